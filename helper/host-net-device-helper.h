@@ -1,0 +1,163 @@
+/*
+ * Copyright (c) 2026 hostnet authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * Author: hostnet developers
+ */
+
+#ifndef HOST_NET_DEVICE_HELPER_H
+#define HOST_NET_DEVICE_HELPER_H
+
+#include "ns3/host-net-device.h"
+#include "ns3/net-device-container.h"
+#include "ns3/object-factory.h"
+#include "ns3/trace-helper.h"
+
+#include <string>
+#include <vector>
+
+namespace ns3
+{
+
+/**
+ * @ingroup hostnet
+ * @brief Wraps PHY devices in HostNetDevices and gives their nodes a HostCpu.
+ *
+ * @code
+ * HostNetDeviceHelper host;
+ * host.SetScheme("napi");                      // or SetRxMode / SetModeration by type
+ * host.SetDeviceAttribute("IsrCost", StringValue("ns3::ConstantRandomVariable[Constant=4e-6]"));
+ * NetDeviceContainer hostDevices = host.Install(p2p.Install(nodes));
+ * ipv4.Assign(hostDevices);                    // the IP stack sees only the HostNetDevices
+ * @endcode
+ *
+ * Install must run before addresses are assigned: the stack must be bound to the
+ * HostNetDevice, not to the PHY.
+ */
+class HostNetDeviceHelper : public PcapHelperForDevice, public AsciiTraceHelperForDevice
+{
+  public:
+    HostNetDeviceHelper();
+
+    /**
+     * @brief Set an attribute of every HostNetDevice created.
+     * @param name attribute name
+     * @param value attribute value
+     */
+    void SetDeviceAttribute(const std::string& name, const AttributeValue& value);
+
+    /**
+     * @brief Choose the interrupt moderation scheme by type and attributes.
+     * @tparam Ts attribute name/value pairs
+     * @param type an ns3::InterruptModeration subclass, e.g. "ns3::RxUsecsModeration"
+     * @param args attribute name/value pairs
+     */
+    template <typename... Ts>
+    void SetModeration(const std::string& type, Ts&&... args);
+
+    /**
+     * @brief Choose the receive mode by type and attributes.
+     * @tparam Ts attribute name/value pairs
+     * @param type an ns3::RxMode subclass, e.g. "ns3::NapiRxMode"
+     * @param args attribute name/value pairs
+     */
+    template <typename... Ts>
+    void SetRxMode(const std::string& type, Ts&&... args);
+
+    /**
+     * @brief Set an attribute of every RxRing created.
+     * @param name attribute name
+     * @param value attribute value
+     */
+    void SetRxRingAttribute(const std::string& name, const AttributeValue& value);
+
+    /**
+     * @brief Set an attribute of every TxRing created.
+     * @param name attribute name
+     * @param value attribute value
+     */
+    void SetTxRingAttribute(const std::string& name, const AttributeValue& value);
+
+    /**
+     * @brief Set an attribute of the HostCpu given to nodes that have none yet.
+     * @param name attribute name
+     * @param value attribute value
+     */
+    void SetCpuAttribute(const std::string& name, const AttributeValue& value);
+
+    /**
+     * @brief Configure a named scheme of the seed papers (moderation x receive mode).
+     *
+     * "ideal" (no interrupt cost, per-packet), "normal" (normal interruption: every frame
+     * interrupts, per-packet), "napi" (Linux NAPI, weight 64, netdev_budget 300). Unknown
+     * names stop the program with the list of known ones.
+     * @param name the scheme name
+     */
+    void SetScheme(const std::string& name);
+
+    /** @return the scheme names SetScheme accepts */
+    static std::vector<std::string> GetSchemeNames();
+
+    /**
+     * @brief Wrap each PHY device of a container.
+     * @param phys PHY devices, already on nodes and channels
+     * @return the HostNetDevices, in the same order
+     */
+    NetDeviceContainer Install(const NetDeviceContainer& phys) const;
+
+    /**
+     * @brief Wrap one PHY device.
+     * @param phy a PHY device, already on a node and a channel
+     * @return the HostNetDevice
+     */
+    Ptr<HostNetDevice> Install(Ptr<NetDevice> phy) const;
+
+    /**
+     * @brief Assign fixed random variable streams to the devices of a container.
+     * @param devices HostNetDevices (other devices are skipped)
+     * @param stream first stream index
+     * @return the number of streams used
+     */
+    int64_t AssignStreams(const NetDeviceContainer& devices, int64_t stream) const;
+
+  private:
+    void EnablePcapInternal(std::string prefix,
+                            Ptr<NetDevice> nd,
+                            bool promiscuous,
+                            bool explicitFilename) override;
+    void EnableAsciiInternal(Ptr<OutputStreamWrapper> stream,
+                             std::string prefix,
+                             Ptr<NetDevice> nd,
+                             bool explicitFilename) override;
+
+    /// Stop with a clear message unless type names a subclass of base.
+    static void CheckType(const std::string& what, const std::string& type, TypeId base);
+
+    ObjectFactory m_deviceFactory;     ///< HostNetDevice
+    ObjectFactory m_moderationFactory; ///< InterruptModeration subclass
+    ObjectFactory m_rxModeFactory;     ///< RxMode subclass
+    ObjectFactory m_rxRingFactory;     ///< RxRing
+    ObjectFactory m_txRingFactory;     ///< TxRing
+    ObjectFactory m_cpuFactory;        ///< HostCpu for nodes without one
+};
+
+template <typename... Ts>
+void
+HostNetDeviceHelper::SetModeration(const std::string& type, Ts&&... args)
+{
+    CheckType("moderation", type, InterruptModeration::GetTypeId());
+    m_moderationFactory = ObjectFactory(type, std::forward<Ts>(args)...);
+}
+
+template <typename... Ts>
+void
+HostNetDeviceHelper::SetRxMode(const std::string& type, Ts&&... args)
+{
+    CheckType("receive mode", type, RxMode::GetTypeId());
+    m_rxModeFactory = ObjectFactory(type, std::forward<Ts>(args)...);
+}
+
+} // namespace ns3
+
+#endif // HOST_NET_DEVICE_HELPER_H

@@ -1,0 +1,250 @@
+/*
+ * Copyright (c) 2026 hostnet authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * Author: hostnet developers
+ */
+
+#ifndef HOST_CPU_H
+#define HOST_CPU_H
+
+#include "ns3/callback.h"
+#include "ns3/event-id.h"
+#include "ns3/nstime.h"
+#include "ns3/object.h"
+#include "ns3/traced-callback.h"
+
+#include <array>
+#include <deque>
+#include <string>
+#include <vector>
+
+namespace ns3
+{
+
+class Node;
+
+/**
+ * @ingroup hostnet
+ * @brief CPU time accounting of a HostCpu over a measurement window.
+ *
+ * Shares are fractions of the window (all cores together); they sum to 1.
+ */
+struct HostCpuStats
+{
+    double elapsed{0};           ///< length of the window in seconds, times the number of cores
+    double hardIrqShare{0};      ///< share of CPU time spent in hard interrupt handlers
+    double softIrqShare{0};      ///< share spent in softirq context (protocol processing)
+    double taskShare{0};         ///< share spent by TASK-level tasks (kernel threads and apps)
+    double kernelTaskShare{0};   ///< part of taskShare spent by kernel tasks (ksoftirqd)
+    double idleShare{0};         ///< share with nothing to run
+    double availability{0};      ///< 1 - (hard IRQ + softirq + kernel task) share: what is
+                                 ///< left for user applications (seed 000's "CPU availability")
+    uint64_t jobsCompleted{0};   ///< work items completed on all levels
+    uint64_t preemptions{0};     ///< times running work was preempted by a higher level
+};
+
+/**
+ * @ingroup hostnet
+ * @brief The processor(s) of a host, shared by hard IRQs, softirqs and tasks.
+ *
+ * One HostCpu is aggregated to a Node and shared by all its HostNetDevices and host
+ * applications. Each core runs a preemptive priority scheduler with three levels:
+ * HARDIRQ > SOFTIRQ > TASK. Work of a higher level preempts lower-level work at once;
+ * preempted work resumes later with its remaining time (preempt-resume). Work items of the
+ * HARDIRQ and SOFTIRQ levels are served FIFO and do not preempt each other. TASK-level
+ * work belongs to tasks (applications, ksoftirqd); runnable tasks share the core round
+ * robin with a time slice.
+ *
+ * A work item is a CPU cost plus a callback run when the cost has been served. The
+ * scheduler keeps one pending event per core, for the next state change (completion,
+ * slice expiry); preemption cancels and re-schedules it. Time per level and per task is
+ * accounted; CPU availability is what ISR and protocol work leave to applications.
+ *
+ * Cores are independent schedulers: work is submitted to a core by index (default 0), so
+ * IRQ affinity and RSS can pick cores.
+ */
+class HostCpu : public Object
+{
+  public:
+    /// Scheduling levels, highest priority first.
+    enum Level : uint8_t
+    {
+        HARDIRQ = 0, ///< hard interrupt handlers
+        SOFTIRQ = 1, ///< softirq context (NET_RX, NET_TX)
+        TASK = 2,    ///< schedulable tasks: kernel threads and applications
+        IDLE = 3,    ///< nothing runs (used in traces and accounting only)
+    };
+
+    /// Identifier of a task created with CreateTask.
+    typedef uint32_t TaskId;
+
+    /**
+     * TracedCallback signature for a level change of a core.
+     * @param [in] core the core index
+     * @param [in] oldLevel the level that ran before
+     * @param [in] newLevel the level that runs now (IDLE if none)
+     */
+    typedef void (*LevelChangeTracedCallback)(uint32_t core, Level oldLevel, Level newLevel);
+
+    /**
+     * @brief Get the type ID.
+     * @return the object TypeId
+     */
+    static TypeId GetTypeId();
+
+    HostCpu();
+    ~HostCpu() override;
+
+    HostCpu(const HostCpu&) = delete;
+    HostCpu& operator=(const HostCpu&) = delete;
+
+    /**
+     * @brief Find the HostCpu of a node, creating and aggregating one if there is none.
+     * @param node the node
+     * @return the node's HostCpu
+     */
+    static Ptr<HostCpu> GetOrCreate(Ptr<Node> node);
+
+    /** @return the number of cores */
+    uint32_t GetNCores() const;
+
+    /**
+     * @brief Create a task that runs at TASK level.
+     * @param name a name for logs and accounting
+     * @param kernel true for kernel threads (ksoftirqd): their time is not "available"
+     * @param core the core the task is pinned to
+     * @return the task identifier
+     */
+    TaskId CreateTask(const std::string& name, bool kernel = false, uint32_t core = 0);
+
+    /**
+     * @brief Submit work at HARDIRQ or SOFTIRQ level.
+     * @param level HARDIRQ or SOFTIRQ
+     * @param cost the CPU time the work needs (>= 0)
+     * @param done called when the work has received its CPU time
+     * @param core the core that runs it
+     */
+    void Submit(Level level, Time cost, const Callback<void>& done, uint32_t core = 0);
+
+    /**
+     * @brief Submit work on behalf of a task (TASK level, FIFO within the task).
+     * @param task a task from CreateTask
+     * @param cost the CPU time the work needs (>= 0)
+     * @param done called when the work has received its CPU time
+     */
+    void SubmitTask(TaskId task, Time cost, const Callback<void>& done);
+
+    /**
+     * @brief When the work whose completion callback is running first got the CPU.
+     *
+     * Valid only inside a completion callback; lets callers split the waiting time from
+     * the service time of a work item.
+     * @return the first dispatch time of the completing work item
+     */
+    Time GetCompletingWorkStart() const;
+
+    /**
+     * @param core the core
+     * @return the level running now on a core (IDLE if none)
+     */
+    Level GetCurrentLevel(uint32_t core = 0) const;
+
+    /**
+     * @param level HARDIRQ, SOFTIRQ or TASK
+     * @param core the core
+     * @return the number of work items waiting or running at that level
+     */
+    uint32_t GetPendingWork(Level level, uint32_t core = 0) const;
+
+    /** @brief Start a new measurement window for the statistics. */
+    void ResetStats();
+
+    /** @return the accounting since the last ResetStats (or creation), all cores */
+    HostCpuStats GetStats() const;
+
+    /**
+     * @param core the core
+     * @return the accounting of one core since the last ResetStats
+     */
+    HostCpuStats GetCoreStats(uint32_t core) const;
+
+    /**
+     * @param task the task
+     * @return the CPU time the task received since the last ResetStats
+     */
+    Time GetTaskTime(TaskId task) const;
+
+    /**
+     * @param task the task
+     * @return the task's name
+     */
+    std::string GetTaskName(TaskId task) const;
+
+  protected:
+    void DoDispose() override;
+    void DoInitialize() override;
+
+  private:
+    /// A work item: remaining CPU time and what to do when it has been served.
+    struct Work
+    {
+        Time remaining;        ///< CPU time still needed
+        Callback<void> done;   ///< completion callback
+        Time firstStart{-1};   ///< first time it got the CPU (-1: not yet)
+    };
+
+    /// A TASK-level task.
+    struct Task
+    {
+        std::string name;       ///< name for logs
+        bool kernel{false};     ///< kernel thread (not user-available time)
+        uint32_t core{0};       ///< pinned core
+        std::deque<Work> work;  ///< pending work, FIFO
+        Time used;              ///< CPU time received in the window
+    };
+
+    /// The scheduler state of one core.
+    struct Core
+    {
+        std::array<std::deque<Work>, 2> irqQueues; ///< HARDIRQ and SOFTIRQ FIFOs
+        std::deque<TaskId> runQueue;              ///< runnable tasks, head runs
+        Level running{IDLE};                      ///< level of the running work
+        Time sliceUsed;                           ///< CPU time the head task used in its slice
+        Time lastUpdate;                          ///< time the accounting was last brought up to date
+        EventId event;                            ///< next state change of this core
+        std::array<Time, 4> levelTime;            ///< time per level (IDLE last) in the window
+        Time kernelTaskTime;                      ///< TASK time of kernel tasks in the window
+        uint64_t jobsCompleted{0};                ///< completions in the window
+        uint64_t preemptions{0};                  ///< preemptions in the window
+        bool inCompletion{false};                 ///< a completion callback is running
+    };
+
+    /// Charge the time since the last update to the running work of a core.
+    void Update(uint32_t core);
+    /// Pick the work to run on a core and schedule its next state change.
+    void Dispatch(uint32_t core);
+    /// The pending state change of a core is due.
+    void HandleEvent(uint32_t core);
+    /// @return the work item that runs (or would run) at the given level on a core
+    Work& HeadWork(Core& c, Level level);
+    /// Fill a stats record from a core's accounting.
+    void AccumulateStats(const Core& c, HostCpuStats& stats) const;
+    /// Create the cores if not yet done (attributes are known by then).
+    void EnsureCores();
+
+    uint32_t m_nCores{1};          ///< number of cores (attribute)
+    Time m_timeSlice;              ///< TASK time slice (attribute)
+    std::vector<Core> m_cores;     ///< per-core scheduler state
+    std::vector<Task> m_tasks;     ///< all tasks
+    Time m_windowStart;            ///< start of the statistics window
+    Time m_completingStart;        ///< first start of the work whose callback runs
+
+    /// Level changes of a core.
+    TracedCallback<uint32_t, Level, Level> m_levelChangeTrace;
+};
+
+} // namespace ns3
+
+#endif // HOST_CPU_H

@@ -1,0 +1,347 @@
+/*
+ * Copyright (c) 2026 hostnet authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * Author: hostnet developers
+ */
+
+#ifndef HOST_NET_DEVICE_H
+#define HOST_NET_DEVICE_H
+
+#include "host-cpu.h"
+#include "interrupt-moderation.h"
+#include "latency-histogram.h"
+#include "rx-mode.h"
+#include "rx-ring.h"
+#include "tx-ring.h"
+
+#include "ns3/data-rate.h"
+#include "ns3/net-device.h"
+#include "ns3/random-variable-stream.h"
+#include "ns3/traced-callback.h"
+
+#include <deque>
+
+namespace ns3
+{
+
+class NetDeviceQueueInterface;
+
+/**
+ * @ingroup hostnet
+ * @brief Counters and latency summaries of one HostNetDevice over a measurement window.
+ *
+ * Conservation (without ResetStats): rxArrived = rxDelivered + dropFifoOverrun +
+ * dropNoDescriptor + dropBacklog + rxInHost.
+ */
+struct HostNetDeviceStats
+{
+    double elapsed{0};               ///< window length in seconds
+    uint64_t rxArrived{0};           ///< frames the PHY handed to the NIC
+    uint64_t rxDelivered{0};         ///< frames whose protocol processing completed
+    uint64_t rxDeliveredBytes{0};    ///< their bytes
+    uint64_t dropFifoOverrun{0};     ///< NIC FIFO full
+    uint64_t dropNoDescriptor{0};    ///< no free descriptor (DropWhenNoDescriptor)
+    uint64_t dropBacklog{0};         ///< backlog queue full (per-packet mode)
+    uint64_t rxInHost{0};            ///< frames still in the NIC or host (now)
+    uint64_t interrupts{0};          ///< Rx ISRs run
+    uint64_t interruptsAbsorbed{0};  ///< assertions absorbed by a running ISR
+    uint64_t polls{0};               ///< NAPI poll calls
+    uint64_t softirqRestarts{0};     ///< NET_RX rounds ended by netdev_budget/budget-usecs
+    double packetsPerInterrupt{0};   ///< delivered / interrupts
+    double packetsPerPoll{0};        ///< packets processed per poll call
+    double throughputPps{0};         ///< rxDelivered / elapsed
+    double throughputBps{0};         ///< delivered bits / elapsed
+    uint64_t txPackets{0};           ///< frames handed to the PHY
+    uint64_t txDropRingFull{0};      ///< Send called with a full Tx ring
+    uint64_t txDropPhy{0};           ///< frames the PHY refused
+    LatencySummary fifoWait;         ///< arrival -> DMA start
+    LatencySummary dma;              ///< DMA start -> in host memory
+    LatencySummary moderationWait;   ///< in host memory -> interrupt raised
+    LatencySummary cpuWait;          ///< notified -> protocol processing starts
+    LatencySummary processing;       ///< protocol processing start -> end (incl. preemption)
+    LatencySummary systemLatency;    ///< in host memory -> end of processing (seed 000)
+    LatencySummary hostLatency;      ///< arrival at the NIC -> end of processing
+};
+
+/**
+ * @ingroup hostnet
+ * @brief A NetDevice that models the end host's NIC and receive/transmit path.
+ *
+ * HostNetDevice wraps a PHY NetDevice (point-to-point, CSMA, a port facing a bridge, any
+ * NetDevice) and is the only device the node's IP stack sees on that interface. Received
+ * frames go through the NIC FIFO, DMA into the descriptor ring (RxRing), interrupt
+ * moderation (InterruptModeration), the OS receive mode (RxMode: per-packet, NAPI, ...),
+ * which charges ISR and protocol processing time on the node's HostCpu, and are then
+ * handed up through the device's receive callbacks. Transmitted packets pay a Tx CPU cost,
+ * take a Tx descriptor (TxRing), and go to the PHY; a full Tx ring stops the
+ * traffic-control queue above through NetDeviceQueueInterface.
+ *
+ * Every cost is a RandomVariableStream attribute (seed 000 defaults: ISR 3.73 us, protocol
+ * 5.25 us + size / 748 MB/s, exponential).
+ */
+class HostNetDevice : public NetDevice
+{
+  public:
+    /// Why the host (not the NIC) dropped a received frame.
+    enum HostDropReason : uint8_t
+    {
+        BACKLOG = 0, ///< per-packet mode: backlog queue (netdev_max_backlog) full
+    };
+
+    /**
+     * TracedCallback signature for a delivered frame.
+     * @param [in] packet the frame
+     * @param [in] systemLatency in host memory -> end of protocol processing
+     */
+    typedef void (*DeliveredTracedCallback)(Ptr<const Packet> packet, Time systemLatency);
+
+    /**
+     * TracedCallback signature for a host drop.
+     * @param [in] packet the frame
+     * @param [in] reason why
+     */
+    typedef void (*HostDropTracedCallback)(Ptr<const Packet> packet, HostDropReason reason);
+
+    /**
+     * @brief Get the type ID.
+     * @return the object TypeId
+     */
+    static TypeId GetTypeId();
+
+    HostNetDevice();
+    ~HostNetDevice() override;
+
+    HostNetDevice(const HostNetDevice&) = delete;
+    HostNetDevice& operator=(const HostNetDevice&) = delete;
+
+    /**
+     * @brief Wrap a PHY device. The PHY must already be attached to a channel and to the
+     * same node; its received frames go to this device from now on.
+     * @param phy the PHY device
+     */
+    void SetPhy(Ptr<NetDevice> phy);
+
+    /** @return the wrapped PHY device */
+    Ptr<NetDevice> GetPhy() const;
+
+    /** @return the node's CPU (valid once the device is on a node) */
+    Ptr<HostCpu> GetCpu() const;
+
+    /** @return the receive ring */
+    Ptr<RxRing> GetRxRing() const;
+
+    /** @return the transmit ring */
+    Ptr<TxRing> GetTxRing() const;
+
+    /** @return the interrupt moderation scheme */
+    Ptr<InterruptModeration> GetModeration() const;
+
+    /** @return the receive mode */
+    Ptr<RxMode> GetRxMode() const;
+
+    /** @return the core that takes this device's Rx interrupt and softirq work */
+    uint32_t GetIrqCore() const;
+
+    /** @return the counters and latency summaries since the last ResetStats */
+    HostNetDeviceStats GetStats() const;
+
+    /** @brief Start a new measurement window (warm-up deletion). */
+    void ResetStats();
+
+    /**
+     * @brief Assign fixed random variable stream numbers.
+     * @param stream first stream index
+     * @return the number of streams used
+     */
+    int64_t AssignStreams(int64_t stream);
+
+    /// @name Services for RxMode implementations
+    /// @{
+
+    /** @return one sample of the hard interrupt handler cost */
+    Time SampleIsrCost();
+
+    /**
+     * @param bytes the frame size
+     * @return one sample of the protocol processing cost of a frame
+     */
+    Time SampleProtocolCost(uint32_t bytes);
+
+    /** @return one sample of the cost of an interrupt mask/unmask register write */
+    Time SampleRegisterWriteCost();
+
+    /**
+     * @brief Mask or unmask the Rx interrupt at the NIC. Unmasking with frames already in
+     * host memory asserts the interrupt at once (the cause bit is latched).
+     * @param enabled true to unmask
+     */
+    void SetRxInterruptEnabled(bool enabled);
+
+    /** @return true if the Rx interrupt is unmasked */
+    bool IsRxInterruptEnabled() const;
+
+    /** @brief The ISR took all completed frames: restart moderation. */
+    void NotifyRingDrained();
+
+    /**
+     * @brief Take the oldest frame from host memory (its descriptor is now the host's).
+     * @return the frame with its notification time set
+     */
+    RxFrame PopFrame();
+
+    /**
+     * @brief Protocol processing of a frame ended: account it and hand it to the stack.
+     * @param frame the frame
+     * @param processingStart when its processing first got the CPU
+     */
+    void DeliverFrame(RxFrame&& frame, Time processingStart);
+
+    /**
+     * @brief The host dropped a frame it had taken from the ring.
+     * @param frame the frame
+     * @param reason why
+     */
+    void DropFrame(const RxFrame& frame, HostDropReason reason);
+
+    /** @brief An ISR starts (counted as an interrupt). */
+    void RecordInterrupt();
+
+    /** @brief An interrupt assertion was absorbed by an ISR in service. */
+    void RecordAbsorbedInterrupt();
+
+    /**
+     * @brief A NAPI poll call ended.
+     * @param packets the packets it processed
+     */
+    void RecordPoll(uint32_t packets);
+
+    /** @brief A NET_RX softirq round ended with work left (budget or time exhausted). */
+    void RecordSoftirqRestart();
+
+    /// @}
+
+    // NetDevice API
+    void SetIfIndex(const uint32_t index) override;
+    uint32_t GetIfIndex() const override;
+    Ptr<Channel> GetChannel() const override;
+    void SetAddress(Address address) override;
+    Address GetAddress() const override;
+    bool SetMtu(const uint16_t mtu) override;
+    uint16_t GetMtu() const override;
+    bool IsLinkUp() const override;
+    void AddLinkChangeCallback(Callback<void> callback) override;
+    bool IsBroadcast() const override;
+    Address GetBroadcast() const override;
+    bool IsMulticast() const override;
+    Address GetMulticast(Ipv4Address multicastGroup) const override;
+    Address GetMulticast(Ipv6Address addr) const override;
+    bool IsBridge() const override;
+    bool IsPointToPoint() const override;
+    bool Send(Ptr<Packet> packet, const Address& dest, uint16_t protocolNumber) override;
+    bool SendFrom(Ptr<Packet> packet,
+                  const Address& source,
+                  const Address& dest,
+                  uint16_t protocolNumber) override;
+    Ptr<Node> GetNode() const override;
+    void SetNode(Ptr<Node> node) override;
+    bool NeedsArp() const override;
+    void SetReceiveCallback(NetDevice::ReceiveCallback cb) override;
+    void SetPromiscReceiveCallback(NetDevice::PromiscReceiveCallback cb) override;
+    bool SupportsSendFrom() const override;
+
+  protected:
+    void DoDispose() override;
+    void DoInitialize() override;
+    void NotifyNewAggregate() override;
+
+  private:
+    /// A frame from the PHY.
+    bool ReceiveFromPhy(Ptr<NetDevice> phy,
+                        Ptr<const Packet> packet,
+                        uint16_t protocol,
+                        const Address& from);
+    /// The RxRing wrote a frame back into host memory.
+    void FrameInMemory(uint32_t bytes);
+    /// The moderation scheme asserts the Rx interrupt.
+    void InterruptAsserted();
+    /// The Tx CPU cost of the oldest pending send was paid.
+    void TxCostPaid();
+    /// Hand a frame to the PHY (TxRing callback).
+    bool TransmitToPhy(Ptr<Packet> packet, const Address& dest, uint16_t protocol);
+    /// PHY trace: a frame left the wire or was dropped.
+    void PhyTxDone(Ptr<const Packet> packet);
+    /// A Tx descriptor was freed: wake the queue above if it was stopped for lack of room.
+    void TxDescriptorFreed();
+    /// @return true if every Tx descriptor is taken or promised to a pending send
+    bool IsTxRingFull() const;
+    /// Connect to the node's CPU and the PHY (once both are known).
+    void Setup();
+    /// Record the per-stage latencies of a delivered frame.
+    void RecordLatencies(const RxFrame& frame, Time processingStart);
+
+    /// A send waiting for its Tx CPU cost.
+    struct PendingTx
+    {
+        Ptr<Packet> packet; ///< the frame
+        Address dest;       ///< destination
+        uint16_t protocol;  ///< protocol number
+    };
+
+    Ptr<NetDevice> m_phy;                    ///< wrapped PHY
+    Ptr<Node> m_node;                        ///< our node
+    Ptr<HostCpu> m_cpu;                      ///< the node's CPU
+    Ptr<RxRing> m_rxRing;                    ///< receive ring (attribute)
+    Ptr<TxRing> m_txRing;                    ///< transmit ring (attribute)
+    Ptr<InterruptModeration> m_moderation;   ///< NIC moderation (attribute)
+    Ptr<RxMode> m_rxMode;                    ///< OS receive mode (attribute)
+    Ptr<RandomVariableStream> m_isrCost;     ///< ISR cost (attribute)
+    Ptr<RandomVariableStream> m_protocolCost; ///< per-packet protocol cost (attribute)
+    DataRate m_copyRate;                     ///< per-byte protocol cost rate (attribute)
+    Ptr<RandomVariableStream> m_txCost;      ///< per-packet Tx cost (attribute)
+    Ptr<RandomVariableStream> m_registerWriteCost; ///< mask/unmask cost (attribute)
+    uint32_t m_irqCore{0};                   ///< core that takes the Rx interrupt (attribute)
+    Ptr<NetDeviceQueueInterface> m_queueInterface; ///< flow control towards the qdisc
+    uint32_t m_ifIndex{0};                   ///< interface index
+    uint16_t m_mtu{0};                       ///< 0: the PHY's MTU
+    bool m_setupDone{false};                 ///< Setup ran
+    bool m_rxIrqEnabled{true};               ///< Rx interrupt unmasked
+    Time m_lastInterrupt{-1};                ///< last interrupt delivered to the CPU
+    bool m_txCostIsZero{true};               ///< skip the CPU for Tx
+    std::deque<PendingTx> m_pendingTx;       ///< sends waiting for their Tx cost
+    Callback<void> m_txCostPaidCallback;     ///< prebuilt, avoids per-packet allocation
+    NetDevice::ReceiveCallback m_rxCallback; ///< to the node
+    NetDevice::PromiscReceiveCallback m_promiscCallback; ///< to the node (promiscuous)
+
+    // statistics of the current window
+    Time m_windowStart;                      ///< window start
+    uint64_t m_rxArrived{0};                 ///< frames from the PHY
+    uint64_t m_rxDelivered{0};               ///< frames delivered
+    uint64_t m_rxDeliveredBytes{0};          ///< bytes delivered
+    uint64_t m_dropBacklog{0};               ///< host drops
+    uint64_t m_interrupts{0};                ///< ISRs
+    uint64_t m_interruptsAbsorbed{0};        ///< absorbed assertions
+    uint64_t m_polls{0};                     ///< poll calls
+    uint64_t m_pollPackets{0};               ///< packets in poll calls
+    uint64_t m_softirqRestarts{0};           ///< NET_RX rounds out of budget
+    uint64_t m_txPackets{0};                 ///< frames sent
+    uint64_t m_txDropRingFull{0};            ///< sends refused
+    LatencyHistogram m_fifoWait;             ///< stage latency
+    LatencyHistogram m_dma;                  ///< stage latency
+    LatencyHistogram m_moderationWait;       ///< stage latency
+    LatencyHistogram m_cpuWait;              ///< stage latency
+    LatencyHistogram m_processing;           ///< stage latency
+    LatencyHistogram m_systemLatency;        ///< seed 000 latency
+    LatencyHistogram m_hostLatency;          ///< NIC arrival to end of processing
+
+    TracedCallback<Ptr<const Packet>, Time> m_deliveredTrace; ///< frame delivered up
+    TracedCallback<Ptr<const Packet>, HostDropReason> m_hostDropTrace; ///< host drops
+    TracedCallback<> m_interruptTrace;       ///< an Rx ISR starts
+    TracedCallback<Ptr<const Packet>> m_rxTrace; ///< frame handed up (pcap/ascii)
+    TracedCallback<Ptr<const Packet>> m_txTrace; ///< frame accepted by Send (pcap/ascii)
+};
+
+} // namespace ns3
+
+#endif // HOST_NET_DEVICE_H

@@ -1,0 +1,238 @@
+/*
+ * Copyright (c) 2026 hostnet authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * Author: hostnet developers
+ */
+
+#include "host-sink-application.h"
+
+#include "ns3/abort.h"
+#include "ns3/address-utils.h"
+#include "ns3/inet-socket-address.h"
+#include "ns3/inet6-socket-address.h"
+#include "ns3/log.h"
+#include "ns3/node.h"
+#include "ns3/packet.h"
+#include "ns3/pointer.h"
+#include "ns3/socket-factory.h"
+#include "ns3/socket.h"
+#include "ns3/string.h"
+#include "ns3/tcp-socket-factory.h"
+#include "ns3/trace-source-accessor.h"
+#include "ns3/udp-socket-factory.h"
+#include "ns3/uinteger.h"
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("HostSinkApplication");
+
+NS_OBJECT_ENSURE_REGISTERED(HostSinkApplication);
+
+TypeId
+HostSinkApplication::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::HostSinkApplication")
+            .SetParent<Application>()
+            .SetGroupName("Hostnet")
+            .AddConstructor<HostSinkApplication>()
+            .AddAttribute("Local",
+                          "The address to bind to (e.g. InetSocketAddress(any, port)).",
+                          AddressValue(),
+                          MakeAddressAccessor(&HostSinkApplication::m_local),
+                          MakeAddressChecker())
+            .AddAttribute("Protocol",
+                          "The socket factory: ns3::UdpSocketFactory or ns3::TcpSocketFactory.",
+                          TypeIdValue(UdpSocketFactory::GetTypeId()),
+                          MakeTypeIdAccessor(&HostSinkApplication::m_protocol),
+                          MakeTypeIdChecker())
+            .AddAttribute("ReadSize",
+                          "Bytes per read on a TCP socket (>= 1; default one 1448-byte "
+                          "segment, so UserCost is per packet for TCP too).",
+                          UintegerValue(1448),
+                          MakeUintegerAccessor(&HostSinkApplication::m_readSize),
+                          MakeUintegerChecker<uint32_t>(1))
+            .AddAttribute("UserCost",
+                          "CPU time the application spends per read (system call, copy and "
+                          "its own work), at TASK level.",
+                          StringValue("ns3::ConstantRandomVariable[Constant=1e-6]"),
+                          MakePointerAccessor(&HostSinkApplication::m_userCost),
+                          MakePointerChecker<RandomVariableStream>())
+            .AddTraceSource("Rx",
+                            "The application finished a read (data, sender).",
+                            MakeTraceSourceAccessor(&HostSinkApplication::m_rxTrace),
+                            "ns3::Packet::AddressTracedCallback");
+    return tid;
+}
+
+HostSinkApplication::HostSinkApplication()
+{
+    NS_LOG_FUNCTION(this);
+    m_readDone = MakeCallback(&HostSinkApplication::ReadDone, this);
+}
+
+HostSinkApplication::~HostSinkApplication()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+void
+HostSinkApplication::DoDispose()
+{
+    NS_LOG_FUNCTION(this);
+    m_socket = nullptr;
+    m_accepted.clear();
+    m_cpu = nullptr;
+    m_pending = nullptr;
+    m_userCost = nullptr;
+    m_readDone = Callback<void>();
+    Application::DoDispose();
+}
+
+int64_t
+HostSinkApplication::AssignStreams(int64_t stream)
+{
+    m_userCost->SetStream(stream);
+    return 1;
+}
+
+void
+HostSinkApplication::StartApplication()
+{
+    NS_LOG_FUNCTION(this);
+    NS_ABORT_MSG_IF(!m_userCost, "HostSinkApplication::UserCost must be a RandomVariableStream");
+    NS_ABORT_MSG_IF(m_protocol != UdpSocketFactory::GetTypeId() &&
+                        m_protocol != TcpSocketFactory::GetTypeId(),
+                    "HostSinkApplication::Protocol must be ns3::UdpSocketFactory or "
+                    "ns3::TcpSocketFactory, not "
+                        << m_protocol.GetName());
+    m_cpu = HostCpu::GetOrCreate(GetNode());
+    if (!m_hasTask)
+    {
+        m_task = m_cpu->CreateTask("app-" + std::to_string(GetNode()->GetId()));
+        m_hasTask = true;
+    }
+    m_socket = Socket::CreateSocket(GetNode(), m_protocol);
+    NS_ABORT_MSG_IF(m_socket->Bind(m_local) == -1, "HostSinkApplication: cannot bind to Local");
+    m_socket->SetRecvCallback(MakeCallback(&HostSinkApplication::DataReady, this));
+    if (m_protocol == TcpSocketFactory::GetTypeId())
+    {
+        m_socket->Listen();
+        m_socket->SetAcceptCallback(MakeNullCallback<bool, Ptr<Socket>, const Address&>(),
+                                    MakeCallback(&HostSinkApplication::Accepted, this));
+    }
+    else
+    {
+        m_socket->TraceConnectWithoutContext("Drop",
+                                             MakeCallback(&HostSinkApplication::SocketDrop, this));
+    }
+}
+
+void
+HostSinkApplication::StopApplication()
+{
+    NS_LOG_FUNCTION(this);
+    for (auto& s : m_accepted)
+    {
+        s->Close();
+        s->SetRecvCallback(MakeNullCallback<void, Ptr<Socket>>());
+    }
+    m_accepted.clear();
+    if (m_socket)
+    {
+        m_socket->Close();
+        m_socket->SetRecvCallback(MakeNullCallback<void, Ptr<Socket>>());
+        m_socket = nullptr;
+    }
+}
+
+void
+HostSinkApplication::Accepted(Ptr<Socket> socket, const Address& from)
+{
+    NS_LOG_FUNCTION(this << socket << from);
+    socket->SetRecvCallback(MakeCallback(&HostSinkApplication::DataReady, this));
+    m_accepted.push_back(socket);
+}
+
+void
+HostSinkApplication::SocketDrop(Ptr<const Packet> packet)
+{
+    m_socketDrops++;
+}
+
+void
+HostSinkApplication::DataReady(Ptr<Socket> socket)
+{
+    if (!m_busy)
+    {
+        ReadNext();
+    }
+}
+
+void
+HostSinkApplication::ReadNext()
+{
+    // Reads happen one at a time: the next one is taken when the previous one was paid.
+    std::list<Ptr<Socket>> sockets = m_accepted;
+    if (m_socket)
+    {
+        sockets.push_front(m_socket);
+    }
+    for (auto& s : sockets)
+    {
+        if (s->GetRxAvailable() == 0)
+        {
+            continue;
+        }
+        uint32_t maxSize = m_protocol == TcpSocketFactory::GetTypeId() ? m_readSize
+                                                                        : s->GetRxAvailable();
+        m_pending = s->RecvFrom(maxSize, 0, m_pendingFrom);
+        if (!m_pending)
+        {
+            continue;
+        }
+        m_busy = true;
+        m_cpu->SubmitTask(m_task, Max(Seconds(m_userCost->GetValue()), Time(0)), m_readDone);
+        return;
+    }
+    m_busy = false;
+}
+
+void
+HostSinkApplication::ReadDone()
+{
+    m_totalRx += m_pending->GetSize();
+    m_reads++;
+    m_rxTrace(m_pending, m_pendingFrom);
+    m_pending = nullptr;
+    ReadNext();
+}
+
+uint64_t
+HostSinkApplication::GetTotalRx() const
+{
+    return m_totalRx;
+}
+
+uint64_t
+HostSinkApplication::GetPacketsRead() const
+{
+    return m_reads;
+}
+
+uint64_t
+HostSinkApplication::GetSocketDrops() const
+{
+    return m_socketDrops;
+}
+
+Time
+HostSinkApplication::GetCpuTime() const
+{
+    return m_hasTask ? m_cpu->GetTaskTime(m_task) : Time(0);
+}
+
+} // namespace ns3

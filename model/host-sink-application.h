@@ -1,0 +1,109 @@
+/*
+ * Copyright (c) 2026 hostnet authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * Author: hostnet developers
+ */
+
+#ifndef HOST_SINK_APPLICATION_H
+#define HOST_SINK_APPLICATION_H
+
+#include "host-cpu.h"
+
+#include "ns3/address.h"
+#include "ns3/application.h"
+#include "ns3/random-variable-stream.h"
+#include "ns3/traced-callback.h"
+
+#include <list>
+
+namespace ns3
+{
+
+class Socket;
+class Packet;
+
+/**
+ * @ingroup hostnet
+ * @brief A UDP or TCP receiver that needs CPU time to read its socket.
+ *
+ * The application is a task on the node's HostCpu (TASK level, sharing the CPU with
+ * other tasks and preempted by interrupts and softirqs). It reads one packet (UDP) or up
+ * to ReadSize bytes (TCP) per read and pays UserCost for it before reading again; it
+ * reads only while it has the CPU, so under load the socket receive buffer fills: UDP
+ * drops at the socket and TCP advertises a shrinking window, as on a real host. With a
+ * livelocked CPU it reads nothing at all. A TCP sink accepts any number of connections.
+ */
+class HostSinkApplication : public Application
+{
+  public:
+    /**
+     * @brief Get the type ID.
+     * @return the object TypeId
+     */
+    static TypeId GetTypeId();
+
+    HostSinkApplication();
+    ~HostSinkApplication() override;
+
+    /** @return bytes read by the application */
+    uint64_t GetTotalRx() const;
+
+    /** @return reads (packets for UDP) completed */
+    uint64_t GetPacketsRead() const;
+
+    /** @return datagrams dropped by the UDP socket because its buffer was full */
+    uint64_t GetSocketDrops() const;
+
+    /** @return the CPU time the application received */
+    Time GetCpuTime() const;
+
+    /**
+     * @brief Assign fixed random variable stream numbers.
+     * @param stream first stream index
+     * @return the number of streams used
+     */
+    int64_t AssignStreams(int64_t stream);
+
+  protected:
+    void DoDispose() override;
+
+  private:
+    void StartApplication() override;
+    void StopApplication() override;
+
+    /// Data is waiting in a socket.
+    void DataReady(Ptr<Socket> socket);
+    /// A TCP connection was accepted.
+    void Accepted(Ptr<Socket> socket, const Address& from);
+    /// A UDP datagram was dropped by the socket.
+    void SocketDrop(Ptr<const Packet> packet);
+    /// Take the next read from a socket with data and charge its cost.
+    void ReadNext();
+    /// The cost of the current read was paid.
+    void ReadDone();
+
+    TypeId m_protocol;                       ///< socket factory (attribute)
+    Address m_local;                         ///< bind address (attribute)
+    uint32_t m_readSize{1448};               ///< TCP bytes per read (attribute)
+    Ptr<RandomVariableStream> m_userCost;    ///< CPU time per read (attribute)
+    Ptr<HostCpu> m_cpu;                      ///< the node's CPU
+    HostCpu::TaskId m_task{0};               ///< our task
+    bool m_hasTask{false};                   ///< m_task is valid
+    Ptr<Socket> m_socket;                    ///< listening / bound socket
+    std::list<Ptr<Socket>> m_accepted;       ///< TCP connections
+    bool m_busy{false};                      ///< a read is being paid for
+    Ptr<Packet> m_pending;                   ///< the read being paid for
+    Address m_pendingFrom;                   ///< its sender
+    uint64_t m_totalRx{0};                   ///< bytes read
+    uint64_t m_reads{0};                     ///< reads done
+    uint64_t m_socketDrops{0};               ///< UDP socket drops
+    Callback<void> m_readDone;               ///< prebuilt callback
+
+    TracedCallback<Ptr<const Packet>, const Address&> m_rxTrace; ///< a read completed
+};
+
+} // namespace ns3
+
+#endif // HOST_SINK_APPLICATION_H

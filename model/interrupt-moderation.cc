@@ -1,0 +1,67 @@
+/*
+ * Copyright (c) 2026 hostnet authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * Author: hostnet developers
+ */
+
+#include "interrupt-moderation.h"
+
+#include "ns3/log.h"
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("InterruptModeration");
+
+NS_OBJECT_ENSURE_REGISTERED(InterruptModeration);
+
+TypeId
+InterruptModeration::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::InterruptModeration").SetParent<Object>().SetGroupName("Hostnet");
+    return tid;
+}
+
+InterruptModeration::InterruptModeration()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+InterruptModeration::~InterruptModeration()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+void
+InterruptModeration::SetInterruptCallback(Callback<void> raise)
+{
+    m_raise = raise;
+}
+
+int64_t
+InterruptModeration::AssignStreams(int64_t stream)
+{
+    return 0;
+}
+
+void
+InterruptModeration::DoDispose()
+{
+    m_raise = Callback<void>();
+    Object::DoDispose();
+}
+
+void
+InterruptModeration::RaiseInterrupt()
+{
+    NS_LOG_FUNCTION(this);
+    if (!m_raise.IsNull())
+    {
+        m_raise();
+    }
+}
+
+} // namespace ns3

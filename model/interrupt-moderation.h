@@ -1,0 +1,77 @@
+/*
+ * Copyright (c) 2026 hostnet authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * Author: hostnet developers
+ */
+
+#ifndef INTERRUPT_MODERATION_H
+#define INTERRUPT_MODERATION_H
+
+#include "ns3/callback.h"
+#include "ns3/object.h"
+
+namespace ns3
+{
+
+/**
+ * @ingroup hostnet
+ * @brief NIC-side interrupt moderation: when a completed frame raises the Rx interrupt.
+ *
+ * The device reports every descriptor write-back that happens while the Rx interrupt is
+ * enabled (FrameCompleted); the moderation scheme decides when to assert the interrupt
+ * (RaiseInterrupt). Reset is called when the host has serviced all completed frames
+ * (the ISR drained the ring) or masked the interrupt: counters and timers start afresh,
+ * so no interrupt is raised for frames that were already taken.
+ *
+ * Subclasses: NoModeration (every frame), RxUsecsModeration (ethtool rx-usecs: timer
+ * started by the first frame), RxFramesModeration (ethtool rx-frames: every N frames).
+ */
+class InterruptModeration : public Object
+{
+  public:
+    /**
+     * @brief Get the type ID.
+     * @return the object TypeId
+     */
+    static TypeId GetTypeId();
+
+    InterruptModeration();
+    ~InterruptModeration() override;
+
+    /**
+     * @brief Set what asserting the interrupt does (the device's interrupt line).
+     * @param raise the callback
+     */
+    void SetInterruptCallback(Callback<void> raise);
+
+    /**
+     * @brief A frame reached host memory while the Rx interrupt is enabled.
+     * @param bytes the frame size
+     */
+    virtual void FrameCompleted(uint32_t bytes) = 0;
+
+    /** @brief All completed frames were taken by the host, or the interrupt was masked. */
+    virtual void Reset() = 0;
+
+    /**
+     * @brief Assign fixed random variable stream numbers.
+     * @param stream first stream index
+     * @return the number of streams used
+     */
+    virtual int64_t AssignStreams(int64_t stream);
+
+  protected:
+    void DoDispose() override;
+
+    /** @brief Assert the Rx interrupt. */
+    void RaiseInterrupt();
+
+  private:
+    Callback<void> m_raise; ///< the device's interrupt line
+};
+
+} // namespace ns3
+
+#endif // INTERRUPT_MODERATION_H

@@ -1,0 +1,72 @@
+/*
+ * Copyright (c) 2026 hostnet authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * Author: hostnet developers
+ */
+
+#ifndef RX_MODE_H
+#define RX_MODE_H
+
+#include "ns3/object.h"
+
+namespace ns3
+{
+
+class HostNetDevice;
+class HostCpu;
+class RxRing;
+
+/**
+ * @ingroup hostnet
+ * @brief The OS receive mode: what the host does when the Rx interrupt fires.
+ *
+ * An RxMode gets the device's interrupt (HandleInterrupt), takes frames from the ring
+ * (HostNetDevice::PopFrame), charges ISR and protocol work on the HostCpu, and delivers
+ * or drops the frames through the device. Subclasses: PerPacketRxMode (normal
+ * interruption, the pre-NAPI path with a backlog queue) and NapiRxMode (Linux NAPI).
+ */
+class RxMode : public Object
+{
+  public:
+    /**
+     * @brief Get the type ID.
+     * @return the object TypeId
+     */
+    static TypeId GetTypeId();
+
+    RxMode();
+    ~RxMode() override;
+
+    /**
+     * @brief Bind to a device; called by the device once its node and CPU are known.
+     * @param device the device (not owned: the device owns this mode)
+     */
+    virtual void Attach(HostNetDevice* device);
+
+    /** @brief The Rx interrupt was asserted while unmasked. */
+    virtual void HandleInterrupt() = 0;
+
+    /** @return frames taken from the ring and neither delivered nor dropped yet */
+    virtual uint32_t GetNHeld() const = 0;
+
+    /**
+     * @brief Assign fixed random variable stream numbers.
+     * @param stream first stream index
+     * @return the number of streams used
+     */
+    virtual int64_t AssignStreams(int64_t stream);
+
+  protected:
+    void DoDispose() override;
+
+    HostNetDevice* m_device{nullptr}; ///< the device (owner)
+    Ptr<HostCpu> m_cpu;               ///< the node's CPU
+    Ptr<RxRing> m_ring;               ///< the device's receive ring
+    uint32_t m_core{0};               ///< core that runs this device's Rx work
+};
+
+} // namespace ns3
+
+#endif // RX_MODE_H

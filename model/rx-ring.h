@@ -1,0 +1,203 @@
+/*
+ * Copyright (c) 2026 hostnet authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * Author: hostnet developers
+ */
+
+#ifndef RX_RING_H
+#define RX_RING_H
+
+#include "ns3/address.h"
+#include "ns3/callback.h"
+#include "ns3/data-rate.h"
+#include "ns3/event-id.h"
+#include "ns3/net-device.h"
+#include "ns3/nstime.h"
+#include "ns3/object.h"
+#include "ns3/packet.h"
+#include "ns3/random-variable-stream.h"
+#include "ns3/traced-callback.h"
+
+#include <deque>
+
+namespace ns3
+{
+
+/**
+ * @ingroup hostnet
+ * @brief A received frame on its way through the host, with its timestamps.
+ */
+struct RxFrame
+{
+    Ptr<const Packet> packet;                              ///< the frame
+    uint16_t protocol{0};                                  ///< L3 protocol number
+    Address from;                                          ///< sender address
+    Address to;                                            ///< destination address
+    NetDevice::PacketType packetType{NetDevice::PACKET_HOST}; ///< host, broadcast, ...
+    uint32_t size{0};                                      ///< bytes
+    Time arrival;     ///< the PHY handed it to the NIC (entered the FIFO)
+    Time dmaStart;    ///< DMA into host memory started
+    Time inMemory;    ///< descriptor written back: the frame is in host memory
+    Time notified;    ///< the host learned of it (interrupt, or already polling)
+};
+
+/**
+ * @ingroup hostnet
+ * @brief NIC receive FIFO, DMA engine and receive descriptor ring.
+ *
+ * A frame from the PHY enters the NIC FIFO (dropped as fifo-overrun when it does not fit).
+ * The DMA engine moves the head frame into host memory when the NIC owns a free
+ * descriptor, in size / BusRate; otherwise the frame waits in the FIFO (e1000 behaviour,
+ * it counts as waiting for a descriptor) or is dropped as no-descriptor when
+ * DropWhenNoDescriptor is set (NICs that discard at once when the ring is exhausted).
+ * After write-back the frame is "ready" (in host memory) until the host pops it. The host
+ * returns descriptors after refilling them; the NIC sees them only when the driver writes
+ * the tail register, once per TailWriteBatch descriptors (e1000: 16).
+ *
+ * Descriptor conservation: Descriptors = owned by the NIC + in DMA + ready + held by the
+ * host + refilled but not yet announced by a tail write.
+ */
+class RxRing : public Object
+{
+  public:
+    /// Why the NIC dropped a frame.
+    enum DropReason : uint8_t
+    {
+        FIFO_OVERRUN = 0, ///< the frame did not fit in the NIC FIFO
+        NO_DESCRIPTOR = 1 ///< no free descriptor and DropWhenNoDescriptor is set
+    };
+
+    /**
+     * TracedCallback signature for NIC drops.
+     * @param [in] packet the dropped frame
+     * @param [in] reason why it was dropped
+     */
+    typedef void (*DropTracedCallback)(Ptr<const Packet> packet, DropReason reason);
+
+    /**
+     * @brief Get the type ID.
+     * @return the object TypeId
+     */
+    static TypeId GetTypeId();
+
+    RxRing();
+    ~RxRing() override;
+
+    RxRing(const RxRing&) = delete;
+    RxRing& operator=(const RxRing&) = delete;
+
+    /**
+     * @brief Called after each descriptor write-back (a frame reached host memory).
+     * @param cb the callback, given the frame size in bytes
+     */
+    void SetFrameReadyCallback(Callback<void, uint32_t> cb);
+
+    /**
+     * @brief A frame arrives from the PHY.
+     * @param frame the frame (arrival time and size are filled in here)
+     * @return false if the NIC dropped it
+     */
+    bool Receive(RxFrame&& frame);
+
+    /** @return true if a frame is in host memory and not yet popped */
+    bool HasReady() const;
+
+    /** @return the number of frames in host memory not yet popped */
+    uint32_t GetNReady() const;
+
+    /**
+     * @brief The host takes the oldest frame in memory; its descriptor is now the host's.
+     * @return the frame
+     */
+    RxFrame PopReady();
+
+    /**
+     * @brief The host refilled descriptors; they reach the NIC at the next tail write.
+     * @param n the number of descriptors
+     */
+    void ReturnDescriptors(uint32_t n);
+
+    /** @return one sample of the per-descriptor refill cost */
+    Time SampleRefillCost();
+
+    /** @return true if refilling a descriptor costs CPU time (the cost is not constant 0) */
+    bool HasRefillCost() const;
+
+    /** @return frames in the NIC FIFO (including one being DMAed) */
+    uint32_t GetNFifoFrames() const;
+
+    /** @return bytes in the NIC FIFO */
+    uint32_t GetFifoBytes() const;
+
+    /** @return descriptors the NIC owns and may fill */
+    uint32_t GetNicDescriptors() const;
+
+    /** @return descriptors popped by the host and not yet returned */
+    uint32_t GetHostDescriptors() const;
+
+    /** @return descriptors returned by the host but not yet announced by a tail write */
+    uint32_t GetPendingTailDescriptors() const;
+
+    /** @return the ring size */
+    uint32_t GetNDescriptors() const;
+
+    /** @return the number of tail register writes */
+    uint64_t GetTailWrites() const;
+
+    /**
+     * @param reason the cause
+     * @return frames dropped for that cause
+     */
+    uint64_t GetDrops(DropReason reason) const;
+
+    /** @brief Zero the drop and tail-write counters. */
+    void ResetStats();
+
+    /**
+     * @brief Assign fixed random variable stream numbers.
+     * @param stream first stream index
+     * @return the number of streams used
+     */
+    int64_t AssignStreams(int64_t stream);
+
+  protected:
+    void DoDispose() override;
+    void DoInitialize() override;
+
+  private:
+    /// Start moving the head frame into host memory if a descriptor is free.
+    void TryStartDma();
+    /// The DMA of the head frame ended: write back its descriptor.
+    void DmaComplete();
+    /// Drop a frame and count it.
+    void Drop(const RxFrame& frame, DropReason reason);
+
+    uint32_t m_nDescriptors{2048};   ///< ring size (attribute)
+    uint32_t m_fifoSize{49152};      ///< NIC Rx FIFO in bytes (attribute)
+    DataRate m_busRate;              ///< DMA rate (attribute)
+    uint32_t m_tailBatch{16};        ///< descriptors per tail write (attribute)
+    bool m_dropWhenNoDescriptor{false}; ///< drop instead of waiting (attribute)
+    Ptr<RandomVariableStream> m_refillCost; ///< CPU cost per refilled descriptor (attribute)
+
+    std::deque<RxFrame> m_fifo;      ///< frames in the NIC FIFO, head may be in DMA
+    std::deque<RxFrame> m_ready;     ///< frames in host memory
+    uint32_t m_fifoBytes{0};         ///< bytes in the FIFO
+    bool m_dmaBusy{false};           ///< the head of the FIFO is being DMAed
+    EventId m_dmaEvent;              ///< end of the running DMA
+    uint32_t m_nicFree{0};           ///< descriptors owned by the NIC, free
+    uint32_t m_hostHeld{0};          ///< popped by the host, not returned
+    uint32_t m_pendingTail{0};       ///< returned, waiting for a tail write
+    bool m_started{false};           ///< descriptors handed to the NIC
+    uint64_t m_tailWrites{0};        ///< tail register writes
+    uint64_t m_drops[2]{0, 0};       ///< drops per reason
+    Callback<void, uint32_t> m_frameReady; ///< write-back notification
+
+    TracedCallback<Ptr<const Packet>, DropReason> m_dropTrace; ///< NIC drops
+    TracedCallback<Ptr<const Packet>> m_writeBackTrace;         ///< frame in host memory
+};
+
+} // namespace ns3
+
+#endif // RX_RING_H
