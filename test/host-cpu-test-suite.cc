@@ -1,0 +1,241 @@
+/*
+ * Copyright (c) 2026 hostnet authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * Author: hostnet developers
+ */
+
+// hostnet-cpu: the HostCpu scheduler against hand-computed schedules.
+
+#include "ns3/host-cpu.h"
+#include "ns3/simulator.h"
+#include "ns3/test.h"
+#include "ns3/uinteger.h"
+
+#include <map>
+#include <string>
+
+using namespace ns3;
+
+namespace
+{
+
+/// Records when named work items complete.
+class CompletionLog
+{
+  public:
+    /// @return a callback that records the completion of @p name
+    Callback<void> Recorder(const std::string& name)
+    {
+        return MakeBoundCallback(&CompletionLog::Record, this, name);
+    }
+
+    /// @return the completion time of @p name (-1 if it did not complete)
+    Time At(const std::string& name) const
+    {
+        auto it = m_times.find(name);
+        return it == m_times.end() ? Time(-1) : it->second;
+    }
+
+  private:
+    static void Record(CompletionLog* log, std::string name)
+    {
+        log->m_times[name] = Simulator::Now();
+    }
+
+    std::map<std::string, Time> m_times; ///< completion times
+};
+
+} // namespace
+
+/**
+ * @ingroup hostnet-tests
+ * @brief TASK work preempted by SOFTIRQ work preempted by HARDIRQ work.
+ *
+ * t=0: task work of 10 us; t=2: softirq work of 4 us; t=3: hard IRQ of 3 us.
+ * Hand schedule: task 0-2, softirq 2-3, hardirq 3-6, softirq 6-9 (3 us left),
+ * task 9-17 (8 us left). Accounting at t=20: hardirq 3, softirq 4, task 10, idle 3.
+ */
+class CpuPreemptionTestCase : public TestCase
+{
+  public:
+    CpuPreemptionTestCase()
+        : TestCase("preempt-resume across HARDIRQ > SOFTIRQ > TASK")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        auto cpu = CreateObject<HostCpu>();
+        auto task = cpu->CreateTask("app");
+        CompletionLog log;
+        Simulator::Schedule(MicroSeconds(0), [&]() {
+            cpu->SubmitTask(task, MicroSeconds(10), log.Recorder("task"));
+        });
+        Simulator::Schedule(MicroSeconds(2), [&]() {
+            cpu->Submit(HostCpu::SOFTIRQ, MicroSeconds(4), log.Recorder("softirq"));
+        });
+        Simulator::Schedule(MicroSeconds(3), [&]() {
+            cpu->Submit(HostCpu::HARDIRQ, MicroSeconds(3), log.Recorder("hardirq"));
+            NS_TEST_EXPECT_MSG_EQ(cpu->GetCurrentLevel(), HostCpu::HARDIRQ, "IRQ preempts");
+        });
+        Simulator::Stop(MicroSeconds(20));
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(log.At("hardirq"), MicroSeconds(6), "hard IRQ runs 3-6 us");
+        NS_TEST_ASSERT_MSG_EQ(log.At("softirq"), MicroSeconds(9), "softirq 2-3 and 6-9 us");
+        NS_TEST_ASSERT_MSG_EQ(log.At("task"), MicroSeconds(17), "task 0-2 and 9-17 us");
+        HostCpuStats s = cpu->GetStats();
+        NS_TEST_ASSERT_MSG_EQ_TOL(s.elapsed, 20e-6, 1e-12, "window is 20 us");
+        NS_TEST_ASSERT_MSG_EQ_TOL(s.hardIrqShare, 3.0 / 20, 1e-9, "3 us of hard IRQ");
+        NS_TEST_ASSERT_MSG_EQ_TOL(s.softIrqShare, 4.0 / 20, 1e-9, "4 us of softirq");
+        NS_TEST_ASSERT_MSG_EQ_TOL(s.taskShare, 10.0 / 20, 1e-9, "10 us of task");
+        NS_TEST_ASSERT_MSG_EQ_TOL(s.idleShare, 3.0 / 20, 1e-9, "3 us idle");
+        NS_TEST_ASSERT_MSG_EQ_TOL(s.hardIrqShare + s.softIrqShare + s.taskShare + s.idleShare,
+                                  1.0,
+                                  1e-12,
+                                  "accounting sums to the elapsed time");
+        NS_TEST_ASSERT_MSG_EQ_TOL(s.availability, 13.0 / 20, 1e-9, "app time + idle");
+        NS_TEST_ASSERT_MSG_EQ(s.preemptions, 2, "task by softirq, softirq by hardirq");
+        NS_TEST_ASSERT_MSG_EQ(cpu->GetTaskTime(task), MicroSeconds(10), "task got 10 us");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * @ingroup hostnet-tests
+ * @brief Work of one level is FIFO and does not preempt itself.
+ *
+ * Hard IRQs of 2 us at t=0 and t=1 complete at 2 and 4; softirq work of 1 us queued at
+ * t=0 runs after both (4-5).
+ */
+class CpuFifoTestCase : public TestCase
+{
+  public:
+    CpuFifoTestCase()
+        : TestCase("same-level work is FIFO, lower levels wait")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        auto cpu = CreateObject<HostCpu>();
+        CompletionLog log;
+        Simulator::Schedule(MicroSeconds(0), [&]() {
+            cpu->Submit(HostCpu::SOFTIRQ, MicroSeconds(1), log.Recorder("soft"));
+            cpu->Submit(HostCpu::HARDIRQ, MicroSeconds(2), log.Recorder("irq1"));
+        });
+        Simulator::Schedule(MicroSeconds(1), [&]() {
+            cpu->Submit(HostCpu::HARDIRQ, MicroSeconds(2), log.Recorder("irq2"));
+        });
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(log.At("irq1"), MicroSeconds(2), "first IRQ 0-2");
+        NS_TEST_ASSERT_MSG_EQ(log.At("irq2"), MicroSeconds(4), "second IRQ waits: 2-4");
+        // The softirq work got the CPU at t=0 for no time: the IRQ submitted at the same
+        // instant preempted it before any time passed.
+        NS_TEST_ASSERT_MSG_EQ(log.At("soft"), MicroSeconds(5), "softirq after the IRQs");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * @ingroup hostnet-tests
+ * @brief Two tasks share a core round robin with the time slice.
+ *
+ * Slice 1 ms. Task A needs 2.5 ms, task B 1 ms, both at t=0: A 0-1, B 1-2 (done),
+ * A 2-3.5 (done). A hard IRQ of 0.5 ms at t=0.5 ms delays A's first slice end to 1.5 ms.
+ */
+class CpuRoundRobinTestCase : public TestCase
+{
+  public:
+    CpuRoundRobinTestCase()
+        : TestCase("TASK-level tasks share the CPU round robin")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        auto cpu = CreateObject<HostCpu>();
+        cpu->SetAttribute("TimeSlice", TimeValue(MilliSeconds(1)));
+        auto a = cpu->CreateTask("a");
+        auto b = cpu->CreateTask("b", true);
+        CompletionLog log;
+        Simulator::Schedule(Seconds(0), [&]() {
+            cpu->SubmitTask(a, MicroSeconds(2500), log.Recorder("a"));
+            cpu->SubmitTask(b, MicroSeconds(1000), log.Recorder("b"));
+        });
+        Simulator::Schedule(MicroSeconds(500), [&]() {
+            cpu->Submit(HostCpu::HARDIRQ, MicroSeconds(500), log.Recorder("irq"));
+        });
+        Simulator::Stop(MilliSeconds(5));
+        Simulator::Run();
+        // A: 0-0.5, IRQ 0.5-1.0, A 1.0-1.5 (slice used up), B 1.5-2.5, A 2.5-4.0.
+        NS_TEST_ASSERT_MSG_EQ(log.At("irq"), MicroSeconds(1000), "IRQ 0.5-1.0 ms");
+        NS_TEST_ASSERT_MSG_EQ(log.At("b"), MicroSeconds(2500), "B runs 1.5-2.5 ms");
+        NS_TEST_ASSERT_MSG_EQ(log.At("a"), MicroSeconds(4000), "A finishes at 4 ms");
+        HostCpuStats s = cpu->GetStats();
+        NS_TEST_ASSERT_MSG_EQ_TOL(s.kernelTaskShare, 1.0 / 5, 1e-9, "B is a kernel task");
+        NS_TEST_ASSERT_MSG_EQ_TOL(s.availability, 1 - 0.1 - 0.2, 1e-9, "IRQ and kernel task");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * @ingroup hostnet-tests
+ * @brief Two cores are independent schedulers; ResetStats opens a new window.
+ */
+class CpuCoresTestCase : public TestCase
+{
+  public:
+    CpuCoresTestCase()
+        : TestCase("cores are independent; statistics windows")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        auto cpu = CreateObject<HostCpu>();
+        cpu->SetAttribute("NCores", UintegerValue(2));
+        auto app = cpu->CreateTask("app", false, 1);
+        CompletionLog log;
+        Simulator::Schedule(Seconds(0), [&]() {
+            cpu->Submit(HostCpu::HARDIRQ, MicroSeconds(100), log.Recorder("irq"), 0);
+            cpu->SubmitTask(app, MicroSeconds(10), log.Recorder("app"));
+        });
+        Simulator::Schedule(MicroSeconds(50), [&]() { cpu->ResetStats(); });
+        Simulator::Stop(MicroSeconds(150));
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(log.At("app"), MicroSeconds(10), "core 1 is not blocked");
+        NS_TEST_ASSERT_MSG_EQ(log.At("irq"), MicroSeconds(100), "core 0 runs the IRQ");
+        HostCpuStats core0 = cpu->GetCoreStats(0);
+        NS_TEST_ASSERT_MSG_EQ_TOL(core0.hardIrqShare, 0.5, 1e-9, "50 of 100 us after reset");
+        HostCpuStats all = cpu->GetStats();
+        NS_TEST_ASSERT_MSG_EQ_TOL(all.elapsed, 200e-6, 1e-12, "two cores x 100 us");
+        NS_TEST_ASSERT_MSG_EQ_TOL(all.idleShare, 150.0 / 200, 1e-9, "core 1 idle after reset");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * @ingroup hostnet-tests
+ * @brief The hostnet-cpu suite.
+ */
+class HostCpuTestSuite : public TestSuite
+{
+  public:
+    HostCpuTestSuite()
+        : TestSuite("hostnet-cpu", Type::UNIT)
+    {
+        AddTestCase(new CpuPreemptionTestCase, TestCase::Duration::QUICK);
+        AddTestCase(new CpuFifoTestCase, TestCase::Duration::QUICK);
+        AddTestCase(new CpuRoundRobinTestCase, TestCase::Duration::QUICK);
+        AddTestCase(new CpuCoresTestCase, TestCase::Duration::QUICK);
+    }
+};
+
+/// Static instance.
+static HostCpuTestSuite g_hostCpuTestSuite;

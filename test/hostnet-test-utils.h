@@ -1,0 +1,116 @@
+/*
+ * Copyright (c) 2026 hostnet authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * Author: hostnet developers
+ */
+
+#ifndef HOSTNET_TEST_UTILS_H
+#define HOSTNET_TEST_UTILS_H
+
+// Shared by the hostnet test suites (not installed): a sender and a receiving host joined
+// by a SimpleChannel with no delay and no rate limit, so frames reach the receiver's NIC
+// exactly when the test sends them (Poisson arrivals stay Poisson).
+
+#include "ns3/double.h"
+#include "ns3/host-net-device-helper.h"
+#include "ns3/mac48-address.h"
+#include "ns3/node.h"
+#include "ns3/packet.h"
+#include "ns3/random-variable-stream.h"
+#include "ns3/simple-channel.h"
+#include "ns3/simple-net-device.h"
+#include "ns3/simulator.h"
+
+namespace hostnet_test
+{
+
+using namespace ns3;
+
+/// Sender node, receiving host and the HostNetDevice under test.
+struct HostPair
+{
+    Ptr<Node> sender;                ///< plain node
+    Ptr<Node> receiver;              ///< host node
+    Ptr<SimpleNetDevice> senderPhy;  ///< sender device
+    Ptr<HostNetDevice> host;         ///< receiver's HostNetDevice
+};
+
+/**
+ * Build the pair; the receiving PHY is wrapped by @p helper.
+ * @param helper configured HostNetDeviceHelper
+ * @return the pair
+ */
+inline HostPair
+MakeHostPair(const HostNetDeviceHelper& helper)
+{
+    HostPair p;
+    p.sender = CreateObject<Node>();
+    p.receiver = CreateObject<Node>();
+    auto channel = CreateObject<SimpleChannel>();
+    p.senderPhy = CreateObject<SimpleNetDevice>();
+    auto rxPhy = CreateObject<SimpleNetDevice>();
+    for (auto [node, dev] : {std::pair{p.sender, p.senderPhy}, std::pair{p.receiver, rxPhy}})
+    {
+        dev->SetAddress(Mac48Address::Allocate());
+        dev->SetChannel(channel);
+        node->AddDevice(dev);
+    }
+    p.host = helper.Install(rxPhy);
+    return p;
+}
+
+/// Sends fixed-size frames from the sender at exponential intervals (a Poisson stream).
+class PoissonInjector
+{
+  public:
+    /**
+     * @param pair the topology
+     * @param rate frames per second
+     * @param size frame size in bytes
+     * @param stop no frames at or after this time
+     * @param stream random stream index
+     */
+    PoissonInjector(const HostPair& pair, double rate, uint32_t size, Time stop, int64_t stream)
+        : m_phy(pair.senderPhy),
+          m_to(pair.host->GetAddress()),
+          m_size(size),
+          m_stop(stop)
+    {
+        m_gap = CreateObject<ExponentialRandomVariable>();
+        m_gap->SetAttribute("Mean", DoubleValue(1.0 / rate));
+        m_gap->SetStream(stream);
+        Simulator::Schedule(Seconds(m_gap->GetValue()), &PoissonInjector::Send, this);
+    }
+
+    /// @return frames sent
+    uint64_t GetSent() const
+    {
+        return m_sent;
+    }
+
+  private:
+    /// Send one frame and schedule the next.
+    void Send()
+    {
+        m_phy->Send(Create<Packet>(m_size), m_to, 0x0800);
+        m_sent++;
+        Time next = Simulator::Now() + Seconds(m_gap->GetValue());
+        if (next < m_stop)
+        {
+            Simulator::Schedule(next - Simulator::Now(), &PoissonInjector::Send, this);
+        }
+    }
+
+    Ptr<SimpleNetDevice> m_phy;             ///< sender
+    Address m_to;                           ///< receiver
+    uint32_t m_size;                        ///< bytes
+    Time m_stop;                            ///< end of the stream
+    Ptr<ExponentialRandomVariable> m_gap;   ///< inter-arrival times
+    uint64_t m_sent{0};                     ///< frames sent
+};
+
+} // namespace hostnet_test
+
+#endif // HOSTNET_TEST_UTILS_H
