@@ -1,0 +1,119 @@
+/*
+ * Copyright (c) 2026 hostnet authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * Author: hostnet developers
+ */
+
+/**
+ * @file
+ * @ingroup hostnet
+ * Cost of the host model: the same two-host UDP flood with plain point-to-point devices
+ * and with HostNetDevices, in one process. Prints the wall time per delivered packet of
+ * each and, as the last line, "ratio <host model / plain>".
+ *
+ * ./hostnet-bench --rateKpps=100 --duration=2 --scheme=normal
+ */
+
+#include "ns3/applications-module.h"
+#include "ns3/core-module.h"
+#include "ns3/hostnet-module.h"
+#include "ns3/internet-module.h"
+#include "ns3/network-module.h"
+#include "ns3/point-to-point-module.h"
+
+#include <chrono>
+#include <iostream>
+
+using namespace ns3;
+
+namespace
+{
+
+/// Wall time and delivered packets of one run.
+struct BenchResult
+{
+    double wallSeconds; ///< wall-clock time of Simulator::Run
+    uint64_t delivered; ///< datagrams that reached the receiving socket
+};
+
+/// Count datagrams arriving at the UDP layer of the receiver.
+void
+CountRx(uint64_t* counter, const Ipv4Header&, Ptr<const Packet>, uint32_t)
+{
+    (*counter)++;
+}
+
+/// Run the flood once, with or without HostNetDevices.
+BenchResult
+RunFlood(bool hostModel, double rateKpps, double duration, const std::string& scheme)
+{
+    RngSeedManager::SetRun(1);
+    NodeContainer nodes(2);
+    PointToPointHelper p2p;
+    p2p.SetDeviceAttribute("DataRate", StringValue("1Gbps"));
+    p2p.SetChannelAttribute("Delay", StringValue("1us"));
+    NetDeviceContainer devices = p2p.Install(nodes);
+    InternetStackHelper stack;
+    stack.Install(nodes);
+    if (hostModel)
+    {
+        HostNetDeviceHelper host;
+        host.SetScheme(scheme);
+        devices = host.Install(devices);
+        host.AssignStreams(devices, 100);
+    }
+    Ipv4AddressHelper ipv4("10.1.1.0", "255.255.255.0");
+    Ipv4InterfaceContainer ifaces = ipv4.Assign(devices);
+
+    auto source = CreateObject<PoissonSourceApplication>();
+    source->SetAttribute("Remote", AddressValue(InetSocketAddress(ifaces.GetAddress(1), 9)));
+    source->SetAttribute("Rate", DoubleValue(rateKpps * 1e3));
+    source->AssignStreams(200);
+    nodes.Get(0)->AddApplication(source);
+    source->SetStopTime(Seconds(duration));
+    // A plain PacketSink on both: the benchmark measures the device path, not the app.
+    PacketSinkHelper sinkHelper("ns3::UdpSocketFactory",
+                                InetSocketAddress(Ipv4Address::GetAny(), 9));
+    sinkHelper.Install(nodes.Get(1));
+    uint64_t delivered = 0;
+    nodes.Get(1)->GetObject<Ipv4L3Protocol>()->TraceConnectWithoutContext(
+        "LocalDeliver",
+        MakeBoundCallback(&CountRx, &delivered));
+
+    Simulator::Stop(Seconds(duration + 0.01));
+    auto start = std::chrono::steady_clock::now();
+    Simulator::Run();
+    auto stop = std::chrono::steady_clock::now();
+    Simulator::Destroy();
+    return {std::chrono::duration<double>(stop - start).count(), delivered};
+}
+
+} // namespace
+
+int
+main(int argc, char* argv[])
+{
+    double rateKpps = 100;
+    double duration = 2;
+    std::string scheme = "normal";
+    CommandLine cmd(__FILE__);
+    cmd.AddValue("rateKpps", "Offered load in Kpps (Poisson, 64-byte frames)", rateKpps);
+    cmd.AddValue("duration", "Simulated seconds per run", duration);
+    cmd.AddValue("scheme", "Host scheme of the host-model run (ideal, normal, napi)", scheme);
+    cmd.Parse(argc, argv);
+    NS_ABORT_MSG_IF(rateKpps <= 0 || duration <= 0, "--rateKpps and --duration must be > 0");
+
+    BenchResult plain = RunFlood(false, rateKpps, duration, scheme);
+    BenchResult host = RunFlood(true, rateKpps, duration, scheme);
+    NS_ABORT_MSG_IF(plain.delivered == 0 || host.delivered == 0, "nothing delivered");
+    double plainPer = plain.wallSeconds / plain.delivered;
+    double hostPer = host.wallSeconds / host.delivered;
+    std::cout << "plain: " << plain.delivered << " packets, " << plain.wallSeconds << " s, "
+              << plainPer * 1e9 << " ns/packet\n";
+    std::cout << "host (" << scheme << "): " << host.delivered << " packets, "
+              << host.wallSeconds << " s, " << hostPer * 1e9 << " ns/packet\n";
+    std::cout << "ratio " << hostPer / plainPer << "\n";
+    return 0;
+}

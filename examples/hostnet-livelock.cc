@@ -1,0 +1,341 @@
+/*
+ * Copyright (c) 2026 hostnet authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * Author: hostnet developers
+ */
+
+/**
+ * @file
+ * @ingroup hostnet
+ * Receive livelock study (seed 000 Sec. 3-4): offered load sweep between two hosts for
+ * the ideal system, normal interruption and NAPI, then a TCP transfer through a switch.
+ *
+ * Host A sends UDP datagrams at Poisson times over a 1 Gb/s point-to-point link to host
+ * B; both hosts have HostNetDevices with seed 000's costs (exponential ISR 1/r and
+ * protocol 1/mu, buffer B). For every scheme, load and replication the receiver's
+ * throughput, CPU availability and system latency (host memory -> end of protocol
+ * processing, seed 000's definition) are measured after a warm-up and written to
+ * <out>/livelock.csv. With --tcp, a BulkSend TCP transfer between two hosts on a CSMA
+ * switch (BridgeNetDevice) is run for each scheme and written to <out>/tcp.csv.
+ *
+ * ./hostnet-livelock --schemes=ideal,normal,napi --loads=10,50,100 --duration=1
+ *                    --replications=2 --out=results/livelock
+ */
+
+#include "ns3/applications-module.h"
+#include "ns3/bridge-module.h"
+#include "ns3/core-module.h"
+#include "ns3/csma-module.h"
+#include "ns3/hostnet-module.h"
+#include "ns3/internet-module.h"
+#include "ns3/network-module.h"
+#include "ns3/point-to-point-module.h"
+
+#include <filesystem>
+#include <fstream>
+#include <iomanip>
+#include <iostream>
+#include <sstream>
+
+using namespace ns3;
+
+NS_LOG_COMPONENT_DEFINE("HostnetLivelock");
+
+namespace
+{
+
+/// Command-line parameters of the study.
+struct StudyConfig
+{
+    std::string schemes{"ideal,normal,napi"};            ///< schemes to compare
+    std::string loads{"10,50,100,127,150,200,250,300"};  ///< offered loads (Kpps)
+    double duration{1.0};                                ///< measured seconds per run
+    double warmup{0.1};                                  ///< deleted seconds per run
+    uint32_t replications{2};                            ///< runs per point (RngRun 1..n)
+    std::string out{"results/livelock"};                 ///< output directory
+    double isrUs{3.73};                                  ///< 1/r
+    double protoUs{5.34};                                ///< 1/mu
+    uint32_t bufferSize{1024};                           ///< B
+    uint32_t payload{18};                                ///< UDP payload bytes (64-byte frames)
+    bool tcp{true};                                      ///< run the TCP transfer too
+    double tcpDuration{1.0};                             ///< TCP transfer seconds
+};
+
+/// @return the comma-separated items of @p list
+std::vector<std::string>
+Split(const std::string& list)
+{
+    std::vector<std::string> items;
+    std::stringstream ss(list);
+    std::string item;
+    while (std::getline(ss, item, ','))
+    {
+        if (!item.empty())
+        {
+            items.push_back(item);
+        }
+    }
+    return items;
+}
+
+/// @return an exponential random variable specification with the given mean in us
+std::string
+Exponential(double meanUs)
+{
+    std::ostringstream os;
+    os << "ns3::ExponentialRandomVariable[Mean=" << meanUs * 1e-6 << "]";
+    return os.str();
+}
+
+/**
+ * Configure a helper for one of seed 000's schemes with the study's costs: exponential ISR
+ * and protocol times, no per-byte cost (fixed-size packets), buffer B: the backlog in
+ * per-packet mode, the ring itself in NAPI mode (returned descriptor by descriptor).
+ */
+HostNetDeviceHelper
+MakeHostHelper(const std::string& scheme, const StudyConfig& cfg)
+{
+    HostNetDeviceHelper helper;
+    helper.SetDeviceAttribute("IsrCost", StringValue(Exponential(cfg.isrUs)));
+    helper.SetDeviceAttribute("ProtocolCost", StringValue(Exponential(cfg.protoUs)));
+    helper.SetDeviceAttribute("ProtocolCopyRate", DataRateValue(DataRate(0)));
+    helper.SetScheme(scheme);
+    if (scheme == "napi")
+    {
+        helper.SetRxRingAttribute("Descriptors", UintegerValue(cfg.bufferSize));
+        helper.SetRxRingAttribute("TailWriteBatch", UintegerValue(1));
+        helper.SetRxRingAttribute("DropWhenNoDescriptor", BooleanValue(true));
+    }
+    else
+    {
+        helper.SetRxMode("ns3::PerPacketRxMode", "BacklogSize", UintegerValue(cfg.bufferSize));
+    }
+    return helper;
+}
+
+/// One row of livelock.csv.
+struct LoadResult
+{
+    double throughputKpps;  ///< delivered Kpps
+    double availability;    ///< receiver CPU availability
+    double latencyMeanUs;   ///< mean system latency
+    double latencyP99Us;    ///< 99th percentile
+    uint64_t drops;         ///< NIC + host drops
+};
+
+/// Run one (scheme, load, replication) point.
+LoadResult
+RunLoad(const std::string& scheme, double kpps, uint32_t replication, const StudyConfig& cfg)
+{
+    RngSeedManager::SetSeed(1);
+    RngSeedManager::SetRun(replication);
+    NodeContainer nodes(2);
+    PointToPointHelper p2p;
+    p2p.SetDeviceAttribute("DataRate", StringValue("1Gbps"));
+    p2p.SetChannelAttribute("Delay", StringValue("1us"));
+    NetDeviceContainer phys = p2p.Install(nodes);
+    InternetStackHelper stack;
+    stack.Install(nodes);
+    HostNetDeviceHelper host = MakeHostHelper(scheme, cfg);
+    NetDeviceContainer devices = host.Install(phys);
+    host.AssignStreams(devices, 100);
+    Ipv4AddressHelper ipv4("10.1.1.0", "255.255.255.0");
+    Ipv4InterfaceContainer ifaces = ipv4.Assign(devices);
+
+    auto source = CreateObject<PoissonSourceApplication>();
+    source->SetAttribute("Remote", AddressValue(InetSocketAddress(ifaces.GetAddress(1), 9)));
+    source->SetAttribute("Rate", DoubleValue(kpps * 1e3));
+    source->SetAttribute("PacketSize", UintegerValue(cfg.payload));
+    source->AssignStreams(200);
+    nodes.Get(0)->AddApplication(source);
+    auto sink = CreateObject<HostSinkApplication>();
+    sink->SetAttribute("Local", AddressValue(InetSocketAddress(Ipv4Address::GetAny(), 9)));
+    nodes.Get(1)->AddApplication(sink);
+    Time end = Seconds(cfg.warmup + cfg.duration);
+    source->SetStartTime(Seconds(0));
+    source->SetStopTime(end);
+
+    auto receiver = DynamicCast<HostNetDevice>(devices.Get(1));
+    Simulator::Schedule(Seconds(cfg.warmup), [receiver]() {
+        receiver->ResetStats();
+        receiver->GetCpu()->ResetStats();
+    });
+    Simulator::Stop(end);
+    Simulator::Run();
+    HostNetDeviceStats s = receiver->GetStats();
+    LoadResult r{s.throughputPps / 1e3,
+                 receiver->GetCpu()->GetStats().availability,
+                 s.systemLatency.meanUs,
+                 s.systemLatency.p99Us,
+                 s.dropFifoOverrun + s.dropNoDescriptor + s.dropBacklog};
+    Simulator::Destroy();
+    return r;
+}
+
+/// One row of tcp.csv.
+struct TcpResult
+{
+    double goodputMbps;      ///< bytes read by the receiving application
+    double availability;     ///< receiver CPU availability
+    double interruptsPerSec; ///< receiver Rx interrupts per second
+    double packetsPerInterrupt; ///< receiver packets per interrupt
+};
+
+/// A BulkSend TCP transfer between two hosts on a CSMA switch (a BridgeNetDevice).
+TcpResult
+RunTcp(const std::string& scheme, const StudyConfig& cfg)
+{
+    RngSeedManager::SetSeed(1);
+    RngSeedManager::SetRun(1);
+    // Full-size segments and Linux-like buffers instead of ns-3's 536-byte defaults.
+    Config::SetDefault("ns3::TcpSocket::SegmentSize", UintegerValue(1448));
+    Config::SetDefault("ns3::TcpSocket::SndBufSize", UintegerValue(4 << 20));
+    Config::SetDefault("ns3::TcpSocket::RcvBufSize", UintegerValue(4 << 20));
+    NodeContainer hosts(2);
+    Ptr<Node> sw = CreateObject<Node>();
+    CsmaHelper csma;
+    csma.SetChannelAttribute("DataRate", StringValue("1Gbps"));
+    csma.SetChannelAttribute("Delay", TimeValue(MicroSeconds(5)));
+    NetDeviceContainer hostPhys;
+    NetDeviceContainer switchPorts;
+    for (uint32_t i = 0; i < hosts.GetN(); ++i)
+    {
+        NetDeviceContainer link = csma.Install(NodeContainer(hosts.Get(i), sw));
+        hostPhys.Add(link.Get(0));
+        switchPorts.Add(link.Get(1));
+    }
+    BridgeHelper bridge;
+    bridge.Install(sw, switchPorts);
+    InternetStackHelper stack;
+    stack.Install(hosts);
+    // Realistic per-packet costs for TCP: seed 000's 5.25 us + size / 748 MB/s.
+    HostNetDeviceHelper host;
+    host.SetScheme(scheme);
+    NetDeviceContainer devices = host.Install(hostPhys);
+    host.AssignStreams(devices, 100);
+    Ipv4AddressHelper ipv4("10.2.1.0", "255.255.255.0");
+    Ipv4InterfaceContainer ifaces = ipv4.Assign(devices);
+
+    BulkSendHelper bulk("ns3::TcpSocketFactory", InetSocketAddress(ifaces.GetAddress(1), 5000));
+    bulk.SetAttribute("MaxBytes", UintegerValue(0));
+    ApplicationContainer senders = bulk.Install(hosts.Get(0));
+    auto sink = CreateObject<HostSinkApplication>();
+    sink->SetAttribute("Protocol", TypeIdValue(TcpSocketFactory::GetTypeId()));
+    sink->SetAttribute("Local", AddressValue(InetSocketAddress(Ipv4Address::GetAny(), 5000)));
+    hosts.Get(1)->AddApplication(sink);
+    Time warmup = Seconds(0.1);
+    Time end = warmup + Seconds(cfg.tcpDuration);
+    senders.Start(Seconds(0));
+    senders.Stop(end);
+    auto receiver = DynamicCast<HostNetDevice>(devices.Get(1));
+    uint64_t bytesAtWarmup = 0;
+    Simulator::Schedule(warmup, [&]() {
+        receiver->ResetStats();
+        receiver->GetCpu()->ResetStats();
+        bytesAtWarmup = sink->GetTotalRx();
+    });
+    Simulator::Stop(end);
+    Simulator::Run();
+    HostNetDeviceStats s = receiver->GetStats();
+    TcpResult r{(sink->GetTotalRx() - bytesAtWarmup) * 8.0 / cfg.tcpDuration / 1e6,
+                receiver->GetCpu()->GetStats().availability,
+                s.interrupts / s.elapsed,
+                s.packetsPerInterrupt};
+    Simulator::Destroy();
+    return r;
+}
+
+} // namespace
+
+int
+main(int argc, char* argv[])
+{
+    StudyConfig cfg;
+    CommandLine cmd(__FILE__);
+    cmd.AddValue("schemes", "Comma-separated schemes: ideal, normal, napi", cfg.schemes);
+    cmd.AddValue("loads", "Comma-separated offered loads in Kpps (Poisson)", cfg.loads);
+    cmd.AddValue("duration", "Measured seconds per run (after the warm-up)", cfg.duration);
+    cmd.AddValue("warmup", "Warm-up seconds deleted at the start of each run", cfg.warmup);
+    cmd.AddValue("replications", "Independent replications per point (RngRun 1..n)",
+                 cfg.replications);
+    cmd.AddValue("out", "Output directory (livelock.csv, tcp.csv)", cfg.out);
+    cmd.AddValue("isrUs", "Mean ISR cost 1/r in us (exponential)", cfg.isrUs);
+    cmd.AddValue("protoUs", "Mean protocol cost 1/mu in us (exponential)", cfg.protoUs);
+    cmd.AddValue("bufferSize",
+                 "B: backlog (per-packet modes) or ring (NAPI) in packets",
+                 cfg.bufferSize);
+    cmd.AddValue("payload", "UDP payload bytes (18 = 64-byte Ethernet frames)", cfg.payload);
+    cmd.AddValue("tcp", "Also run a TCP transfer through a switch per scheme", cfg.tcp);
+    cmd.AddValue("tcpDuration", "Seconds of the TCP transfer", cfg.tcpDuration);
+    cmd.Parse(argc, argv);
+
+    auto schemes = Split(cfg.schemes);
+    auto known = HostNetDeviceHelper::GetSchemeNames();
+    for (const auto& s : schemes)
+    {
+        NS_ABORT_MSG_IF(std::find(known.begin(), known.end(), s) == known.end(),
+                        "--schemes: unknown scheme '" << s << "' (known: ideal, normal, napi)");
+    }
+    std::vector<double> loads;
+    for (const auto& l : Split(cfg.loads))
+    {
+        double kpps = std::stod(l);
+        NS_ABORT_MSG_IF(kpps <= 0, "--loads: loads must be > 0 Kpps, got " << l);
+        loads.push_back(kpps);
+    }
+    NS_ABORT_MSG_IF(schemes.empty() || loads.empty(), "--schemes and --loads must not be empty");
+    NS_ABORT_MSG_IF(cfg.duration <= 0, "--duration must be > 0 s");
+    NS_ABORT_MSG_IF(cfg.warmup < 0, "--warmup must be >= 0 s");
+    NS_ABORT_MSG_IF(cfg.replications == 0, "--replications must be >= 1");
+    NS_ABORT_MSG_IF(cfg.isrUs < 0 || cfg.protoUs <= 0, "--isrUs must be >= 0, --protoUs > 0");
+    NS_ABORT_MSG_IF(cfg.bufferSize == 0, "--bufferSize must be >= 1");
+
+    std::filesystem::create_directories(cfg.out);
+    std::string csvPath = cfg.out + "/livelock.csv";
+    std::ofstream csv(csvPath);
+    NS_ABORT_MSG_IF(!csv, "cannot write " << csvPath);
+    csv << "scheme,load_kpps,replication,throughput_kpps,cpu_availability,latency_mean_us,"
+           "latency_p99_us,drops\n";
+    std::cout << std::fixed << std::setprecision(3);
+    for (const auto& scheme : schemes)
+    {
+        for (double kpps : loads)
+        {
+            for (uint32_t rep = 1; rep <= cfg.replications; ++rep)
+            {
+                LoadResult r = RunLoad(scheme, kpps, rep, cfg);
+                csv << scheme << "," << kpps << "," << rep << "," << r.throughputKpps << ","
+                    << r.availability << "," << r.latencyMeanUs << "," << r.latencyP99Us << ","
+                    << r.drops << "\n"
+                    << std::flush;
+                std::cout << std::setw(7) << scheme << " load " << std::setw(7) << kpps
+                          << " Kpps rep " << rep << ": throughput " << std::setw(8)
+                          << r.throughputKpps << " Kpps, CPU availability " << r.availability
+                          << ", latency " << r.latencyMeanUs << " us (p99 " << r.latencyP99Us
+                          << ")\n";
+            }
+        }
+    }
+    std::cout << "wrote " << csvPath << "\n";
+
+    if (cfg.tcp)
+    {
+        std::string tcpPath = cfg.out + "/tcp.csv";
+        std::ofstream tcp(tcpPath);
+        tcp << "scheme,goodput_mbps,cpu_availability,interrupts_per_s,packets_per_interrupt\n";
+        for (const auto& scheme : schemes)
+        {
+            TcpResult r = RunTcp(scheme, cfg);
+            tcp << scheme << "," << r.goodputMbps << "," << r.availability << ","
+                << r.interruptsPerSec << "," << r.packetsPerInterrupt << "\n";
+            std::cout << "TCP through a switch, " << scheme << ": goodput " << r.goodputMbps
+                      << " Mb/s, receiver CPU availability " << r.availability << ", "
+                      << r.interruptsPerSec << " interrupts/s, " << r.packetsPerInterrupt
+                      << " packets/interrupt\n";
+        }
+        std::cout << "wrote " << tcpPath << "\n";
+    }
+    return 0;
+}
