@@ -11,6 +11,7 @@ set(CMAKE_CXX_EXTENSIONS OFF)
 set(CMAKE_EXPORT_COMPILE_COMMANDS ON)
 
 find_package(ns3 3.44 CONFIG REQUIRED)
+enable_testing()
 
 # The wheel's exported targets name include and link paths of the machine it was built on
 # (/usr/include/glib-2.0, /usr/lib64/libgsl.so, brite.so, ...). Drop the ones that do not
@@ -88,7 +89,6 @@ function(build_lib)
                                         ${BLIB_TEST_SOURCES})
     target_link_libraries(${_name}-test-runner PRIVATE ${_name})
     target_compile_options(${_name}-test-runner PRIVATE -Wall -Wno-unused-parameter)
-    enable_testing()
     # One ctest test per suite: the suite names are read from the sources.
     foreach(_source IN LISTS BLIB_TEST_SOURCES)
       file(STRINGS ${_source} _lines REGEX "TestSuite\\(\"${_name}-[a-z0-9-]+\"")
