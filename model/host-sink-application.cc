@@ -176,29 +176,37 @@ void
 HostSinkApplication::ReadNext()
 {
     // Reads happen one at a time: the next one is taken when the previous one was paid.
-    std::list<Ptr<Socket>> sockets = m_accepted;
-    if (m_socket)
+    if (TryRead(m_socket))
     {
-        sockets.push_front(m_socket);
-    }
-    for (auto& s : sockets)
-    {
-        if (s->GetRxAvailable() == 0)
-        {
-            continue;
-        }
-        uint32_t maxSize = m_protocol == TcpSocketFactory::GetTypeId() ? m_readSize
-                                                                        : s->GetRxAvailable();
-        m_pending = s->RecvFrom(maxSize, 0, m_pendingFrom);
-        if (!m_pending)
-        {
-            continue;
-        }
-        m_busy = true;
-        m_cpu->SubmitTask(m_task, Max(Seconds(m_userCost->GetValue()), Time(0)), m_readDone);
         return;
     }
+    for (auto& s : m_accepted)
+    {
+        if (TryRead(s))
+        {
+            return;
+        }
+    }
     m_busy = false;
+}
+
+bool
+HostSinkApplication::TryRead(Ptr<Socket> socket)
+{
+    if (!socket || socket->GetRxAvailable() == 0)
+    {
+        return false;
+    }
+    uint32_t maxSize = m_protocol == TcpSocketFactory::GetTypeId() ? m_readSize
+                                                                    : socket->GetRxAvailable();
+    m_pending = socket->RecvFrom(maxSize, 0, m_pendingFrom);
+    if (!m_pending)
+    {
+        return false;
+    }
+    m_busy = true;
+    m_cpu->SubmitTask(m_task, Max(Seconds(m_userCost->GetValue()), Time(0)), m_readDone);
+    return true;
 }
 
 void

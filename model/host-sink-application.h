@@ -81,6 +81,8 @@ class HostSinkApplication : public Application
     void SocketDrop(Ptr<const Packet> packet);
     /// Take the next read from a socket with data and charge its cost.
     void ReadNext();
+    /// Start a read on @p socket if it has data; @return true if one started
+    bool TryRead(Ptr<Socket> socket);
     /// The cost of the current read was paid.
     void ReadDone();
 

@@ -100,6 +100,8 @@ RxRing::DoInitialize()
                                                << ") must be <= RxRing::Descriptors ("
                                                << m_nDescriptors << ")");
     NS_ABORT_MSG_IF(!m_refillCost, "RxRing::RefillCost must be a RandomVariableStream");
+    auto constant = DynamicCast<ConstantRandomVariable>(m_refillCost);
+    m_hasRefillCost = !constant || constant->GetConstant() != 0;
     if (!m_started)
     {
         m_nicFree = m_nDescriptors;
@@ -248,8 +250,7 @@ RxRing::SampleRefillCost()
 bool
 RxRing::HasRefillCost() const
 {
-    auto constant = DynamicCast<ConstantRandomVariable>(m_refillCost);
-    return !constant || constant->GetConstant() != 0;
+    return m_hasRefillCost;
 }
 
 uint32_t

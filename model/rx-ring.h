@@ -180,6 +180,7 @@ class RxRing : public Object
     uint32_t m_tailBatch{16};        ///< descriptors per tail write (attribute)
     bool m_dropWhenNoDescriptor{false}; ///< drop instead of waiting (attribute)
     Ptr<RandomVariableStream> m_refillCost; ///< CPU cost per refilled descriptor (attribute)
+    bool m_hasRefillCost{false};     ///< m_refillCost is not constant 0 (known at Initialize)
 
     std::deque<RxFrame> m_fifo;      ///< frames in the NIC FIFO, head may be in DMA
     std::deque<RxFrame> m_ready;     ///< frames in host memory
