@@ -16,6 +16,8 @@
 #include "ns3/trace-source-accessor.h"
 #include "ns3/uinteger.h"
 
+#include <algorithm>
+
 namespace ns3
 {
 
@@ -403,7 +405,9 @@ NormalizeStats(HostCpuStats& stats)
     {
         stats.idleShare = 1;
     }
-    stats.availability = 1 - stats.hardIrqShare - stats.softIrqShare - stats.kernelTaskShare;
+    // Clamp the rounding of the subtraction (1 - 1 can print as -1e-16).
+    stats.availability =
+        std::clamp(1 - stats.hardIrqShare - stats.softIrqShare - stats.kernelTaskShare, 0.0, 1.0);
 }
 } // namespace
 

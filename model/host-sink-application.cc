@@ -135,10 +135,10 @@ void
 HostSinkApplication::StopApplication()
 {
     NS_LOG_FUNCTION(this);
-    for (auto& s : m_accepted)
+    for (auto& c : m_accepted)
     {
-        s->Close();
-        s->SetRecvCallback(MakeNullCallback<void, Ptr<Socket>>());
+        c.socket->Close();
+        c.socket->SetRecvCallback(MakeNullCallback<void, Ptr<Socket>>());
     }
     m_accepted.clear();
     if (m_socket)
@@ -154,7 +154,10 @@ HostSinkApplication::Accepted(Ptr<Socket> socket, const Address& from)
 {
     NS_LOG_FUNCTION(this << socket << from);
     socket->SetRecvCallback(MakeCallback(&HostSinkApplication::DataReady, this));
-    m_accepted.push_back(socket);
+    UintegerValue rcvBuf;
+    socket->GetAttribute("RcvBufSize", rcvBuf);
+    auto size = static_cast<uint32_t>(rcvBuf.Get());
+    m_accepted.push_back(Connection{socket, size, size});
 }
 
 void
@@ -166,6 +169,15 @@ HostSinkApplication::SocketDrop(Ptr<const Packet> packet)
 void
 HostSinkApplication::DataReady(Ptr<Socket> socket)
 {
+    for (auto& c : m_accepted)
+    {
+        if (c.socket == socket)
+        {
+            // The ACK of the arriving data advertises the space left now.
+            uint32_t used = std::min(socket->GetRxAvailable(), c.rcvBuf);
+            c.advertised = c.rcvBuf - used;
+        }
+    }
     if (!m_busy)
     {
         ReadNext();
@@ -176,13 +188,13 @@ void
 HostSinkApplication::ReadNext()
 {
     // Reads happen one at a time: the next one is taken when the previous one was paid.
-    if (TryRead(m_socket))
+    if (TryRead(m_socket, nullptr))
     {
         return;
     }
-    for (auto& s : m_accepted)
+    for (auto& c : m_accepted)
     {
-        if (TryRead(s))
+        if (TryRead(c.socket, &c))
         {
             return;
         }
@@ -191,22 +203,48 @@ HostSinkApplication::ReadNext()
 }
 
 bool
-HostSinkApplication::TryRead(Ptr<Socket> socket)
+HostSinkApplication::TryRead(Ptr<Socket> socket, Connection* connection)
 {
-    if (!socket || socket->GetRxAvailable() == 0)
+    if (!socket)
     {
         return false;
     }
-    uint32_t maxSize = m_protocol == TcpSocketFactory::GetTypeId() ? m_readSize
-                                                                    : socket->GetRxAvailable();
+    uint32_t available = socket->GetRxAvailable();
+    if (available == 0)
+    {
+        return false;
+    }
+    uint32_t maxSize = connection ? m_readSize : available;
     m_pending = socket->RecvFrom(maxSize, 0, m_pendingFrom);
     if (!m_pending)
     {
         return false;
     }
+    if (connection && connection->rcvBuf > available)
+    {
+        // Linux tcp_cleanup_rbuf: advertise at once if the window this read opens is at
+        // least twice the one last advertised, which had fallen to half the buffer.
+        uint32_t windowNow = connection->rcvBuf - (available - m_pending->GetSize());
+        uint32_t last = connection->advertised;
+        if (2 * last <= connection->rcvBuf && windowNow >= 2 * last && windowNow >= m_readSize)
+        {
+            SendWindowUpdate(*connection);
+        }
+    }
     m_busy = true;
     m_cpu->SubmitTask(m_task, Max(Seconds(m_userCost->GetValue()), Time(0)), m_readDone);
     return true;
+}
+
+void
+HostSinkApplication::SendWindowUpdate(Connection& connection)
+{
+    // TcpSocketBase::SetRcvBufSize sends an ACK when the buffer grows: shrink by one byte
+    // and restore, which leaves the buffer as it was and advertises the current window.
+    connection.socket->SetAttribute("RcvBufSize", UintegerValue(connection.rcvBuf - 1));
+    connection.socket->SetAttribute("RcvBufSize", UintegerValue(connection.rcvBuf));
+    uint32_t used = std::min(connection.socket->GetRxAvailable(), connection.rcvBuf);
+    connection.advertised = connection.rcvBuf - used;
 }
 
 void

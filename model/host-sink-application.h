@@ -16,7 +16,7 @@
 #include "ns3/random-variable-stream.h"
 #include "ns3/traced-callback.h"
 
-#include <list>
+#include <vector>
 
 namespace ns3
 {
@@ -34,6 +34,14 @@ class Packet;
  * reads only while it has the CPU, so under load the socket receive buffer fills: UDP
  * drops at the socket and TCP advertises a shrinking window, as on a real host. With a
  * livelocked CPU it reads nothing at all. A TCP sink accepts any number of connections.
+ *
+ * ns-3's TcpSocketBase does not send a window update when the application reads; a
+ * closed window would stay closed until the sender's zero-window probe (PersistTimeout,
+ * 6 s). The sink therefore does what Linux's tcp_cleanup_rbuf does: when a read at least
+ * doubles the last advertised window, which had fallen to half the buffer or less (and
+ * opens at least one ReadSize), it makes the socket advertise the new window at once. The
+ * last advertised window is estimated as the free buffer space when data last arrived
+ * (TCP acknowledges arriving data) or at the last such update.
  */
 class HostSinkApplication : public Application
 {
@@ -81,8 +89,23 @@ class HostSinkApplication : public Application
     void SocketDrop(Ptr<const Packet> packet);
     /// Take the next read from a socket with data and charge its cost.
     void ReadNext();
-    /// Start a read on @p socket if it has data; @return true if one started
-    bool TryRead(Ptr<Socket> socket);
+    /// A TCP connection and its receive buffer size.
+    struct Connection
+    {
+        Ptr<Socket> socket;  ///< the accepted socket
+        uint32_t rcvBuf;     ///< its receive buffer in bytes
+        uint32_t advertised; ///< window last advertised to the sender (estimate)
+    };
+
+    /**
+     * Start a read on @p socket if it has data.
+     * @param socket the socket
+     * @param connection its TCP state, nullptr for UDP
+     * @return true if a read started
+     */
+    bool TryRead(Ptr<Socket> socket, Connection* connection);
+    /// Advertise the window a read opened (ns-3's TCP does not do it on Recv).
+    void SendWindowUpdate(Connection& connection);
     /// The cost of the current read was paid.
     void ReadDone();
 
@@ -94,7 +117,7 @@ class HostSinkApplication : public Application
     HostCpu::TaskId m_task{0};               ///< our task
     bool m_hasTask{false};                   ///< m_task is valid
     Ptr<Socket> m_socket;                    ///< listening / bound socket
-    std::list<Ptr<Socket>> m_accepted;       ///< TCP connections
+    std::vector<Connection> m_accepted;      ///< TCP connections
     bool m_busy{false};                      ///< a read is being paid for
     Ptr<Packet> m_pending;                   ///< the read being paid for
     Address m_pendingFrom;                   ///< its sender

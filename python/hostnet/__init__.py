@@ -1,0 +1,128 @@
+"""Python access to the hostnet ns-3 module through the ns-3 cppyy bindings.
+
+Importing this package loads ns-3 (``from ns import ns``, the official ``ns3`` wheel) and
+then the hostnet library and its headers into cppyy, so afterwards every hostnet class is
+reachable from ``ns`` like any ns-3 class::
+
+    import hostnet
+    from hostnet import ns          # the same object as ``from ns import ns``
+
+    helper = ns.HostNetDeviceHelper()
+    helper.SetScheme("napi")
+    cliff = ns.InterruptAnalysis.CliffPoint(1 / 5.34e-6, 1 / 3.73e-6)   # ~127e3 pkt/s
+
+The library is looked up in ``$HOSTNET_BUILD_DIR`` (set by ``hostnet.sh``), else in
+``<repository>/build``; if it is not there, the import raises ImportError.
+
+Loading ns-3 takes several seconds (cppyy parses every ns-3 header). Submodules that do
+not need it, such as :mod:`hostnet.plot_livelock`, stay cheap when run with
+``python -m hostnet.<submodule>``: while Python locates the ``-m`` target, ``sys.argv[0]``
+is ``"-m"``, and in that case the loading is deferred to the first use of ``hostnet.ns``
+(or :func:`load`).
+"""
+
+import os
+import sys
+from pathlib import Path
+
+__version__ = "0.1.0"
+
+__all__ = ["ns", "load", "build_dir", "library_path", "stats_to_dict", "__version__"]
+
+_LIBRARY_NAME = "libns3.44-hostnet.so"
+_ns = None
+
+
+def build_dir():
+    """Return the hostnet build directory: $HOSTNET_BUILD_DIR, else <repository>/build."""
+    env = os.environ.get("HOSTNET_BUILD_DIR")
+    if env:
+        return Path(env).resolve()
+    return Path(__file__).resolve().parents[2] / "build"
+
+
+def library_path():
+    """Return the path of the hostnet shared library, or raise ImportError if not built."""
+    lib_dir = build_dir() / "lib"
+    candidates = [lib_dir / _LIBRARY_NAME] + sorted(lib_dir.glob("libns3*-hostnet*.so"))
+    for candidate in candidates:
+        if candidate.is_file():
+            return candidate
+    raise ImportError(
+        f"hostnet library {_LIBRARY_NAME} not found in {lib_dir}; "
+        "run `./hostnet.sh build` (or set HOSTNET_BUILD_DIR to the build directory)"
+    )
+
+
+def load():
+    """Load ns-3 and the hostnet library into cppyy (once); return the ``ns`` namespace."""
+    global _ns
+    if _ns is not None:
+        return _ns
+    lib = library_path()  # fail fast, before the slow ns-3 import
+    include_dir = build_dir() / "include"
+    if not (include_dir / "ns3" / "hostnet-module.h").is_file():
+        raise ImportError(
+            f"hostnet headers not found in {include_dir}; run `./hostnet.sh build`"
+        )
+    from ns import ns  # the ns-3 wheel: loads every ns-3 module into cppyy
+    import cppyy
+
+    cppyy.add_include_path(str(include_dir))
+    cppyy.load_library(str(lib))
+    cppyy.include("ns3/hostnet-module.h")
+    # ``ns`` is cppyy.gbl.ns3, whose attributes resolve lazily: the hostnet classes are
+    # now found like any ns-3 class (ns.HostNetDevice, ns.InterruptAnalysis, ...).
+    _ns = ns
+    return _ns
+
+
+def __getattr__(name):
+    """Provide ``hostnet.ns`` (loading ns-3 on first use if the import deferred it)."""
+    if name == "ns":
+        return load()
+    raise AttributeError(f"module 'hostnet' has no attribute {name!r}")
+
+
+def _data_members(cpp_type):
+    """Names of the public data members of a bound C++ class, bases first, in order."""
+    import cppyy
+
+    member = cppyy._backend.CPPDataMember
+    return [name for cls in reversed(cpp_type.__mro__) for name, attr in vars(cls).items()
+            if isinstance(attr, member) and not name.startswith("_")]
+
+
+def stats_to_dict(stats):
+    """Convert a C++ statistics struct (HostNetDeviceStats, HostCpuStats, LatencySummary,
+    InterruptAnalysisResult, ...) into a plain dict, recursively, in declaration order.
+
+    Numbers stay int/float, nested structs become dicts, other iterable C++ objects
+    (std::vector) lists and any other C++ object its string form, so the result can be
+    printed or dumped as JSON.
+    """
+    import cppyy
+
+    if not isinstance(stats, cppyy._backend.CPPInstance):
+        raise TypeError(f"stats_to_dict: expected a C++ struct, got {type(stats).__name__}")
+    return {name: _to_plain(getattr(stats, name)) for name in _data_members(type(stats))}
+
+
+def _to_plain(value):
+    """Turn one C++ member value into a plain Python value."""
+    import cppyy
+
+    if not isinstance(value, cppyy._backend.CPPInstance):
+        return value  # cppyy already converted builtin types (int, float, bool, str)
+    if _data_members(type(value)):
+        return stats_to_dict(value)
+    try:
+        return [_to_plain(v) for v in value]
+    except TypeError:
+        return str(value)
+
+
+# Load now, except while Python locates a ``python -m hostnet.<submodule>`` target.
+if sys.argv[:1] != ["-m"]:
+    load()
+    ns = _ns

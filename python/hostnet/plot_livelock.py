@@ -1,0 +1,230 @@
+"""Plot the receive-livelock study (the CSV written by hostnet-livelock).
+
+    python -m hostnet.plot_livelock results/livelock/livelock.csv results/livelock/livelock.png
+
+Reads one row per (scheme, load, replication), averages the replications of each
+(scheme, load) with a 95 % Student-t confidence interval and draws throughput, CPU
+availability and mean latency (log scale) against the offered load, one line per scheme
+with error bars and a shaded band, and the eq. 13 cliff point as a dashed vertical line.
+Writes the PNG and a PDF next to it, and prints one summary line per scheme.
+
+Plotting only needs the CSV: this module imports neither cppyy nor ns-3.
+"""
+
+import argparse
+import csv
+import math
+import sys
+from pathlib import Path
+
+HEADER = [
+    "scheme",
+    "load_kpps",
+    "replication",
+    "throughput_kpps",
+    "cpu_availability",
+    "latency_mean_us",
+    "latency_p99_us",
+    "drops",
+]
+
+METRICS = ["throughput_kpps", "cpu_availability", "latency_mean_us", "latency_p99_us", "drops"]
+
+# Two-sided 95 % Student-t quantiles t(0.975, df) for df = 1..30; 1.96 (normal) beyond.
+_T975 = [
+    12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228,
+    2.201, 2.179, 2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086,
+    2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042,
+]
+
+# Seed 000 Sec. 4 parameters: mean ISR cost 1/r and protocol cost 1/mu (us).
+DEFAULT_ISR_US = 3.73
+DEFAULT_PROTO_US = 5.34
+
+
+def t_quantile(df, level=0.95):
+    """Two-sided Student-t quantile for ``df`` degrees of freedom.
+
+    Uses scipy if it is installed; otherwise (level 0.95 only) a table for df 1..30 and
+    the normal quantile 1.96 beyond.
+    """
+    if df < 1:
+        raise ValueError("t_quantile: df must be >= 1")
+    try:
+        from scipy import stats
+    except ImportError:
+        if level != 0.95:
+            raise ValueError("without scipy only the 95 % level is available")
+        return _T975[df - 1] if df <= len(_T975) else 1.96
+    return float(stats.t.ppf(0.5 + level / 2, df))
+
+
+def mean_ci(values, level=0.95):
+    """Return (mean, half-width of the confidence interval) of a sample.
+
+    The half-width is t(df = n - 1) * s / sqrt(n) with the sample standard deviation s;
+    it is 0 for a single value (no interval can be estimated).
+    """
+    values = [float(v) for v in values]
+    n = len(values)
+    if n == 0:
+        raise ValueError("mean_ci: no values")
+    mean = sum(values) / n
+    if n == 1:
+        return mean, 0.0
+    var = sum((v - mean) ** 2 for v in values) / (n - 1)
+    return mean, t_quantile(n - 1, level) * math.sqrt(var / n)
+
+
+def cliff_kpps(isr_us=DEFAULT_ISR_US, proto_us=DEFAULT_PROTO_US):
+    """Eq. 13 cliff point of normal interruption, in Kpps.
+
+    lambda = 2 mu / (sqrt(1 + 4 mu / r) + 1), with mu = 1/proto and r = 1/isr (r infinite
+    for a zero ISR cost, giving mu); 127 Kpps for the seed 000 parameters.
+    """
+    mu = 1e6 / proto_us
+    if isr_us <= 0:
+        return mu / 1e3
+    r = 1e6 / isr_us
+    return 2 * mu / (math.sqrt(1 + 4 * mu / r) + 1) / 1e3
+
+
+def read_csv(path):
+    """Read the livelock CSV (exact header required); return a list of row dicts."""
+    with open(path, newline="") as f:
+        reader = csv.reader(f)
+        header = next(reader, None)
+        if header != HEADER:
+            raise ValueError(f"{path}: expected header {','.join(HEADER)}, got {header}")
+        rows = []
+        for line, fields in enumerate(reader, start=2):
+            if not fields:
+                continue
+            if len(fields) != len(HEADER):
+                raise ValueError(f"{path}:{line}: expected {len(HEADER)} fields")
+            row = dict(zip(HEADER, fields))
+            row["load_kpps"] = float(row["load_kpps"])
+            row["replication"] = int(row["replication"])
+            for m in METRICS:
+                row[m] = float(row[m])
+            rows.append(row)
+    if not rows:
+        raise ValueError(f"{path}: no data rows")
+    return rows
+
+
+def aggregate(rows, level=0.95):
+    """Average replications per (scheme, load).
+
+    Returns {scheme: [{"load_kpps", "n", <metric>: (mean, half_width), ...}, ...]} with
+    schemes in order of first appearance and loads ascending.
+    """
+    groups = {}
+    for row in rows:
+        groups.setdefault(row["scheme"], {}).setdefault(row["load_kpps"], []).append(row)
+    result = {}
+    for scheme, by_load in groups.items():
+        points = []
+        for load in sorted(by_load):
+            reps = by_load[load]
+            point = {"load_kpps": load, "n": len(reps)}
+            for m in METRICS:
+                point[m] = mean_ci([r[m] for r in reps], level)
+            points.append(point)
+        result[scheme] = points
+    return result
+
+
+def summary_lines(agg):
+    """One line per scheme: peak mean throughput and the offered load where it occurs."""
+    lines = []
+    for scheme, points in agg.items():
+        peak = max(points, key=lambda p: p["throughput_kpps"][0])
+        mean, hw = peak["throughput_kpps"]
+        lines.append(
+            f"{scheme}: peak throughput {mean:.1f} +- {hw:.1f} Kpps at offered load "
+            f"{peak['load_kpps']:g} Kpps"
+        )
+    return lines
+
+
+def plot(agg, png_path, cliff=None):
+    """Draw the three panels and write ``png_path`` and the same name with .pdf.
+
+    ``cliff`` is the eq. 13 cliff point in Kpps (default: seed 000 parameters).
+    Returns (png_path, pdf_path).
+    """
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+
+    cliff = cliff_kpps() if cliff is None else cliff
+    fig = Figure(figsize=(15, 4.5), layout="constrained")
+    FigureCanvasAgg(fig)
+    axes = fig.subplots(1, 3)
+    panels = [
+        ("throughput_kpps", "Throughput (Kpps)", False),
+        ("cpu_availability", "CPU availability (fraction)", False),
+        ("latency_mean_us", "Mean latency (\u00b5s)", True),
+    ]
+    for ax, (metric, label, log) in zip(axes, panels):
+        for i, (scheme, points) in enumerate(agg.items()):
+            pts = [p for p in points if not log or p[metric][0] > 0]
+            if not pts:
+                continue
+            x = [p["load_kpps"] for p in pts]
+            y = [p[metric][0] for p in pts]
+            hw = [p[metric][1] for p in pts]
+            lo = [max(v - h, v * 1e-3) if log else v - h for v, h in zip(y, hw)]
+            hi = [v + h for v, h in zip(y, hw)]
+            line = ax.errorbar(x, y, yerr=[[v - l for v, l in zip(y, lo)], hw],
+                               marker="os^vDP*"[i % 7], ms=5, capsize=3, label=scheme,
+                               color=f"C{i}", zorder=3 + i)[0]
+            ax.fill_between(x, lo, hi, color=line.get_color(), alpha=0.2, linewidth=0)
+        ax.axvline(cliff, color="gray", linestyle="--", linewidth=1,
+                   label=f"eq. 13 cliff ({cliff:.0f} Kpps)")
+        ax.set_xlabel("Offered load (Kpps)")
+        ax.set_ylabel(label)
+        if log:
+            ax.set_yscale("log")
+        elif metric == "cpu_availability":
+            ax.set_ylim(-0.02, 1.02)
+        else:
+            ax.set_ylim(bottom=0)
+        ax.grid(True, which="both", alpha=0.3)
+    axes[0].legend()
+    fig.suptitle("Receive livelock: mean of replications with 95 % confidence intervals")
+    png_path = Path(png_path)
+    pdf_path = png_path.with_suffix(".pdf")
+    png_path.parent.mkdir(parents=True, exist_ok=True)
+    fig.savefig(png_path, dpi=120)
+    fig.savefig(pdf_path)
+    return png_path, pdf_path
+
+
+def main(argv=None):
+    """Command line: plot_livelock <csv> <png> [--isrUs U] [--protoUs U] [--cliff K]."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    parser = argparse.ArgumentParser(prog="python -m hostnet.plot_livelock",
+                                     description=__doc__.splitlines()[0])
+    parser.add_argument("csv", help="livelock.csv written by hostnet-livelock")
+    parser.add_argument("png", help="output PNG (a PDF is written next to it)")
+    parser.add_argument("--isrUs", type=float, default=DEFAULT_ISR_US,
+                        help="mean ISR cost in us, for the eq. 13 cliff line")
+    parser.add_argument("--protoUs", type=float, default=DEFAULT_PROTO_US,
+                        help="mean protocol cost in us, for the eq. 13 cliff line")
+    parser.add_argument("--cliff", type=float, default=None,
+                        help="cliff load in Kpps (overrides --isrUs/--protoUs)")
+    args = parser.parse_args(argv)
+    cliff = args.cliff if args.cliff is not None else cliff_kpps(args.isrUs, args.protoUs)
+    agg = aggregate(read_csv(args.csv))
+    png, pdf = plot(agg, args.png, cliff)
+    for line in summary_lines(agg):
+        print(line)
+    print(f"wrote {png} and {pdf}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

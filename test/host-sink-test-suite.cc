@@ -1,0 +1,282 @@
+/*
+ * Copyright (c) 2026 hostnet authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * Author: hostnet developers
+ */
+
+// hostnet-sink: applications that need CPU time to read their sockets, and the transmit
+// path's flow control towards traffic control.
+
+#include "ns3/applications-module.h"
+#include "ns3/core-module.h"
+#include "ns3/hostnet-module.h"
+#include "ns3/internet-module.h"
+#include "ns3/network-module.h"
+#include "ns3/point-to-point-module.h"
+#include "ns3/test.h"
+#include "ns3/traffic-control-module.h"
+
+using namespace ns3;
+
+namespace
+{
+
+/// Two hosts on a point-to-point link, both with HostNetDevices.
+struct Hosts
+{
+    NodeContainer nodes;               ///< sender, receiver
+    NetDeviceContainer devices;        ///< HostNetDevices
+    Ipv4InterfaceContainer ifaces;     ///< addresses
+};
+
+/// Build two hosts joined by a link of the given rate.
+Hosts
+MakeHosts(HostNetDeviceHelper& helper, const std::string& rate)
+{
+    Hosts h;
+    h.nodes.Create(2);
+    PointToPointHelper p2p;
+    p2p.SetDeviceAttribute("DataRate", StringValue(rate));
+    p2p.SetChannelAttribute("Delay", StringValue("10us"));
+    NetDeviceContainer phys = p2p.Install(h.nodes);
+    InternetStackHelper stack;
+    stack.Install(h.nodes);
+    h.devices = helper.Install(phys);
+    helper.AssignStreams(h.devices, 10);
+    Ipv4AddressHelper ipv4("10.0.0.0", "255.255.255.0");
+    h.ifaces = ipv4.Assign(h.devices);
+    return h;
+}
+
+/// A UDP sink on node 1 port 9 with the given user cost per read.
+Ptr<HostSinkApplication>
+AddSink(const Hosts& h, const std::string& userCost, TypeId protocol)
+{
+    auto sink = CreateObject<HostSinkApplication>();
+    sink->SetAttribute("Local", AddressValue(InetSocketAddress(Ipv4Address::GetAny(), 9)));
+    sink->SetAttribute("UserCost", StringValue(userCost));
+    sink->SetAttribute("Protocol", TypeIdValue(protocol));
+    h.nodes.Get(1)->AddApplication(sink);
+    return sink;
+}
+
+/// A Poisson UDP source on node 0.
+Ptr<PoissonSourceApplication>
+AddSource(const Hosts& h, double rate, uint32_t size, Time stop)
+{
+    auto source = CreateObject<PoissonSourceApplication>();
+    source->SetAttribute("Remote", AddressValue(InetSocketAddress(h.ifaces.GetAddress(1), 9)));
+    source->SetAttribute("Rate", DoubleValue(rate));
+    source->SetAttribute("PacketSize", UintegerValue(size));
+    source->AssignStreams(1);
+    h.nodes.Get(0)->AddApplication(source);
+    source->SetStopTime(stop);
+    return source;
+}
+
+} // namespace
+
+/**
+ * @ingroup hostnet-tests
+ * @brief A slow UDP reader: reads at 1/UserCost, the socket buffer overflows.
+ *
+ * 50 Kpps offered, 40 us per read: the application reads 25 K datagrams/s (its CPU
+ * share ~ 1 - interrupt and protocol work) and the rest is dropped at the socket.
+ */
+class SlowUdpReaderTestCase : public TestCase
+{
+  public:
+    SlowUdpReaderTestCase()
+        : TestCase("UDP: reads need CPU; the socket buffer overflows")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        RngSeedManager::SetRun(1);
+        HostNetDeviceHelper helper;
+        Hosts h = MakeHosts(helper, "1Gbps");
+        auto sink =
+            AddSink(h, "ns3::ConstantRandomVariable[Constant=40e-6]", UdpSocketFactory::GetTypeId());
+        auto source = AddSource(h, 50e3, 100, Seconds(1));
+        Simulator::Stop(Seconds(1));
+        Simulator::Run();
+        double readRate = sink->GetPacketsRead() / 1.0;
+        Ptr<HostCpu> cpu = h.nodes.Get(1)->GetObject<HostCpu>();
+        HostCpuStats c = cpu->GetStats();
+        // The reader runs whenever the CPU is not taking interrupts or doing protocol work.
+        double expected = c.taskShare / 40e-6;
+        NS_TEST_EXPECT_MSG_EQ_TOL(readRate / expected, 1.0, 0.02, "one read per 40 us of task");
+        NS_TEST_EXPECT_MSG_LT(readRate, 26e3, "CPU-bound below 1/40 us");
+        NS_TEST_EXPECT_MSG_GT(sink->GetSocketDrops(), 10000, "socket buffer overflowed");
+        NS_TEST_EXPECT_MSG_LT(c.idleShare, 0.01, "the reader keeps the CPU busy");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * @ingroup hostnet-tests
+ * @brief Receive livelock starves the application (seed 000 Sec. 1).
+ *
+ * Per-packet interrupts at 300 Kpps of 64-byte frames leave no CPU for the application:
+ * it reads almost nothing although the protocol layer still delivers ~88 Kpps to its
+ * socket. At 50 Kpps it reads everything.
+ */
+class LivelockStarvesAppTestCase : public TestCase
+{
+  public:
+    LivelockStarvesAppTestCase()
+        : TestCase("receive livelock starves the reading application")
+    {
+    }
+
+  private:
+    /// Reads per second at a load.
+    static double ReadRate(double rate)
+    {
+        RngSeedManager::SetRun(2);
+        HostNetDeviceHelper helper;
+        helper.SetScheme("normal");
+        Hosts h = MakeHosts(helper, "1Gbps");
+        auto sink =
+            AddSink(h, "ns3::ConstantRandomVariable[Constant=1e-6]", UdpSocketFactory::GetTypeId());
+        AddSource(h, rate, 18, Seconds(0.5));
+        Simulator::Stop(Seconds(0.5));
+        Simulator::Run();
+        double reads = sink->GetPacketsRead() / 0.5;
+        Simulator::Destroy();
+        return reads;
+    }
+
+    void DoRun() override
+    {
+        double low = ReadRate(50e3);
+        double high = ReadRate(300e3);
+        NS_TEST_EXPECT_MSG_EQ_TOL(low / 50e3, 1.0, 0.03, "below the cliff the app keeps up");
+        NS_TEST_EXPECT_MSG_LT(high, 0.05 * low, "above the cliff the app starves");
+    }
+};
+
+/**
+ * @ingroup hostnet-tests
+ * @brief A slow TCP reader shrinks the advertised window: goodput = read rate, no loss.
+ *
+ * Reads of 1448 bytes cost 50 us of the CPU share that interrupts and protocol
+ * processing leave (about 82 %): the application consumes ~190 Mb/s of a 1 Gb/s link. The
+ * sender is held to that by the receive window (with the window updates a reading Linux
+ * receiver sends), not by losses, and the reader never runs out of data.
+ */
+class SlowTcpReaderTestCase : public TestCase
+{
+  public:
+    SlowTcpReaderTestCase()
+        : TestCase("TCP: a slow reader throttles the sender through the window")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Config::SetDefault("ns3::TcpSocket::SegmentSize", UintegerValue(1448));
+        RngSeedManager::SetRun(3);
+        HostNetDeviceHelper helper;
+        Hosts h = MakeHosts(helper, "1Gbps");
+        auto sink =
+            AddSink(h, "ns3::ConstantRandomVariable[Constant=50e-6]", TcpSocketFactory::GetTypeId());
+        BulkSendHelper bulk("ns3::TcpSocketFactory", InetSocketAddress(h.ifaces.GetAddress(1), 9));
+        bulk.Install(h.nodes.Get(0));
+        uint64_t atHalf = 0;
+        Ptr<HostCpu> cpu = h.nodes.Get(1)->GetObject<HostCpu>();
+        Simulator::Schedule(Seconds(0.5), [&]() {
+            atHalf = sink->GetTotalRx();
+            cpu->ResetStats();
+        });
+        Simulator::Stop(Seconds(1.5));
+        Simulator::Run();
+        double goodput = (sink->GetTotalRx() - atHalf) * 8.0 / 1.0;
+        // The reader gets the CPU left by interrupts and protocol processing of the
+        // segments it is sent: one 1448-byte read per 50 us of that share.
+        double readRate = cpu->GetStats().taskShare * 1448 * 8 / 50e-6;
+        auto rx = DynamicCast<HostNetDevice>(h.devices.Get(1))->GetStats();
+        NS_TEST_EXPECT_MSG_EQ_TOL(goodput / readRate, 1.0, 0.02, "goodput = application read rate");
+        NS_TEST_EXPECT_MSG_LT(goodput, 0.3e9, "well below the 1 Gb/s link: the reader limits");
+        NS_TEST_EXPECT_MSG_LT(cpu->GetStats().idleShare, 0.01, "the reader never waits for data");
+        NS_TEST_EXPECT_MSG_EQ(rx.dropFifoOverrun + rx.dropNoDescriptor + rx.dropBacklog,
+                              0,
+                              "flow control, not loss");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * @ingroup hostnet-tests
+ * @brief A full Tx ring stops the queue disc above; nothing is dropped at the device.
+ *
+ * 1000-byte datagrams at ~800 Mb/s into a 100 Mb/s link with an 8-descriptor Tx ring:
+ * the backlog builds in the queue disc (stopped by NetDeviceQueueInterface), the device
+ * never refuses a packet, and the ring never holds more than its 8 descriptors.
+ */
+class TxFlowControlTestCase : public TestCase
+{
+  public:
+    TxFlowControlTestCase()
+        : TestCase("Tx ring full: the queue disc is stopped and woken")
+    {
+    }
+
+  private:
+    static void TrackMax(uint32_t* maxValue, uint32_t, uint32_t now)
+    {
+        *maxValue = std::max(*maxValue, now);
+    }
+
+    void DoRun() override
+    {
+        RngSeedManager::SetRun(4);
+        HostNetDeviceHelper helper;
+        helper.SetTxRingAttribute("Descriptors", UintegerValue(8));
+        Hosts h = MakeHosts(helper, "100Mbps");
+        auto sink =
+            AddSink(h, "ns3::ConstantRandomVariable[Constant=1e-6]", UdpSocketFactory::GetTypeId());
+        auto source = AddSource(h, 100e3, 1000, MilliSeconds(10));
+        auto tx = DynamicCast<HostNetDevice>(h.devices.Get(0));
+        Ptr<QueueDisc> qdisc =
+            h.nodes.Get(0)->GetObject<TrafficControlLayer>()->GetRootQueueDiscOnDevice(tx);
+        NS_TEST_ASSERT_MSG_NE(qdisc, nullptr, "a queue disc is installed on the HostNetDevice");
+        uint32_t maxBacklog = 0;
+        qdisc->TraceConnectWithoutContext("PacketsInQueue", MakeBoundCallback(&TrackMax, &maxBacklog));
+        Simulator::Stop(Seconds(1));
+        Simulator::Run();
+        HostNetDeviceStats s = tx->GetStats();
+        NS_TEST_EXPECT_MSG_EQ(s.txDropRingFull, 0, "the stopped queue disc never overfilled the ring");
+        NS_TEST_EXPECT_MSG_EQ(s.txDropPhy, 0, "the PHY queue never overflowed");
+        NS_TEST_EXPECT_MSG_GT(maxBacklog, 100, "the backlog built up in the queue disc");
+        NS_TEST_EXPECT_MSG_EQ(sink->GetPacketsRead() + sink->GetSocketDrops(),
+                              source->GetSent() - qdisc->GetStats().nTotalDroppedPackets,
+                              "everything not dropped by the qdisc arrived");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * @ingroup hostnet-tests
+ * @brief The hostnet-sink suite.
+ */
+class HostSinkTestSuite : public TestSuite
+{
+  public:
+    HostSinkTestSuite()
+        : TestSuite("hostnet-sink", Type::SYSTEM)
+    {
+        AddTestCase(new SlowUdpReaderTestCase, TestCase::Duration::QUICK);
+        AddTestCase(new LivelockStarvesAppTestCase, TestCase::Duration::QUICK);
+        AddTestCase(new SlowTcpReaderTestCase, TestCase::Duration::QUICK);
+        AddTestCase(new TxFlowControlTestCase, TestCase::Duration::QUICK);
+    }
+};
+
+/// Static instance.
+static HostSinkTestSuite g_hostSinkTestSuite;
