@@ -10,12 +10,15 @@
 
 #include "ns3/abort.h"
 #include "ns3/log.h"
+#include "ns3/loopback-net-device.h"
+#include "ns3/names.h"
 #include "ns3/net-device-queue-interface.h"
 #include "ns3/node.h"
 #include "ns3/pointer.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
 
+#include <algorithm>
 #include <sstream>
 
 namespace ns3
@@ -158,6 +161,45 @@ HostNetDeviceHelper::Install(const NetDeviceContainer& phys) const
     for (auto it = phys.Begin(); it != phys.End(); ++it)
     {
         devices.Add(Install(*it));
+    }
+    return devices;
+}
+
+Ptr<HostNetDevice>
+HostNetDeviceHelper::Install(const std::string& phyName) const
+{
+    Ptr<NetDevice> phy = Names::Find<NetDevice>(phyName);
+    NS_ABORT_MSG_IF(!phy, "HostNetDeviceHelper::Install: no device named '" << phyName << "'");
+    return Install(phy);
+}
+
+NetDeviceContainer
+HostNetDeviceHelper::InstallAll(Ptr<Node> node) const
+{
+    NS_ABORT_MSG_IF(!node, "HostNetDeviceHelper::Install: null node");
+    std::vector<Ptr<NetDevice>> phys;
+    std::vector<Ptr<NetDevice>> wrapped;
+    for (uint32_t i = 0; i < node->GetNDevices(); ++i)
+    {
+        if (auto host = DynamicCast<HostNetDevice>(node->GetDevice(i)))
+        {
+            wrapped.push_back(host->GetPhy());
+        }
+    }
+    for (uint32_t i = 0; i < node->GetNDevices(); ++i)
+    {
+        Ptr<NetDevice> dev = node->GetDevice(i);
+        if (DynamicCast<LoopbackNetDevice>(dev) || DynamicCast<HostNetDevice>(dev) ||
+            dev->IsBridge() || std::find(wrapped.begin(), wrapped.end(), dev) != wrapped.end())
+        {
+            continue;
+        }
+        phys.push_back(dev);
+    }
+    NetDeviceContainer devices;
+    for (const auto& phy : phys)
+    {
+        devices.Add(Install(phy));
     }
     return devices;
 }

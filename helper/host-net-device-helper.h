@@ -114,6 +114,22 @@ class HostNetDeviceHelper : public PcapHelperForDevice, public AsciiTraceHelperF
     Ptr<HostNetDevice> Install(Ptr<NetDevice> phy) const;
 
     /**
+     * @brief Wrap a PHY device known by name (ns3::Names).
+     * @param phyName the PHY's name
+     * @return the HostNetDevice
+     */
+    Ptr<HostNetDevice> Install(const std::string& phyName) const;
+
+    /**
+     * @brief Wrap every device of a node that is neither a loopback, a bridge, a
+     * HostNetDevice nor already wrapped. (Not an Install overload: Ptr<XxxNetDevice>
+     * would convert to both Ptr<Node> and Ptr<NetDevice>.)
+     * @param node the node
+     * @return the HostNetDevices
+     */
+    NetDeviceContainer InstallAll(Ptr<Node> node) const;
+
+    /**
      * @brief Assign fixed random variable streams to the devices of a container.
      * @param devices HostNetDevices (other devices are skipped)
      * @param stream first stream index

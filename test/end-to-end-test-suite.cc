@@ -16,7 +16,10 @@
 #include "ns3/internet-module.h"
 #include "ns3/network-module.h"
 #include "ns3/point-to-point-module.h"
+#include "ns3/pcap-file.h"
 #include "ns3/test.h"
+
+#include <fstream>
 
 using namespace ns3;
 
@@ -232,6 +235,91 @@ class CoalescingRttTestCase : public TestCase
 
 /**
  * @ingroup hostnet-tests
+ * @brief HostNetDeviceHelper::Install by name, InstallAll on a node; pcap and ascii traces.
+ *
+ * InstallAll(node) wraps the PHY but neither the loopback nor an already wrapped device; the
+ * traces record the 100 echo requests received by the server and its 100 replies.
+ */
+class HelperTracingTestCase : public TestCase
+{
+  public:
+    HelperTracingTestCase()
+        : TestCase("helper: Install by name, InstallAll on a node, pcap and ascii")
+    {
+    }
+
+  private:
+    /// Run 100 echoes with the server's HostNetDevice traced; the trace files are closed
+    /// when the devices are destroyed at the end of this scope.
+    void RunEcho(const std::string& pcap, const std::string& ascii)
+    {
+        NodeContainer hosts(2);
+        NetDeviceContainer phys = MakeTopology(hosts, false);
+        InternetStackHelper stack;
+        stack.Install(hosts);
+        Names::Add("client-eth0", phys.Get(0));
+        HostNetDeviceHelper helper;
+        NetDeviceContainer devices;
+        devices.Add(helper.Install("client-eth0"));
+        NetDeviceContainer serverDevices = helper.InstallAll(hosts.Get(1));
+        NS_TEST_ASSERT_MSG_EQ(serverDevices.GetN(), 1, "only the PHY is wrapped");
+        NS_TEST_ASSERT_MSG_EQ(helper.InstallAll(hosts.Get(1)).GetN(), 0, "nothing left to wrap");
+        devices.Add(serverDevices);
+        Ipv4AddressHelper ipv4("10.0.0.0", "255.255.255.0");
+        Ipv4InterfaceContainer ifaces = ipv4.Assign(devices);
+        helper.EnablePcap(pcap, devices.Get(1), false, true);
+        AsciiTraceHelper asciiHelper;
+        helper.EnableAscii(asciiHelper.CreateFileStream(ascii), devices.Get(1));
+        UdpEchoServerHelper echoServer(7);
+        echoServer.Install(hosts.Get(1));
+        UdpEchoClientHelper echoClient(ifaces.GetAddress(1), 7);
+        echoClient.SetAttribute("MaxPackets", UintegerValue(100));
+        echoClient.SetAttribute("Interval", TimeValue(MilliSeconds(1)));
+        echoClient.Install(hosts.Get(0));
+        Simulator::Stop(Seconds(1));
+        Simulator::Run();
+        Simulator::Destroy();
+        Names::Clear();
+    }
+
+    void DoRun() override
+    {
+        std::string pcap = CreateTempDirFilename("hostnet-server.pcap");
+        std::string ascii = CreateTempDirFilename("hostnet-server.tr");
+        RunEcho(pcap, ascii);
+        PcapFile file;
+        file.Open(pcap, std::ios::in);
+        NS_TEST_ASSERT_MSG_EQ(file.Fail(), false, "pcap file written");
+        NS_TEST_EXPECT_MSG_EQ(file.GetDataLinkType(), uint32_t(PcapHelper::DLT_RAW), "raw IP");
+        uint32_t records = 0;
+        uint8_t buffer[2048];
+        uint32_t tsSec;
+        uint32_t tsUsec;
+        uint32_t inclLen;
+        uint32_t origLen;
+        uint32_t readLen;
+        while (true)
+        {
+            file.Read(buffer, sizeof(buffer), tsSec, tsUsec, inclLen, origLen, readLen);
+            if (file.Fail() || file.Eof())
+            {
+                break;
+            }
+            records++;
+        }
+        NS_TEST_EXPECT_MSG_EQ(records, 200, "100 requests in, 100 replies out");
+        std::ifstream tr(ascii);
+        uint32_t lines = 0;
+        for (std::string line; std::getline(tr, line);)
+        {
+            lines++;
+        }
+        NS_TEST_EXPECT_MSG_EQ(lines, 200, "one ascii line per frame");
+    }
+};
+
+/**
+ * @ingroup hostnet-tests
  * @brief The hostnet-end-to-end suite.
  */
 class EndToEndTestSuite : public TestSuite
@@ -243,6 +331,7 @@ class EndToEndTestSuite : public TestSuite
         AddTestCase(new TcpTransferTestCase(false), TestCase::Duration::QUICK);
         AddTestCase(new TcpTransferTestCase(true), TestCase::Duration::QUICK);
         AddTestCase(new CoalescingRttTestCase, TestCase::Duration::QUICK);
+        AddTestCase(new HelperTracingTestCase, TestCase::Duration::QUICK);
     }
 };
 
