@@ -11,7 +11,8 @@
  * @ingroup hostnet
  * Cost of the host model: the same two-host UDP flood with plain point-to-point devices
  * and with HostNetDevices, in one process. Prints the wall time per delivered packet of
- * each and, as the last line, "ratio <host model / plain>".
+ * each (fastest of --repeats interleaved runs) and, as the last line,
+ * "ratio <host model / plain>".
  *
  * ./hostnet-bench --rateKpps=100 --duration=2 --scheme=normal
  */
@@ -98,15 +99,32 @@ main(int argc, char* argv[])
     double rateKpps = 100;
     double duration = 2;
     std::string scheme = "normal";
+    uint32_t repeats = 3;
     CommandLine cmd(__FILE__);
     cmd.AddValue("rateKpps", "Offered load in Kpps (Poisson, 64-byte frames)", rateKpps);
     cmd.AddValue("duration", "Simulated seconds per run", duration);
     cmd.AddValue("scheme", "Host scheme of the host-model run (ideal, normal, napi)", scheme);
+    cmd.AddValue("repeats", "Runs of each variant, interleaved; the fastest counts", repeats);
     cmd.Parse(argc, argv);
     NS_ABORT_MSG_IF(rateKpps <= 0 || duration <= 0, "--rateKpps and --duration must be > 0");
+    NS_ABORT_MSG_IF(repeats == 0, "--repeats must be >= 1");
 
-    BenchResult plain = RunFlood(false, rateKpps, duration, scheme);
-    BenchResult host = RunFlood(true, rateKpps, duration, scheme);
+    // Interleaved repeats and the minimum wall time: robust against other load on the
+    // machine, which only ever makes a run slower.
+    BenchResult plain{0, 0};
+    BenchResult host{0, 0};
+    for (uint32_t i = 0; i < repeats; ++i)
+    {
+        for (bool model : {false, true})
+        {
+            BenchResult r = RunFlood(model, rateKpps, duration, scheme);
+            BenchResult& best = model ? host : plain;
+            if (i == 0 || r.wallSeconds < best.wallSeconds)
+            {
+                best = r;
+            }
+        }
+    }
     NS_ABORT_MSG_IF(plain.delivered == 0 || host.delivered == 0, "nothing delivered");
     double plainPer = plain.wallSeconds / plain.delivered;
     double hostPer = host.wallSeconds / host.delivered;
