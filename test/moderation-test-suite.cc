@@ -20,39 +20,6 @@
 using namespace ns3;
 using namespace hostnet_test;
 
-namespace
-{
-
-/// Deterministic host: ISR 3 us, protocol 5 us, 125-byte frames DMAed in 1 ns.
-HostNetDeviceHelper
-DeterministicHelper()
-{
-    HostNetDeviceHelper helper;
-    helper.SetDeviceAttribute("IsrCost", StringValue("ns3::ConstantRandomVariable[Constant=3e-6]"));
-    helper.SetDeviceAttribute("ProtocolCost",
-                              StringValue("ns3::ConstantRandomVariable[Constant=5e-6]"));
-    helper.SetDeviceAttribute("ProtocolCopyRate", DataRateValue(DataRate(0)));
-    helper.SetRxRingAttribute("BusRate", DataRateValue(DataRate("1000Gbps")));
-    return helper;
-}
-
-/// Send one 125-byte frame from the pair's sender at time @p t.
-void
-SendAt(const HostPair& p, Time t)
-{
-    Simulator::Schedule(t, [p]() {
-        p.senderPhy->Send(Create<Packet>(125), p.host->GetAddress(), 0x0800);
-    });
-}
-
-/// Record delivery instants.
-void
-RecordDelivery(std::vector<Time>* v, Ptr<const Packet>, Time)
-{
-    v->push_back(Simulator::Now());
-}
-
-} // namespace
 
 /**
  * @ingroup hostnet-tests
@@ -79,7 +46,7 @@ class RxUsecsTestCase : public TestCase
         p.host->TraceConnectWithoutContext("Delivered", MakeBoundCallback(&RecordDelivery, &delivered));
         for (int i = 0; i < 3; ++i)
         {
-            SendAt(p, MicroSeconds(10 * i));
+            SendBurst(p, MicroSeconds(10 * i), 1);
         }
         Simulator::Run();
         NS_TEST_ASSERT_MSG_EQ(delivered.size(), 3, "all delivered");
@@ -115,7 +82,7 @@ class RxFramesTestCase : public TestCase
         p.host->TraceConnectWithoutContext("Delivered", MakeBoundCallback(&RecordDelivery, &delivered));
         for (int i = 0; i < 5; ++i)
         {
-            SendAt(p, MicroSeconds(10 * i));
+            SendBurst(p, MicroSeconds(10 * i), 1);
         }
         Simulator::Stop(MilliSeconds(10));
         Simulator::Run();

@@ -25,41 +25,17 @@ using namespace hostnet_test;
 namespace
 {
 
-/// Deterministic NAPI host: ISR 3 us, protocol 5 us, unmask 0.5 us, DMA 1 ns.
+/// Deterministic NAPI host (see DeterministicHelper) with the given weight and budget.
 HostNetDeviceHelper
 DeterministicNapi(uint32_t weight, uint32_t budget)
 {
-    HostNetDeviceHelper helper;
-    helper.SetDeviceAttribute("IsrCost", StringValue("ns3::ConstantRandomVariable[Constant=3e-6]"));
-    helper.SetDeviceAttribute("ProtocolCost",
-                              StringValue("ns3::ConstantRandomVariable[Constant=5e-6]"));
-    helper.SetDeviceAttribute("ProtocolCopyRate", DataRateValue(DataRate(0)));
-    helper.SetRxRingAttribute("BusRate", DataRateValue(DataRate("1000Gbps")));
+    HostNetDeviceHelper helper = DeterministicHelper();
     helper.SetRxMode("ns3::NapiRxMode",
                      "Weight",
                      UintegerValue(weight),
                      "NetdevBudget",
                      UintegerValue(budget));
     return helper;
-}
-
-/// Send @p n 125-byte frames at time @p t.
-void
-Burst(const HostPair& p, Time t, int n)
-{
-    Simulator::Schedule(t, [p, n]() {
-        for (int i = 0; i < n; ++i)
-        {
-            p.senderPhy->Send(Create<Packet>(125), p.host->GetAddress(), 0x0800);
-        }
-    });
-}
-
-/// Record delivery instants.
-void
-RecordDelivery(std::vector<Time>* v, Ptr<const Packet>, Time)
-{
-    v->push_back(Simulator::Now());
 }
 
 } // namespace
@@ -88,7 +64,7 @@ class NapiBudgetTestCase : public TestCase
         std::vector<Time> delivered;
         p.host->TraceConnectWithoutContext("Delivered",
                                            MakeBoundCallback(&RecordDelivery, &delivered));
-        Burst(p, Seconds(0), 10);
+        SendBurst(p, Seconds(0), 10);
         Simulator::Schedule(NanoSeconds(53400), [&]() {
             NS_TEST_EXPECT_MSG_EQ(p.host->IsRxInterruptEnabled(), false, "masked until 53.501");
         });
@@ -130,8 +106,8 @@ class NapiRearmTestCase : public TestCase
         std::vector<Time> delivered;
         p.host->TraceConnectWithoutContext("Delivered",
                                            MakeBoundCallback(&RecordDelivery, &delivered));
-        Burst(p, Seconds(0), 1);
-        Burst(p, NanoSeconds(8200), 1);
+        SendBurst(p, Seconds(0), 1);
+        SendBurst(p, NanoSeconds(8200), 1);
         Simulator::Run();
         NS_TEST_ASSERT_MSG_EQ(delivered.size(), 2, "both delivered");
         NS_TEST_EXPECT_MSG_EQ(delivered[1], NanoSeconds(16501), "second interrupt at unmask");
