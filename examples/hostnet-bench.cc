@@ -130,8 +130,8 @@ main(int argc, char* argv[])
     double hostPer = host.wallSeconds / host.delivered;
     std::cout << "plain: " << plain.delivered << " packets, " << plain.wallSeconds << " s, "
               << plainPer * 1e9 << " ns/packet\n";
-    std::cout << "host (" << scheme << "): " << host.delivered << " packets, "
-              << host.wallSeconds << " s, " << hostPer * 1e9 << " ns/packet\n";
+    std::cout << "host (" << scheme << "): " << host.delivered << " packets, " << host.wallSeconds
+              << " s, " << hostPer * 1e9 << " ns/packet\n";
     std::cout << "ratio " << hostPer / plainPer << "\n";
     return 0;
 }

@@ -49,18 +49,18 @@ namespace
 /// Command-line parameters of the study.
 struct StudyConfig
 {
-    std::string schemes{"ideal,normal,napi"};            ///< schemes to compare
-    std::string loads{"10,50,100,127,150,200,250,300"};  ///< offered loads (Kpps)
-    double duration{1.0};                                ///< measured seconds per run
-    double warmup{0.1};                                  ///< deleted seconds per run
-    uint32_t replications{2};                            ///< runs per point (RngRun 1..n)
-    std::string out{"results/livelock"};                 ///< output directory
-    double isrUs{3.73};                                  ///< 1/r
-    double protoUs{5.34};                                ///< 1/mu
-    uint32_t bufferSize{1024};                           ///< B
-    uint32_t payload{18};                                ///< UDP payload bytes (64-byte frames)
-    bool tcp{true};                                      ///< run the TCP transfer too
-    double tcpDuration{1.0};                             ///< TCP transfer seconds
+    std::string schemes{"ideal,normal,napi"};           ///< schemes to compare
+    std::string loads{"10,50,100,127,150,200,250,300"}; ///< offered loads (Kpps)
+    double duration{1.0};                               ///< measured seconds per run
+    double warmup{0.1};                                 ///< deleted seconds per run
+    uint32_t replications{2};                           ///< runs per point (RngRun 1..n)
+    std::string out{"results/livelock"};                ///< output directory
+    double isrUs{3.73};                                 ///< 1/r
+    double protoUs{5.34};                               ///< 1/mu
+    uint32_t bufferSize{1024};                          ///< B
+    uint32_t payload{18};                               ///< UDP payload bytes (64-byte frames)
+    bool tcp{true};                                     ///< run the TCP transfer too
+    double tcpDuration{1.0};                            ///< TCP transfer seconds
 };
 
 /// @return the comma-separated items of @p list
@@ -118,11 +118,11 @@ MakeHostHelper(const std::string& scheme, const StudyConfig& cfg)
 /// One row of livelock.csv.
 struct LoadResult
 {
-    double throughputKpps;  ///< delivered Kpps
-    double availability;    ///< receiver CPU availability
-    double latencyMeanUs;   ///< mean system latency
-    double latencyP99Us;    ///< 99th percentile
-    uint64_t drops;         ///< NIC + host drops
+    double throughputKpps; ///< delivered Kpps
+    double availability;   ///< receiver CPU availability
+    double latencyMeanUs;  ///< mean system latency
+    double latencyP99Us;   ///< 99th percentile
+    uint64_t drops;        ///< NIC + host drops
 };
 
 /// Run one (scheme, load, replication) point.
@@ -177,9 +177,9 @@ RunLoad(const std::string& scheme, double kpps, uint32_t replication, const Stud
 /// One row of tcp.csv.
 struct TcpResult
 {
-    double goodputMbps;      ///< bytes read by the receiving application
-    double availability;     ///< receiver CPU availability
-    double interruptsPerSec; ///< receiver Rx interrupts per second
+    double goodputMbps;         ///< bytes read by the receiving application
+    double availability;        ///< receiver CPU availability
+    double interruptsPerSec;    ///< receiver Rx interrupts per second
     double packetsPerInterrupt; ///< receiver packets per interrupt
 };
 
@@ -258,7 +258,8 @@ main(int argc, char* argv[])
     cmd.AddValue("loads", "Comma-separated offered loads in Kpps (Poisson)", cfg.loads);
     cmd.AddValue("duration", "Measured seconds per run (after the warm-up)", cfg.duration);
     cmd.AddValue("warmup", "Warm-up seconds deleted at the start of each run", cfg.warmup);
-    cmd.AddValue("replications", "Independent replications per point (RngRun 1..n)",
+    cmd.AddValue("replications",
+                 "Independent replications per point (RngRun 1..n)",
                  cfg.replications);
     cmd.AddValue("out", "Output directory (livelock.csv, tcp.csv)", cfg.out);
     cmd.AddValue("isrUs", "Mean ISR cost 1/r in us (exponential)", cfg.isrUs);

@@ -124,9 +124,8 @@ HostNetDeviceHelper::SetScheme(const std::string& name)
         {
             known << " " << n;
         }
-        NS_FATAL_ERROR("HostNetDeviceHelper::SetScheme: unknown scheme '" << name
-                                                                          << "'; known:"
-                                                                          << known.str());
+        NS_FATAL_ERROR("HostNetDeviceHelper::SetScheme: unknown scheme '"
+                       << name << "'; known:" << known.str());
     }
 }
 
@@ -145,7 +144,8 @@ HostNetDeviceHelper::Install(Ptr<NetDevice> phy) const
     Ptr<HostNetDevice> device = m_deviceFactory.Create<HostNetDevice>();
     device->SetAttribute("RxRing", PointerValue(m_rxRingFactory.Create<RxRing>()));
     device->SetAttribute("TxRing", PointerValue(m_txRingFactory.Create<TxRing>()));
-    device->SetAttribute("Moderation", PointerValue(m_moderationFactory.Create<InterruptModeration>()));
+    device->SetAttribute("Moderation",
+                         PointerValue(m_moderationFactory.Create<InterruptModeration>()));
     device->SetAttribute("RxMode", PointerValue(m_rxModeFactory.Create<RxMode>()));
     device->SetPhy(phy);
     // Flow control towards traffic control: a full Tx ring stops the queue disc.
@@ -231,10 +231,10 @@ HostNetDeviceHelper::EnablePcapInternal(std::string prefix,
         return;
     }
     PcapHelper pcapHelper;
-    std::string filename = explicitFilename ? prefix : pcapHelper.GetFilenameFromDevice(prefix, device);
+    std::string filename =
+        explicitFilename ? prefix : pcapHelper.GetFilenameFromDevice(prefix, device);
     // Frames are traced above the PHY, without its L2 header: raw IP.
-    Ptr<PcapFileWrapper> file =
-        pcapHelper.CreateFile(filename, std::ios::out, PcapHelper::DLT_RAW);
+    Ptr<PcapFileWrapper> file = pcapHelper.CreateFile(filename, std::ios::out, PcapHelper::DLT_RAW);
     device->TraceConnectWithoutContext("Rx", MakeBoundCallback(&PcapSink, file));
     device->TraceConnectWithoutContext("Tx", MakeBoundCallback(&PcapSink, file));
 }

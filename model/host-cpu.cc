@@ -127,8 +127,8 @@ HostCpu::CreateTask(const std::string& name, bool kernel, uint32_t core)
     NS_LOG_FUNCTION(this << name << kernel << core);
     EnsureCores();
     NS_ABORT_MSG_IF(core >= m_cores.size(),
-                    "HostCpu::CreateTask: core " << core << " does not exist (NCores = "
-                                                 << m_cores.size() << ")");
+                    "HostCpu::CreateTask: core "
+                        << core << " does not exist (NCores = " << m_cores.size() << ")");
     Task t;
     t.name = name;
     t.kernel = kernel;

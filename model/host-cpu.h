@@ -33,16 +33,16 @@ class Node;
  */
 struct HostCpuStats
 {
-    double elapsed{0};           ///< length of the window in seconds, times the number of cores
-    double hardIrqShare{0};      ///< share of CPU time spent in hard interrupt handlers
-    double softIrqShare{0};      ///< share spent in softirq context (protocol processing)
-    double taskShare{0};         ///< share spent by TASK-level tasks (kernel threads and apps)
-    double kernelTaskShare{0};   ///< part of taskShare spent by kernel tasks (ksoftirqd)
-    double idleShare{0};         ///< share with nothing to run
-    double availability{0};      ///< 1 - (hard IRQ + softirq + kernel task) share: what is
-                                 ///< left for user applications (seed 000's "CPU availability")
-    uint64_t jobsCompleted{0};   ///< work items completed on all levels
-    uint64_t preemptions{0};     ///< times running work was preempted by a higher level
+    double elapsed{0};         ///< length of the window in seconds, times the number of cores
+    double hardIrqShare{0};    ///< share of CPU time spent in hard interrupt handlers
+    double softIrqShare{0};    ///< share spent in softirq context (protocol processing)
+    double taskShare{0};       ///< share spent by TASK-level tasks (kernel threads and apps)
+    double kernelTaskShare{0}; ///< part of taskShare spent by kernel tasks (ksoftirqd)
+    double idleShare{0};       ///< share with nothing to run
+    double availability{0};    ///< 1 - (hard IRQ + softirq + kernel task) share: what is
+                               ///< left for user applications (seed 000's "CPU availability")
+    uint64_t jobsCompleted{0}; ///< work items completed on all levels
+    uint64_t preemptions{0};   ///< times running work was preempted by a higher level
 };
 
 /**
@@ -190,35 +190,35 @@ class HostCpu : public Object
     /// A work item: remaining CPU time and what to do when it has been served.
     struct Work
     {
-        Time remaining;        ///< CPU time still needed
-        Callback<void> done;   ///< completion callback
-        Time firstStart{-1};   ///< first time it got the CPU (-1: not yet)
+        Time remaining;      ///< CPU time still needed
+        Callback<void> done; ///< completion callback
+        Time firstStart{-1}; ///< first time it got the CPU (-1: not yet)
     };
 
     /// A TASK-level task.
     struct Task
     {
-        std::string name;       ///< name for logs
-        bool kernel{false};     ///< kernel thread (not user-available time)
-        uint32_t core{0};       ///< pinned core
-        std::deque<Work> work;  ///< pending work, FIFO
-        Time used;              ///< CPU time received in the window
+        std::string name;      ///< name for logs
+        bool kernel{false};    ///< kernel thread (not user-available time)
+        uint32_t core{0};      ///< pinned core
+        std::deque<Work> work; ///< pending work, FIFO
+        Time used;             ///< CPU time received in the window
     };
 
     /// The scheduler state of one core.
     struct Core
     {
         std::array<std::deque<Work>, 2> irqQueues; ///< HARDIRQ and SOFTIRQ FIFOs
-        std::deque<TaskId> runQueue;              ///< runnable tasks, head runs
-        Level running{IDLE};                      ///< level of the running work
-        Time sliceUsed;                           ///< CPU time the head task used in its slice
-        Time lastUpdate;                          ///< time the accounting was last brought up to date
-        EventId event;                            ///< next state change of this core
-        std::array<Time, 4> levelTime;            ///< time per level (IDLE last) in the window
-        Time kernelTaskTime;                      ///< TASK time of kernel tasks in the window
-        uint64_t jobsCompleted{0};                ///< completions in the window
-        uint64_t preemptions{0};                  ///< preemptions in the window
-        bool inCompletion{false};                 ///< a completion callback is running
+        std::deque<TaskId> runQueue;               ///< runnable tasks, head runs
+        Level running{IDLE};                       ///< level of the running work
+        Time sliceUsed;                            ///< CPU time the head task used in its slice
+        Time lastUpdate;               ///< time the accounting was last brought up to date
+        EventId event;                 ///< next state change of this core
+        std::array<Time, 4> levelTime; ///< time per level (IDLE last) in the window
+        Time kernelTaskTime;           ///< TASK time of kernel tasks in the window
+        uint64_t jobsCompleted{0};     ///< completions in the window
+        uint64_t preemptions{0};       ///< preemptions in the window
+        bool inCompletion{false};      ///< a completion callback is running
     };
 
     /// Charge the time since the last update to the running work of a core.
@@ -234,12 +234,12 @@ class HostCpu : public Object
     /// Create the cores if not yet done (attributes are known by then).
     void EnsureCores();
 
-    uint32_t m_nCores{1};          ///< number of cores (attribute)
-    Time m_timeSlice;              ///< TASK time slice (attribute)
-    std::vector<Core> m_cores;     ///< per-core scheduler state
-    std::vector<Task> m_tasks;     ///< all tasks
-    Time m_windowStart;            ///< start of the statistics window
-    Time m_completingStart;        ///< first start of the work whose callback runs
+    uint32_t m_nCores{1};      ///< number of cores (attribute)
+    Time m_timeSlice;          ///< TASK time slice (attribute)
+    std::vector<Core> m_cores; ///< per-core scheduler state
+    std::vector<Task> m_tasks; ///< all tasks
+    Time m_windowStart;        ///< start of the statistics window
+    Time m_completingStart;    ///< first start of the work whose callback runs
 
     /// Level changes of a core.
     TracedCallback<uint32_t, Level, Level> m_levelChangeTrace;

@@ -141,7 +141,8 @@ void
 HostNetDevice::DoInitialize()
 {
     NS_LOG_FUNCTION(this);
-    NS_ABORT_MSG_IF(!m_phy, "HostNetDevice: no PHY device; call SetPhy (or use HostNetDeviceHelper)");
+    NS_ABORT_MSG_IF(!m_phy,
+                    "HostNetDevice: no PHY device; call SetPhy (or use HostNetDeviceHelper)");
     NS_ABORT_MSG_IF(!m_isrCost || !m_protocolCost || !m_txCost || !m_registerWriteCost,
                     "HostNetDevice: IsrCost, ProtocolCost, TxCost and RegisterWriteCost must be "
                     "RandomVariableStreams");
@@ -158,7 +159,8 @@ void
 HostNetDevice::DoDispose()
 {
     NS_LOG_FUNCTION(this);
-    for (Ptr<Object> o : std::initializer_list<Ptr<Object>>{m_rxRing, m_txRing, m_moderation, m_rxMode})
+    for (Ptr<Object> o :
+         std::initializer_list<Ptr<Object>>{m_rxRing, m_txRing, m_moderation, m_rxMode})
     {
         if (o)
         {
@@ -231,7 +233,8 @@ HostNetDevice::Setup()
     m_rxMode->Attach(this);
     // The Tx ring frees descriptors when the PHY reports the end of a frame (p2p, CSMA).
     bool reported =
-        m_phy->TraceConnectWithoutContext("PhyTxEnd", MakeCallback(&HostNetDevice::PhyTxDone, this));
+        m_phy->TraceConnectWithoutContext("PhyTxEnd",
+                                          MakeCallback(&HostNetDevice::PhyTxDone, this));
     if (reported)
     {
         m_phy->TraceConnectWithoutContext("PhyTxDrop",

@@ -37,32 +37,32 @@ class NetDeviceQueueInterface;
  */
 struct HostNetDeviceStats
 {
-    double elapsed{0};               ///< window length in seconds
-    uint64_t rxArrived{0};           ///< frames the PHY handed to the NIC
-    uint64_t rxDelivered{0};         ///< frames whose protocol processing completed
-    uint64_t rxDeliveredBytes{0};    ///< their bytes
-    uint64_t dropFifoOverrun{0};     ///< NIC FIFO full
-    uint64_t dropNoDescriptor{0};    ///< no free descriptor (DropWhenNoDescriptor)
-    uint64_t dropBacklog{0};         ///< backlog queue full (per-packet mode)
-    uint64_t rxInHost{0};            ///< frames still in the NIC or host (now)
-    uint64_t interrupts{0};          ///< Rx ISRs run
-    uint64_t interruptsAbsorbed{0};  ///< assertions absorbed by a running ISR
-    uint64_t polls{0};               ///< NAPI poll calls
-    uint64_t softirqRestarts{0};     ///< NET_RX rounds ended by netdev_budget/budget-usecs
-    double packetsPerInterrupt{0};   ///< delivered / interrupts
-    double packetsPerPoll{0};        ///< packets processed per poll call
-    double throughputPps{0};         ///< rxDelivered / elapsed
-    double throughputBps{0};         ///< delivered bits / elapsed
-    uint64_t txPackets{0};           ///< frames handed to the PHY
-    uint64_t txDropRingFull{0};      ///< Send called with a full Tx ring
-    uint64_t txDropPhy{0};           ///< frames the PHY refused
-    LatencySummary fifoWait;         ///< arrival -> DMA start
-    LatencySummary dma;              ///< DMA start -> in host memory
-    LatencySummary moderationWait;   ///< in host memory -> interrupt raised
-    LatencySummary cpuWait;          ///< notified -> protocol processing starts
-    LatencySummary processing;       ///< protocol processing start -> end (incl. preemption)
-    LatencySummary systemLatency;    ///< in host memory -> end of processing (seed 000)
-    LatencySummary hostLatency;      ///< arrival at the NIC -> end of processing
+    double elapsed{0};              ///< window length in seconds
+    uint64_t rxArrived{0};          ///< frames the PHY handed to the NIC
+    uint64_t rxDelivered{0};        ///< frames whose protocol processing completed
+    uint64_t rxDeliveredBytes{0};   ///< their bytes
+    uint64_t dropFifoOverrun{0};    ///< NIC FIFO full
+    uint64_t dropNoDescriptor{0};   ///< no free descriptor (DropWhenNoDescriptor)
+    uint64_t dropBacklog{0};        ///< backlog queue full (per-packet mode)
+    uint64_t rxInHost{0};           ///< frames still in the NIC or host (now)
+    uint64_t interrupts{0};         ///< Rx ISRs run
+    uint64_t interruptsAbsorbed{0}; ///< assertions absorbed by a running ISR
+    uint64_t polls{0};              ///< NAPI poll calls
+    uint64_t softirqRestarts{0};    ///< NET_RX rounds ended by netdev_budget/budget-usecs
+    double packetsPerInterrupt{0};  ///< delivered / interrupts
+    double packetsPerPoll{0};       ///< packets processed per poll call
+    double throughputPps{0};        ///< rxDelivered / elapsed
+    double throughputBps{0};        ///< delivered bits / elapsed
+    uint64_t txPackets{0};          ///< frames handed to the PHY
+    uint64_t txDropRingFull{0};     ///< Send called with a full Tx ring
+    uint64_t txDropPhy{0};          ///< frames the PHY refused
+    LatencySummary fifoWait;        ///< arrival -> DMA start
+    LatencySummary dma;             ///< DMA start -> in host memory
+    LatencySummary moderationWait;  ///< in host memory -> interrupt raised
+    LatencySummary cpuWait;         ///< notified -> protocol processing starts
+    LatencySummary processing;      ///< protocol processing start -> end (incl. preemption)
+    LatencySummary systemLatency;   ///< in host memory -> end of processing (seed 000)
+    LatencySummary hostLatency;     ///< arrival at the NIC -> end of processing
 };
 
 /**
@@ -289,55 +289,55 @@ class HostNetDevice : public NetDevice
         uint16_t protocol;  ///< protocol number
     };
 
-    Ptr<NetDevice> m_phy;                    ///< wrapped PHY
-    Ptr<Node> m_node;                        ///< our node
-    Ptr<HostCpu> m_cpu;                      ///< the node's CPU
-    Ptr<RxRing> m_rxRing;                    ///< receive ring (attribute)
-    Ptr<TxRing> m_txRing;                    ///< transmit ring (attribute)
-    Ptr<InterruptModeration> m_moderation;   ///< NIC moderation (attribute)
-    Ptr<RxMode> m_rxMode;                    ///< OS receive mode (attribute)
-    Ptr<RandomVariableStream> m_isrCost;     ///< ISR cost (attribute)
-    Ptr<RandomVariableStream> m_protocolCost; ///< per-packet protocol cost (attribute)
-    DataRate m_copyRate;                     ///< per-byte protocol cost rate (attribute)
-    Ptr<RandomVariableStream> m_txCost;      ///< per-packet Tx cost (attribute)
+    Ptr<NetDevice> m_phy;                          ///< wrapped PHY
+    Ptr<Node> m_node;                              ///< our node
+    Ptr<HostCpu> m_cpu;                            ///< the node's CPU
+    Ptr<RxRing> m_rxRing;                          ///< receive ring (attribute)
+    Ptr<TxRing> m_txRing;                          ///< transmit ring (attribute)
+    Ptr<InterruptModeration> m_moderation;         ///< NIC moderation (attribute)
+    Ptr<RxMode> m_rxMode;                          ///< OS receive mode (attribute)
+    Ptr<RandomVariableStream> m_isrCost;           ///< ISR cost (attribute)
+    Ptr<RandomVariableStream> m_protocolCost;      ///< per-packet protocol cost (attribute)
+    DataRate m_copyRate;                           ///< per-byte protocol cost rate (attribute)
+    Ptr<RandomVariableStream> m_txCost;            ///< per-packet Tx cost (attribute)
     Ptr<RandomVariableStream> m_registerWriteCost; ///< mask/unmask cost (attribute)
-    uint32_t m_irqCore{0};                   ///< core that takes the Rx interrupt (attribute)
+    uint32_t m_irqCore{0};                         ///< core that takes the Rx interrupt (attribute)
     Ptr<NetDeviceQueueInterface> m_queueInterface; ///< flow control towards the qdisc
-    uint32_t m_ifIndex{0};                   ///< interface index
-    uint16_t m_mtu{0};                       ///< 0: the PHY's MTU
-    bool m_setupDone{false};                 ///< Setup ran
-    bool m_rxIrqEnabled{true};               ///< Rx interrupt unmasked
-    Time m_lastInterrupt{-1};                ///< last interrupt delivered to the CPU
-    bool m_txCostIsZero{true};               ///< skip the CPU for Tx
-    std::deque<PendingTx> m_pendingTx;       ///< sends waiting for their Tx cost
-    Callback<void> m_txCostPaidCallback;     ///< prebuilt, avoids per-packet allocation
-    NetDevice::ReceiveCallback m_rxCallback; ///< to the node
+    uint32_t m_ifIndex{0};                         ///< interface index
+    uint16_t m_mtu{0};                             ///< 0: the PHY's MTU
+    bool m_setupDone{false};                       ///< Setup ran
+    bool m_rxIrqEnabled{true};                     ///< Rx interrupt unmasked
+    Time m_lastInterrupt{-1};                      ///< last interrupt delivered to the CPU
+    bool m_txCostIsZero{true};                     ///< skip the CPU for Tx
+    std::deque<PendingTx> m_pendingTx;             ///< sends waiting for their Tx cost
+    Callback<void> m_txCostPaidCallback;           ///< prebuilt, avoids per-packet allocation
+    NetDevice::ReceiveCallback m_rxCallback;       ///< to the node
     NetDevice::PromiscReceiveCallback m_promiscCallback; ///< to the node (promiscuous)
 
     // statistics of the current window
-    Time m_windowStart;                      ///< window start
-    uint64_t m_rxArrived{0};                 ///< frames from the PHY
-    uint64_t m_rxDelivered{0};               ///< frames delivered
-    uint64_t m_rxDeliveredBytes{0};          ///< bytes delivered
-    uint64_t m_dropBacklog{0};               ///< host drops
-    uint64_t m_interrupts{0};                ///< ISRs
-    uint64_t m_interruptsAbsorbed{0};        ///< absorbed assertions
-    uint64_t m_polls{0};                     ///< poll calls
-    uint64_t m_pollPackets{0};               ///< packets in poll calls
-    uint64_t m_softirqRestarts{0};           ///< NET_RX rounds out of budget
-    uint64_t m_txPackets{0};                 ///< frames sent
-    uint64_t m_txDropRingFull{0};            ///< sends refused
-    LatencyHistogram m_fifoWait;             ///< stage latency
-    LatencyHistogram m_dma;                  ///< stage latency
-    LatencyHistogram m_moderationWait;       ///< stage latency
-    LatencyHistogram m_cpuWait;              ///< stage latency
-    LatencyHistogram m_processing;           ///< stage latency
-    LatencyHistogram m_systemLatency;        ///< seed 000 latency
-    LatencyHistogram m_hostLatency;          ///< NIC arrival to end of processing
+    Time m_windowStart;                ///< window start
+    uint64_t m_rxArrived{0};           ///< frames from the PHY
+    uint64_t m_rxDelivered{0};         ///< frames delivered
+    uint64_t m_rxDeliveredBytes{0};    ///< bytes delivered
+    uint64_t m_dropBacklog{0};         ///< host drops
+    uint64_t m_interrupts{0};          ///< ISRs
+    uint64_t m_interruptsAbsorbed{0};  ///< absorbed assertions
+    uint64_t m_polls{0};               ///< poll calls
+    uint64_t m_pollPackets{0};         ///< packets in poll calls
+    uint64_t m_softirqRestarts{0};     ///< NET_RX rounds out of budget
+    uint64_t m_txPackets{0};           ///< frames sent
+    uint64_t m_txDropRingFull{0};      ///< sends refused
+    LatencyHistogram m_fifoWait;       ///< stage latency
+    LatencyHistogram m_dma;            ///< stage latency
+    LatencyHistogram m_moderationWait; ///< stage latency
+    LatencyHistogram m_cpuWait;        ///< stage latency
+    LatencyHistogram m_processing;     ///< stage latency
+    LatencyHistogram m_systemLatency;  ///< seed 000 latency
+    LatencyHistogram m_hostLatency;    ///< NIC arrival to end of processing
 
-    TracedCallback<Ptr<const Packet>, Time> m_deliveredTrace; ///< frame delivered up
+    TracedCallback<Ptr<const Packet>, Time> m_deliveredTrace;          ///< frame delivered up
     TracedCallback<Ptr<const Packet>, HostDropReason> m_hostDropTrace; ///< host drops
-    TracedCallback<> m_interruptTrace;       ///< an Rx ISR starts
+    TracedCallback<> m_interruptTrace;                                 ///< an Rx ISR starts
     TracedCallback<Ptr<const Packet>> m_rxTrace; ///< frame handed up (pcap/ascii)
     TracedCallback<Ptr<const Packet>> m_txTrace; ///< frame accepted by Send (pcap/ascii)
 };

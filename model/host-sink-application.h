@@ -89,6 +89,7 @@ class HostSinkApplication : public Application
     void SocketDrop(Ptr<const Packet> packet);
     /// Take the next read from a socket with data and charge its cost.
     void ReadNext();
+
     /// A TCP connection and its receive buffer size.
     struct Connection
     {
@@ -109,22 +110,22 @@ class HostSinkApplication : public Application
     /// The cost of the current read was paid.
     void ReadDone();
 
-    TypeId m_protocol;                       ///< socket factory (attribute)
-    Address m_local;                         ///< bind address (attribute)
-    uint32_t m_readSize{1448};               ///< TCP bytes per read (attribute)
-    Ptr<RandomVariableStream> m_userCost;    ///< CPU time per read (attribute)
-    Ptr<HostCpu> m_cpu;                      ///< the node's CPU
-    HostCpu::TaskId m_task{0};               ///< our task
-    bool m_hasTask{false};                   ///< m_task is valid
-    Ptr<Socket> m_socket;                    ///< listening / bound socket
-    std::vector<Connection> m_accepted;      ///< TCP connections
-    bool m_busy{false};                      ///< a read is being paid for
-    Ptr<Packet> m_pending;                   ///< the read being paid for
-    Address m_pendingFrom;                   ///< its sender
-    uint64_t m_totalRx{0};                   ///< bytes read
-    uint64_t m_reads{0};                     ///< reads done
-    uint64_t m_socketDrops{0};               ///< UDP socket drops
-    Callback<void> m_readDone;               ///< prebuilt callback
+    TypeId m_protocol;                    ///< socket factory (attribute)
+    Address m_local;                      ///< bind address (attribute)
+    uint32_t m_readSize{1448};            ///< TCP bytes per read (attribute)
+    Ptr<RandomVariableStream> m_userCost; ///< CPU time per read (attribute)
+    Ptr<HostCpu> m_cpu;                   ///< the node's CPU
+    HostCpu::TaskId m_task{0};            ///< our task
+    bool m_hasTask{false};                ///< m_task is valid
+    Ptr<Socket> m_socket;                 ///< listening / bound socket
+    std::vector<Connection> m_accepted;   ///< TCP connections
+    bool m_busy{false};                   ///< a read is being paid for
+    Ptr<Packet> m_pending;                ///< the read being paid for
+    Address m_pendingFrom;                ///< its sender
+    uint64_t m_totalRx{0};                ///< bytes read
+    uint64_t m_reads{0};                  ///< reads done
+    uint64_t m_socketDrops{0};            ///< UDP socket drops
+    Callback<void> m_readDone;            ///< prebuilt callback
 
     TracedCallback<Ptr<const Packet>, const Address&> m_rxTrace; ///< a read completed
 };

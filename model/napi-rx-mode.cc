@@ -137,8 +137,7 @@ NapiRxMode::PacketDone()
         // The poll call used its whole weight: the device stays on the poll list.
         m_device->RecordPoll(m_pollPackets);
         m_pollPackets = 0;
-        if (m_roundPackets >= m_netdevBudget ||
-            Simulator::Now() - m_roundStart >= m_budgetTime)
+        if (m_roundPackets >= m_netdevBudget || Simulator::Now() - m_roundStart >= m_budgetTime)
         {
             m_device->RecordSoftirqRestart();
             StartRound();

@@ -70,20 +70,20 @@ class NapiRxMode : public RxMode
     /// The unmask register write was served.
     void UnmaskDone();
 
-    uint32_t m_weight{64};          ///< frames per poll call (attribute)
-    uint32_t m_netdevBudget{300};   ///< frames per NET_RX round (attribute)
-    Time m_budgetTime;              ///< time per NET_RX round (attribute)
+    uint32_t m_weight{64};        ///< frames per poll call (attribute)
+    uint32_t m_netdevBudget{300}; ///< frames per NET_RX round (attribute)
+    Time m_budgetTime;            ///< time per NET_RX round (attribute)
 
-    bool m_isrActive{false};        ///< the ISR is running or queued
-    bool m_polling{false};          ///< NAPI scheduled, interrupt masked
-    bool m_processing{false};       ///< m_current is valid
-    RxFrame m_current;              ///< frame in protocol processing
-    uint32_t m_pollPackets{0};      ///< frames in the current poll call
-    uint32_t m_roundPackets{0};     ///< frames in the current round
-    Time m_roundStart;              ///< start of the current round
-    Callback<void> m_isrDone;       ///< prebuilt callbacks: no allocation per packet
-    Callback<void> m_packetDone;    ///< prebuilt callback
-    Callback<void> m_unmaskDone;    ///< prebuilt callback
+    bool m_isrActive{false};     ///< the ISR is running or queued
+    bool m_polling{false};       ///< NAPI scheduled, interrupt masked
+    bool m_processing{false};    ///< m_current is valid
+    RxFrame m_current;           ///< frame in protocol processing
+    uint32_t m_pollPackets{0};   ///< frames in the current poll call
+    uint32_t m_roundPackets{0};  ///< frames in the current round
+    Time m_roundStart;           ///< start of the current round
+    Callback<void> m_isrDone;    ///< prebuilt callbacks: no allocation per packet
+    Callback<void> m_packetDone; ///< prebuilt callback
+    Callback<void> m_unmaskDone; ///< prebuilt callback
 };
 
 } // namespace ns3

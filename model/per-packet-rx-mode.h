@@ -65,15 +65,15 @@ class PerPacketRxMode : public RxMode
     /// Protocol processing of the current frame ended.
     void ProtocolDone();
 
-    uint32_t m_backlogSize{1024};   ///< B (attribute)
-    std::deque<RxFrame> m_backlog;  ///< frames waiting for protocol processing
-    RxFrame m_current;              ///< frame in protocol processing
-    bool m_processing{false};       ///< m_current is valid
-    bool m_isrActive{false};        ///< an ISR is running or queued
-    uint32_t m_refilling{0};        ///< descriptors being refilled by the ISR
-    Callback<void> m_isrDone;       ///< prebuilt callbacks: no allocation per packet
-    Callback<void> m_refillDone;    ///< prebuilt callback
-    Callback<void> m_protocolDone;  ///< prebuilt callback
+    uint32_t m_backlogSize{1024};  ///< B (attribute)
+    std::deque<RxFrame> m_backlog; ///< frames waiting for protocol processing
+    RxFrame m_current;             ///< frame in protocol processing
+    bool m_processing{false};      ///< m_current is valid
+    bool m_isrActive{false};       ///< an ISR is running or queued
+    uint32_t m_refilling{0};       ///< descriptors being refilled by the ISR
+    Callback<void> m_isrDone;      ///< prebuilt callbacks: no allocation per packet
+    Callback<void> m_refillDone;   ///< prebuilt callback
+    Callback<void> m_protocolDone; ///< prebuilt callback
 };
 
 } // namespace ns3

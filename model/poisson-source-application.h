@@ -59,14 +59,14 @@ class PoissonSourceApplication : public Application
     /// Send one datagram and schedule the next.
     void SendOne();
 
-    Address m_remote;                         ///< destination (attribute)
-    double m_rate{1000};                      ///< packets per second (attribute)
-    uint32_t m_packetSize{18};                ///< UDP payload bytes (attribute)
-    uint64_t m_maxPackets{0};                 ///< 0 = no limit (attribute)
-    Ptr<ExponentialRandomVariable> m_gap;     ///< inter-departure times
-    Ptr<Socket> m_socket;                     ///< UDP socket
-    EventId m_next;                           ///< next departure
-    uint64_t m_sent{0};                       ///< datagrams sent
+    Address m_remote;                     ///< destination (attribute)
+    double m_rate{1000};                  ///< packets per second (attribute)
+    uint32_t m_packetSize{18};            ///< UDP payload bytes (attribute)
+    uint64_t m_maxPackets{0};             ///< 0 = no limit (attribute)
+    Ptr<ExponentialRandomVariable> m_gap; ///< inter-departure times
+    Ptr<Socket> m_socket;                 ///< UDP socket
+    EventId m_next;                       ///< next departure
+    uint64_t m_sent{0};                   ///< datagrams sent
 };
 
 } // namespace ns3

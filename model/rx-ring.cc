@@ -96,9 +96,9 @@ RxRing::DoInitialize()
     NS_LOG_FUNCTION(this);
     NS_ABORT_MSG_IF(m_busRate.GetBitRate() == 0, "RxRing::BusRate must be > 0");
     NS_ABORT_MSG_IF(m_tailBatch > m_nDescriptors,
-                    "RxRing::TailWriteBatch (" << m_tailBatch
-                                               << ") must be <= RxRing::Descriptors ("
-                                               << m_nDescriptors << ")");
+                    "RxRing::TailWriteBatch ("
+                        << m_tailBatch << ") must be <= RxRing::Descriptors (" << m_nDescriptors
+                        << ")");
     NS_ABORT_MSG_IF(!m_refillCost, "RxRing::RefillCost must be a RandomVariableStream");
     auto constant = DynamicCast<ConstantRandomVariable>(m_refillCost);
     m_hasRefillCost = !constant || constant->GetConstant() != 0;
@@ -169,9 +169,8 @@ RxRing::TryStartDma()
     m_nicFree--;
     RxFrame& head = m_fifo.front();
     head.dmaStart = Simulator::Now();
-    m_dmaEvent = Simulator::Schedule(m_busRate.CalculateBytesTxTime(head.size),
-                                     &RxRing::DmaComplete,
-                                     this);
+    m_dmaEvent =
+        Simulator::Schedule(m_busRate.CalculateBytesTxTime(head.size), &RxRing::DmaComplete, this);
 }
 
 void

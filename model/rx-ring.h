@@ -31,16 +31,16 @@ namespace ns3
  */
 struct RxFrame
 {
-    Ptr<const Packet> packet;                              ///< the frame
-    uint16_t protocol{0};                                  ///< L3 protocol number
-    Address from;                                          ///< sender address
-    Address to;                                            ///< destination address
+    Ptr<const Packet> packet;                                 ///< the frame
+    uint16_t protocol{0};                                     ///< L3 protocol number
+    Address from;                                             ///< sender address
+    Address to;                                               ///< destination address
     NetDevice::PacketType packetType{NetDevice::PACKET_HOST}; ///< host, broadcast, ...
-    uint32_t size{0};                                      ///< bytes
-    Time arrival;     ///< the PHY handed it to the NIC (entered the FIFO)
-    Time dmaStart;    ///< DMA into host memory started
-    Time inMemory;    ///< descriptor written back: the frame is in host memory
-    Time notified;    ///< the host learned of it (interrupt, or already polling)
+    uint32_t size{0};                                         ///< bytes
+    Time arrival;  ///< the PHY handed it to the NIC (entered the FIFO)
+    Time dmaStart; ///< DMA into host memory started
+    Time inMemory; ///< descriptor written back: the frame is in host memory
+    Time notified; ///< the host learned of it (interrupt, or already polling)
 };
 
 /**
@@ -174,29 +174,29 @@ class RxRing : public Object
     /// Drop a frame and count it.
     void Drop(const RxFrame& frame, DropReason reason);
 
-    uint32_t m_nDescriptors{2048};   ///< ring size (attribute)
-    uint32_t m_fifoSize{49152};      ///< NIC Rx FIFO in bytes (attribute)
-    DataRate m_busRate;              ///< DMA rate (attribute)
-    uint32_t m_tailBatch{16};        ///< descriptors per tail write (attribute)
-    bool m_dropWhenNoDescriptor{false}; ///< drop instead of waiting (attribute)
+    uint32_t m_nDescriptors{2048};          ///< ring size (attribute)
+    uint32_t m_fifoSize{49152};             ///< NIC Rx FIFO in bytes (attribute)
+    DataRate m_busRate;                     ///< DMA rate (attribute)
+    uint32_t m_tailBatch{16};               ///< descriptors per tail write (attribute)
+    bool m_dropWhenNoDescriptor{false};     ///< drop instead of waiting (attribute)
     Ptr<RandomVariableStream> m_refillCost; ///< CPU cost per refilled descriptor (attribute)
-    bool m_hasRefillCost{false};     ///< m_refillCost is not constant 0 (known at Initialize)
+    bool m_hasRefillCost{false}; ///< m_refillCost is not constant 0 (known at Initialize)
 
-    std::deque<RxFrame> m_fifo;      ///< frames in the NIC FIFO, head may be in DMA
-    std::deque<RxFrame> m_ready;     ///< frames in host memory
-    uint32_t m_fifoBytes{0};         ///< bytes in the FIFO
-    bool m_dmaBusy{false};           ///< the head of the FIFO is being DMAed
-    EventId m_dmaEvent;              ///< end of the running DMA
-    uint32_t m_nicFree{0};           ///< descriptors owned by the NIC, free
-    uint32_t m_hostHeld{0};          ///< popped by the host, not returned
-    uint32_t m_pendingTail{0};       ///< returned, waiting for a tail write
-    bool m_started{false};           ///< descriptors handed to the NIC
-    uint64_t m_tailWrites{0};        ///< tail register writes
-    uint64_t m_drops[2]{0, 0};       ///< drops per reason
+    std::deque<RxFrame> m_fifo;            ///< frames in the NIC FIFO, head may be in DMA
+    std::deque<RxFrame> m_ready;           ///< frames in host memory
+    uint32_t m_fifoBytes{0};               ///< bytes in the FIFO
+    bool m_dmaBusy{false};                 ///< the head of the FIFO is being DMAed
+    EventId m_dmaEvent;                    ///< end of the running DMA
+    uint32_t m_nicFree{0};                 ///< descriptors owned by the NIC, free
+    uint32_t m_hostHeld{0};                ///< popped by the host, not returned
+    uint32_t m_pendingTail{0};             ///< returned, waiting for a tail write
+    bool m_started{false};                 ///< descriptors handed to the NIC
+    uint64_t m_tailWrites{0};              ///< tail register writes
+    uint64_t m_drops[2]{0, 0};             ///< drops per reason
     Callback<void, uint32_t> m_frameReady; ///< write-back notification
 
     TracedCallback<Ptr<const Packet>, DropReason> m_dropTrace; ///< NIC drops
-    TracedCallback<Ptr<const Packet>> m_writeBackTrace;         ///< frame in host memory
+    TracedCallback<Ptr<const Packet>> m_writeBackTrace;        ///< frame in host memory
 };
 
 } // namespace ns3

@@ -111,9 +111,10 @@ TxRing::TryStartDma()
         return;
     }
     m_dmaBusy = true;
-    m_dmaEvent = Simulator::Schedule(m_busRate.CalculateBytesTxTime(m_ring[m_dmaDone].packet->GetSize()),
-                                     &TxRing::DmaComplete,
-                                     this);
+    m_dmaEvent =
+        Simulator::Schedule(m_busRate.CalculateBytesTxTime(m_ring[m_dmaDone].packet->GetSize()),
+                            &TxRing::DmaComplete,
+                            this);
 }
 
 void

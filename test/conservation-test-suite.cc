@@ -84,8 +84,7 @@ class ConservationTestCase : public TestCase
             helper.SetRxRingAttribute("TailWriteBatch",
                                       UintegerValue(u->GetInteger(1, std::min(16U, descriptors))));
             helper.SetRxRingAttribute("FifoSize", UintegerValue(u->GetInteger(1600, 65536)));
-            helper.SetRxRingAttribute("BusRate",
-                                      DataRateValue(DataRate(u->GetValue(0.2e9, 10e9))));
+            helper.SetRxRingAttribute("BusRate", DataRateValue(DataRate(u->GetValue(0.2e9, 10e9))));
             helper.SetRxRingAttribute("DropWhenNoDescriptor", BooleanValue(u->GetValue() < 0.5));
             std::ostringstream refill;
             refill << "ns3::ExponentialRandomVariable[Mean=" << u->GetValue(0, 1e-6) << "]";
@@ -102,8 +101,8 @@ class ConservationTestCase : public TestCase
             Simulator::Stop(stop);
             Simulator::Run();
             HostNetDeviceStats s = p.host->GetStats();
-            uint64_t accounted = s.rxDelivered + s.dropFifoOverrun + s.dropNoDescriptor +
-                                 s.dropBacklog + s.rxInHost;
+            uint64_t accounted =
+                s.rxDelivered + s.dropFifoOverrun + s.dropNoDescriptor + s.dropBacklog + s.rxInHost;
             NS_TEST_EXPECT_MSG_EQ(s.rxArrived,
                                   source.GetSent(),
                                   "config " << config << ": the NIC saw every frame sent");

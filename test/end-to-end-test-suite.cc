@@ -15,8 +15,8 @@
 #include "ns3/hostnet-module.h"
 #include "ns3/internet-module.h"
 #include "ns3/network-module.h"
-#include "ns3/point-to-point-module.h"
 #include "ns3/pcap-file.h"
+#include "ns3/point-to-point-module.h"
 #include "ns3/test.h"
 
 #include <fstream>
@@ -195,7 +195,8 @@ class TcpTransferTestCase : public TestCase
                       << goodput / 1e6 << " Mb/s (plain " << plain / 1e6 << ")\n";
             NS_TEST_EXPECT_MSG_GT(goodput, 0.9 * plain, scheme << ": goodput near plain ns-3");
             NS_TEST_EXPECT_MSG_LT(goodput, 1e9, scheme << ": below the link rate");
-            NS_TEST_EXPECT_MSG_GT(stats.rxDelivered, goodput * 0.5 / 8 / 1500 * 0.9,
+            NS_TEST_EXPECT_MSG_GT(stats.rxDelivered,
+                                  goodput * 0.5 / 8 / 1500 * 0.9,
                                   "the receiver's host model carried the segments");
             NS_TEST_EXPECT_MSG_GT(stats.interrupts, 0, "interrupts were taken");
         }

@@ -26,9 +26,9 @@ namespace
 /// Two hosts on a point-to-point link, both with HostNetDevices.
 struct Hosts
 {
-    NodeContainer nodes;               ///< sender, receiver
-    NetDeviceContainer devices;        ///< HostNetDevices
-    Ipv4InterfaceContainer ifaces;     ///< addresses
+    NodeContainer nodes;           ///< sender, receiver
+    NetDeviceContainer devices;    ///< HostNetDevices
+    Ipv4InterfaceContainer ifaces; ///< addresses
 };
 
 /// Build two hosts joined by a link of the given rate.
@@ -99,8 +99,9 @@ class SlowUdpReaderTestCase : public TestCase
         RngSeedManager::SetRun(1);
         HostNetDeviceHelper helper;
         Hosts h = MakeHosts(helper, "1Gbps");
-        auto sink =
-            AddSink(h, "ns3::ConstantRandomVariable[Constant=40e-6]", UdpSocketFactory::GetTypeId());
+        auto sink = AddSink(h,
+                            "ns3::ConstantRandomVariable[Constant=40e-6]",
+                            UdpSocketFactory::GetTypeId());
         auto source = AddSource(h, 50e3, 100, Seconds(1));
         Simulator::Stop(Seconds(1));
         Simulator::Run();
@@ -184,8 +185,9 @@ class SlowTcpReaderTestCase : public TestCase
         RngSeedManager::SetRun(3);
         HostNetDeviceHelper helper;
         Hosts h = MakeHosts(helper, "1Gbps");
-        auto sink =
-            AddSink(h, "ns3::ConstantRandomVariable[Constant=50e-6]", TcpSocketFactory::GetTypeId());
+        auto sink = AddSink(h,
+                            "ns3::ConstantRandomVariable[Constant=50e-6]",
+                            TcpSocketFactory::GetTypeId());
         BulkSendHelper bulk("ns3::TcpSocketFactory", InetSocketAddress(h.ifaces.GetAddress(1), 9));
         bulk.Install(h.nodes.Get(0));
         uint64_t atHalf = 0;
@@ -247,11 +249,14 @@ class TxFlowControlTestCase : public TestCase
             h.nodes.Get(0)->GetObject<TrafficControlLayer>()->GetRootQueueDiscOnDevice(tx);
         NS_TEST_ASSERT_MSG_NE(qdisc, nullptr, "a queue disc is installed on the HostNetDevice");
         uint32_t maxBacklog = 0;
-        qdisc->TraceConnectWithoutContext("PacketsInQueue", MakeBoundCallback(&TrackMax, &maxBacklog));
+        qdisc->TraceConnectWithoutContext("PacketsInQueue",
+                                          MakeBoundCallback(&TrackMax, &maxBacklog));
         Simulator::Stop(Seconds(1));
         Simulator::Run();
         HostNetDeviceStats s = tx->GetStats();
-        NS_TEST_EXPECT_MSG_EQ(s.txDropRingFull, 0, "the stopped queue disc never overfilled the ring");
+        NS_TEST_EXPECT_MSG_EQ(s.txDropRingFull,
+                              0,
+                              "the stopped queue disc never overfilled the ring");
         NS_TEST_EXPECT_MSG_EQ(s.txDropPhy, 0, "the PHY queue never overflowed");
         NS_TEST_EXPECT_MSG_GT(maxBacklog, 100, "the backlog built up in the queue disc");
         NS_TEST_EXPECT_MSG_EQ(sink->GetPacketsRead() + sink->GetSocketDrops(),

@@ -35,10 +35,10 @@ using namespace ns3;
 /// Sender node, receiving host and the HostNetDevice under test.
 struct HostPair
 {
-    Ptr<Node> sender;                ///< plain node
-    Ptr<Node> receiver;              ///< host node
-    Ptr<SimpleNetDevice> senderPhy;  ///< sender device
-    Ptr<HostNetDevice> host;         ///< receiver's HostNetDevice
+    Ptr<Node> sender;               ///< plain node
+    Ptr<Node> receiver;             ///< host node
+    Ptr<SimpleNetDevice> senderPhy; ///< sender device
+    Ptr<HostNetDevice> host;        ///< receiver's HostNetDevice
 };
 
 /**
@@ -148,12 +148,12 @@ class PoissonInjector
         }
     }
 
-    Ptr<SimpleNetDevice> m_phy;             ///< sender
-    Address m_to;                           ///< receiver
-    uint32_t m_size;                        ///< bytes
-    Time m_stop;                            ///< end of the stream
-    Ptr<ExponentialRandomVariable> m_gap;   ///< inter-arrival times
-    uint64_t m_sent{0};                     ///< frames sent
+    Ptr<SimpleNetDevice> m_phy;           ///< sender
+    Address m_to;                         ///< receiver
+    uint32_t m_size;                      ///< bytes
+    Time m_stop;                          ///< end of the stream
+    Ptr<ExponentialRandomVariable> m_gap; ///< inter-arrival times
+    uint64_t m_sent{0};                   ///< frames sent
 };
 
 } // namespace hostnet_test

@@ -20,7 +20,6 @@
 using namespace ns3;
 using namespace hostnet_test;
 
-
 /**
  * @ingroup hostnet-tests
  * @brief rx-usecs = 50: the first frame starts the timer; later frames join.
@@ -43,7 +42,8 @@ class RxUsecsTestCase : public TestCase
         helper.SetModeration("ns3::RxUsecsModeration", "Interval", TimeValue(MicroSeconds(50)));
         HostPair p = MakeHostPair(helper);
         std::vector<Time> delivered;
-        p.host->TraceConnectWithoutContext("Delivered", MakeBoundCallback(&RecordDelivery, &delivered));
+        p.host->TraceConnectWithoutContext("Delivered",
+                                           MakeBoundCallback(&RecordDelivery, &delivered));
         for (int i = 0; i < 3; ++i)
         {
             SendBurst(p, MicroSeconds(10 * i), 1);
@@ -79,7 +79,8 @@ class RxFramesTestCase : public TestCase
         helper.SetModeration("ns3::RxFramesModeration", "Frames", UintegerValue(4));
         HostPair p = MakeHostPair(helper);
         std::vector<Time> delivered;
-        p.host->TraceConnectWithoutContext("Delivered", MakeBoundCallback(&RecordDelivery, &delivered));
+        p.host->TraceConnectWithoutContext("Delivered",
+                                           MakeBoundCallback(&RecordDelivery, &delivered));
         for (int i = 0; i < 5; ++i)
         {
             SendBurst(p, MicroSeconds(10 * i), 1);
@@ -113,7 +114,9 @@ class DegenerateModerationTestCase : public TestCase
 
   private:
     /// Run 0.2 s at 150 Kpps with the given moderation and return the stats.
-    static HostNetDeviceStats Run(const std::string& type, const std::string& attr, const AttributeValue& v)
+    static HostNetDeviceStats Run(const std::string& type,
+                                  const std::string& attr,
+                                  const AttributeValue& v)
     {
         RngSeedManager::SetRun(7);
         HostNetDeviceHelper helper;
@@ -149,7 +152,8 @@ class DegenerateModerationTestCase : public TestCase
             NS_TEST_EXPECT_MSG_EQ(s.rxDelivered, normal.rxDelivered, "same deliveries");
             NS_TEST_EXPECT_MSG_EQ(s.interrupts, normal.interrupts, "same interrupts");
             NS_TEST_EXPECT_MSG_EQ(s.dropBacklog, normal.dropBacklog, "same drops");
-            NS_TEST_EXPECT_MSG_EQ(s.systemLatency.meanUs, normal.systemLatency.meanUs,
+            NS_TEST_EXPECT_MSG_EQ(s.systemLatency.meanUs,
+                                  normal.systemLatency.meanUs,
                                   "same latency");
         }
     }

@@ -71,9 +71,9 @@ class RingWaitTestCase : public TestCase
     {
         Ptr<RxRing> ring = MakeSmallRing(false);
         std::vector<Time> ready;
-        ring->SetFrameReadyCallback(
-            MakeCallback(+[](std::vector<Time>* v, uint32_t) { v->push_back(Simulator::Now()); })
-                .Bind(&ready));
+        ring->SetFrameReadyCallback(MakeCallback(+[](std::vector<Time>* v, uint32_t) {
+                                        v->push_back(Simulator::Now());
+                                    }).Bind(&ready));
         Simulator::Schedule(Seconds(0), [&]() {
             for (int i = 0; i < 5; ++i)
             {
@@ -176,16 +176,13 @@ class TxRingTestCase : public TestCase
         ring->SetAttribute("BusRate", DataRateValue(DataRate("8Mbps"))); // 100 B = 100 us
         std::vector<Time> handed;
         uint32_t freed = 0;
-        ring->SetTransmitCallback(MakeCallback(+[](std::vector<Time>* v,
-                                                   Ptr<Packet>,
-                                                   const Address&,
-                                                   uint16_t) {
-                                                  v->push_back(Simulator::Now());
-                                                  return true;
-                                              }).Bind(&handed),
-                                  true);
-        ring->SetDescriptorFreedCallback(
-            MakeCallback(+[](uint32_t* n) { (*n)++; }).Bind(&freed));
+        ring->SetTransmitCallback(
+            MakeCallback(+[](std::vector<Time>* v, Ptr<Packet>, const Address&, uint16_t) {
+                v->push_back(Simulator::Now());
+                return true;
+            }).Bind(&handed),
+            true);
+        ring->SetDescriptorFreedCallback(MakeCallback(+[](uint32_t* n) { (*n)++; }).Bind(&freed));
         Simulator::Schedule(Seconds(0), [&]() {
             for (int i = 0; i < 3; ++i)
             {
