@@ -90,9 +90,9 @@ Exponential(double meanUs)
 }
 
 /**
- * Configure a helper for one of seed 000's schemes with the study's costs: exponential ISR
- * and protocol times, no per-byte cost (fixed-size packets), buffer B: the backlog in
- * per-packet mode, the ring itself in NAPI mode (returned descriptor by descriptor).
+ * Configure a helper for a scheme preset with the study's costs: exponential ISR and
+ * protocol times, no per-byte cost (fixed-size packets), buffer B: the backlog in
+ * per-packet modes, the ring itself in the others (returned descriptor by descriptor).
  */
 HostNetDeviceHelper
 MakeHostHelper(const std::string& scheme, const StudyConfig& cfg)
@@ -102,16 +102,12 @@ MakeHostHelper(const std::string& scheme, const StudyConfig& cfg)
     helper.SetDeviceAttribute("ProtocolCost", StringValue(Exponential(cfg.protoUs)));
     helper.SetDeviceAttribute("ProtocolCopyRate", DataRateValue(DataRate(0)));
     helper.SetScheme(scheme);
-    if (scheme == "napi")
-    {
-        helper.SetRxRingAttribute("Descriptors", UintegerValue(cfg.bufferSize));
-        helper.SetRxRingAttribute("TailWriteBatch", UintegerValue(1));
-        helper.SetRxRingAttribute("DropWhenNoDescriptor", BooleanValue(true));
-    }
-    else
-    {
-        helper.SetRxMode("ns3::PerPacketRxMode", "BacklogSize", UintegerValue(cfg.bufferSize));
-    }
+    // B is the backlog of the per-packet modes and the ring of the others (NAPI,
+    // disable-enable, polling), whose descriptors are returned one by one.
+    Config::SetDefault("ns3::PerPacketRxMode::BacklogSize", UintegerValue(cfg.bufferSize));
+    helper.SetRxRingAttribute("Descriptors", UintegerValue(cfg.bufferSize));
+    helper.SetRxRingAttribute("TailWriteBatch", UintegerValue(1));
+    helper.SetRxRingAttribute("DropWhenNoDescriptor", BooleanValue(true));
     return helper;
 }
 
@@ -254,7 +250,11 @@ main(int argc, char* argv[])
 {
     StudyConfig cfg;
     CommandLine cmd(__FILE__);
-    cmd.AddValue("schemes", "Comma-separated schemes: ideal, normal, napi", cfg.schemes);
+    cmd.AddValue("schemes",
+                 "Comma-separated scheme presets (ideal, normal, disable-enable, count-8, "
+                 "time-50us, pure-polling, napi-seed, hybrid, napi, itr-8000, e1000-dynamic, "
+                 "net-dim, buffer-adaptive)",
+                 cfg.schemes);
     cmd.AddValue("loads", "Comma-separated offered loads in Kpps (Poisson)", cfg.loads);
     cmd.AddValue("duration", "Measured seconds per run (after the warm-up)", cfg.duration);
     cmd.AddValue("warmup", "Warm-up seconds deleted at the start of each run", cfg.warmup);
@@ -273,11 +273,17 @@ main(int argc, char* argv[])
     cmd.Parse(argc, argv);
 
     auto schemes = Split(cfg.schemes);
-    auto known = HostNetDeviceHelper::GetSchemeNames();
     for (const auto& s : schemes)
     {
-        NS_ABORT_MSG_IF(std::find(known.begin(), known.end(), s) == known.end(),
-                        "--schemes: unknown scheme '" << s << "' (known: ideal, normal, napi)");
+        if (!HostNetDeviceHelper::IsScheme(s))
+        {
+            std::ostringstream known;
+            for (const auto& n : HostNetDeviceHelper::GetSchemeNames())
+            {
+                known << " " << n;
+            }
+            NS_ABORT_MSG("--schemes: unknown scheme '" << s << "'; known:" << known.str());
+        }
     }
     std::vector<double> loads;
     for (const auto& l : Split(cfg.loads))

@@ -16,9 +16,12 @@
 #include "ns3/node.h"
 #include "ns3/pointer.h"
 #include "ns3/simulator.h"
+#include "ns3/double.h"
+#include "ns3/uinteger.h"
 #include "ns3/string.h"
 
 #include <algorithm>
+#include <cmath>
 #include <sstream>
 
 namespace ns3
@@ -94,12 +97,83 @@ HostNetDeviceHelper::SetCpuAttribute(const std::string& name, const AttributeVal
 std::vector<std::string>
 HostNetDeviceHelper::GetSchemeNames()
 {
-    return {"ideal", "normal", "napi"};
+    return {"ideal",
+            "normal",
+            "disable-enable",
+            "count-<tau>",
+            "time-<T>us",
+            "pure-polling",
+            "napi-seed",
+            "hybrid",
+            "napi",
+            "itr-<rate>",
+            "e1000-dynamic",
+            "net-dim",
+            "buffer-adaptive"};
+}
+
+namespace
+{
+/**
+ * Parse "<prefix><number><suffix>" (e.g. "count-8", "time-50us").
+ * @param name the scheme name
+ * @param prefix expected prefix
+ * @param suffix expected suffix
+ * @param[out] value the number
+ * @return true if @p name has that form with a non-negative number
+ */
+bool
+ParseScheme(const std::string& name,
+            const std::string& prefix,
+            const std::string& suffix,
+            double& value)
+{
+    if (name.size() <= prefix.size() + suffix.size() || name.rfind(prefix, 0) != 0 ||
+        name.compare(name.size() - suffix.size(), suffix.size(), suffix) != 0)
+    {
+        return false;
+    }
+    std::string number = name.substr(prefix.size(), name.size() - prefix.size() - suffix.size());
+    try
+    {
+        size_t used = 0;
+        value = std::stod(number, &used);
+        return used == number.size() && value >= 0;
+    }
+    catch (const std::exception&)
+    {
+        return false;
+    }
+}
+} // namespace
+
+bool
+HostNetDeviceHelper::IsScheme(const std::string& name)
+{
+    HostNetDeviceHelper scratch;
+    return scratch.ApplyScheme(name);
 }
 
 void
 HostNetDeviceHelper::SetScheme(const std::string& name)
 {
+    if (!ApplyScheme(name))
+    {
+        std::ostringstream known;
+        for (const auto& n : GetSchemeNames())
+        {
+            known << " " << n;
+        }
+        NS_FATAL_ERROR("HostNetDeviceHelper::SetScheme: unknown scheme '" << name
+                                                                          << "'; known:"
+                                                                          << known.str());
+    }
+}
+
+bool
+HostNetDeviceHelper::ApplyScheme(const std::string& name)
+{
+    double value = 0;
     if (name == "ideal")
     {
         // Seed 000 Sec. 3.1: interrupts cost nothing; protocol processing is M/M/1/B.
@@ -112,21 +186,71 @@ HostNetDeviceHelper::SetScheme(const std::string& name)
         SetModeration("ns3::NoModeration");
         SetRxMode("ns3::PerPacketRxMode");
     }
+    else if (name == "disable-enable")
+    {
+        SetModeration("ns3::NoModeration");
+        SetRxMode("ns3::DisableEnableRxMode");
+    }
+    else if (ParseScheme(name, "count-", "", value) && value >= 1 && value == std::floor(value))
+    {
+        SetModeration("ns3::RxFramesModeration", "Frames", UintegerValue(value));
+        SetRxMode("ns3::PerPacketRxMode");
+    }
+    else if (ParseScheme(name, "time-", "us", value))
+    {
+        SetModeration("ns3::RxUsecsModeration", "Interval", TimeValue(MicroSeconds(value)));
+        SetRxMode("ns3::PerPacketRxMode");
+    }
+    else if (name == "pure-polling")
+    {
+        SetModeration("ns3::NoModeration");
+        SetRxMode("ns3::PurePollingRxMode");
+    }
+    else if (name == "napi-seed")
+    {
+        // Seed 000 Fig. 5: quota Q = 3, the next poll at the next T_poll = 20 us tick.
+        SetModeration("ns3::NoModeration");
+        SetRxMode("ns3::NapiRxMode",
+                  "Weight",
+                  UintegerValue(3),
+                  "PollPeriod",
+                  TimeValue(MicroSeconds(20)));
+    }
+    else if (name == "hybrid")
+    {
+        SetModeration("ns3::NoModeration");
+        SetRxMode("ns3::HybridRxMode");
+    }
     else if (name == "napi")
     {
         SetModeration("ns3::NoModeration");
         SetRxMode("ns3::NapiRxMode");
     }
+    else if (ParseScheme(name, "itr-", "", value) && value > 0)
+    {
+        SetModeration("ns3::ThrottleModeration", "InterruptRate", DoubleValue(value));
+        SetRxMode("ns3::NapiRxMode");
+    }
+    else if (name == "e1000-dynamic")
+    {
+        SetModeration("ns3::E1000DynamicItrModeration");
+        SetRxMode("ns3::NapiRxMode");
+    }
+    else if (name == "net-dim")
+    {
+        SetModeration("ns3::NetDimModeration");
+        SetRxMode("ns3::NapiRxMode");
+    }
+    else if (name == "buffer-adaptive")
+    {
+        SetModeration("ns3::BufferAdaptiveModeration");
+        SetRxMode("ns3::PerPacketRxMode");
+    }
     else
     {
-        std::ostringstream known;
-        for (const auto& n : GetSchemeNames())
-        {
-            known << " " << n;
-        }
-        NS_FATAL_ERROR("HostNetDeviceHelper::SetScheme: unknown scheme '"
-                       << name << "'; known:" << known.str());
+        return false;
     }
+    return true;
 }
 
 Ptr<HostNetDevice>

@@ -87,16 +87,30 @@ class HostNetDeviceHelper : public PcapHelperForDevice, public AsciiTraceHelperF
     void SetCpuAttribute(const std::string& name, const AttributeValue& value);
 
     /**
-     * @brief Configure a named scheme of the seed papers (moderation x receive mode).
+     * @brief Configure a named scheme (NIC moderation x OS receive mode).
      *
-     * "ideal" (no interrupt cost, per-packet), "normal" (normal interruption: every frame
-     * interrupts, per-packet), "napi" (Linux NAPI, weight 64, netdev_budget 300). Unknown
-     * names stop the program with the list of known ones.
+     * Seed 000's schemes: "ideal" (no interrupt cost, per-packet), "normal" (every frame
+     * interrupts, per-packet), "disable-enable", "count-<tau>" (e.g. "count-8": rx-frames
+     * tau, per-packet), "time-<T>us" (e.g. "time-50us": rx-usecs T, per-packet),
+     * "pure-polling" (Q = 3, T_poll = 20 us), "napi-seed" (Q = 3, next poll at the next
+     * 20 us tick), "hybrid" (disable-enable below the eq. 13 switch point, pure polling
+     * above). Real configurations: "napi" (Linux: weight 64, netdev_budget 300, ksoftirqd),
+     * "itr-<rate>" (e.g. "itr-8000": Intel throttling at that many interrupts/s, NAPI),
+     * "e1000-dynamic" (e1000 dynamic ITR, NAPI), "net-dim" (Linux DIM, NAPI),
+     * "buffer-adaptive" (seed 002's socket-buffer-driven interval, per-packet). Only the
+     * moderation and receive mode (and, for "ideal", IsrCost) are set: use one helper per
+     * scheme. Unknown names stop the program with the list of known ones.
      * @param name the scheme name
      */
     void SetScheme(const std::string& name);
 
-    /** @return the scheme names SetScheme accepts */
+    /**
+     * @param name a scheme name
+     * @return true if SetScheme accepts it
+     */
+    static bool IsScheme(const std::string& name);
+
+    /** @return the scheme names SetScheme accepts ("<...>" marks a numeric parameter) */
     static std::vector<std::string> GetSchemeNames();
 
     /**
@@ -146,6 +160,9 @@ class HostNetDeviceHelper : public PcapHelperForDevice, public AsciiTraceHelperF
                              std::string prefix,
                              Ptr<NetDevice> nd,
                              bool explicitFilename) override;
+
+    /// Configure a named scheme; @return false if the name is unknown
+    bool ApplyScheme(const std::string& name);
 
     /// Stop with a clear message unless type names a subclass of base.
     static void CheckType(const std::string& what, const std::string& type, TypeId base);

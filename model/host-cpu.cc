@@ -137,6 +137,19 @@ HostCpu::CreateTask(const std::string& name, bool kernel, uint32_t core)
     return m_tasks.size() - 1;
 }
 
+HostCpu::TaskId
+HostCpu::GetKsoftirqd(uint32_t core)
+{
+    EnsureCores();
+    NS_ABORT_MSG_IF(core >= m_cores.size(), "HostCpu::GetKsoftirqd: no core " << core);
+    m_ksoftirqd.resize(m_cores.size(), -1);
+    if (m_ksoftirqd[core] < 0)
+    {
+        m_ksoftirqd[core] = CreateTask("ksoftirqd/" + std::to_string(core), true, core);
+    }
+    return m_ksoftirqd[core];
+}
+
 void
 HostCpu::Submit(Level level, Time cost, const Callback<void>& done, uint32_t core)
 {

@@ -120,6 +120,13 @@ class HostCpu : public Object
     TaskId CreateTask(const std::string& name, bool kernel = false, uint32_t core = 0);
 
     /**
+     * @brief The ksoftirqd kernel thread of a core (created on first use).
+     * @param core the core
+     * @return its task identifier
+     */
+    TaskId GetKsoftirqd(uint32_t core);
+
+    /**
      * @brief Submit work at HARDIRQ or SOFTIRQ level.
      * @param level HARDIRQ or SOFTIRQ
      * @param cost the CPU time the work needs (>= 0)
@@ -238,6 +245,7 @@ class HostCpu : public Object
     Time m_timeSlice;          ///< TASK time slice (attribute)
     std::vector<Core> m_cores; ///< per-core scheduler state
     std::vector<Task> m_tasks; ///< all tasks
+    std::vector<int64_t> m_ksoftirqd; ///< ksoftirqd task per core (-1: not created)
     Time m_windowStart;        ///< start of the statistics window
     Time m_completingStart;    ///< first start of the work whose callback runs
 

@@ -91,6 +91,12 @@ HostNetDevice::GetTypeId()
                           StringValue("ns3::ConstantRandomVariable[Constant=5e-7]"),
                           MakePointerAccessor(&HostNetDevice::m_registerWriteCost),
                           MakePointerChecker<RandomVariableStream>())
+            .AddAttribute("PollOverheadCost",
+                          "CPU time of the timer interrupt that starts a poll in pure polling "
+                          "and seed 000's NAPI variant, T_pollOH (seed 000: 1.59 us).",
+                          StringValue("ns3::ExponentialRandomVariable[Mean=1.59e-6]"),
+                          MakePointerAccessor(&HostNetDevice::m_pollOverhead),
+                          MakePointerChecker<RandomVariableStream>())
             .AddAttribute("IrqCore",
                           "Core of the node's HostCpu that takes this device's Rx interrupt "
                           "and softirq work (IRQ affinity). Must be < HostCpu::NCores.",
@@ -143,9 +149,10 @@ HostNetDevice::DoInitialize()
     NS_LOG_FUNCTION(this);
     NS_ABORT_MSG_IF(!m_phy,
                     "HostNetDevice: no PHY device; call SetPhy (or use HostNetDeviceHelper)");
-    NS_ABORT_MSG_IF(!m_isrCost || !m_protocolCost || !m_txCost || !m_registerWriteCost,
-                    "HostNetDevice: IsrCost, ProtocolCost, TxCost and RegisterWriteCost must be "
-                    "RandomVariableStreams");
+    NS_ABORT_MSG_IF(!m_isrCost || !m_protocolCost || !m_txCost || !m_registerWriteCost ||
+                        !m_pollOverhead,
+                    "HostNetDevice: IsrCost, ProtocolCost, TxCost, RegisterWriteCost and "
+                    "PollOverheadCost must be RandomVariableStreams");
     NS_ABORT_MSG_IF(!m_rxRing || !m_txRing || !m_moderation || !m_rxMode,
                     "HostNetDevice: RxRing, TxRing, Moderation and RxMode must be set");
     m_rxRing->Initialize();
@@ -179,6 +186,7 @@ HostNetDevice::DoDispose()
     m_protocolCost = nullptr;
     m_txCost = nullptr;
     m_registerWriteCost = nullptr;
+    m_pollOverhead = nullptr;
     m_pendingTx.clear();
     m_rxCallback = NetDevice::ReceiveCallback();
     m_promiscCallback = NetDevice::PromiscReceiveCallback();
@@ -449,6 +457,12 @@ HostNetDevice::SampleRegisterWriteCost()
     return Max(Seconds(m_registerWriteCost->GetValue()), Time(0));
 }
 
+Time
+HostNetDevice::SamplePollOverhead()
+{
+    return Max(Seconds(m_pollOverhead->GetValue()), Time(0));
+}
+
 // ---------------------------------------------------------------- transmit path
 
 bool
@@ -601,7 +615,8 @@ HostNetDevice::AssignStreams(int64_t stream)
 {
     NS_LOG_FUNCTION(this << stream);
     int64_t used = 0;
-    for (const auto& rv : {m_isrCost, m_protocolCost, m_txCost, m_registerWriteCost})
+    for (const auto& rv :
+         {m_isrCost, m_protocolCost, m_txCost, m_registerWriteCost, m_pollOverhead})
     {
         rv->SetStream(stream + used);
         used++;

@@ -172,6 +172,9 @@ class HostNetDevice : public NetDevice
     /** @return one sample of the cost of an interrupt mask/unmask register write */
     Time SampleRegisterWriteCost();
 
+    /** @return one sample of the overhead of a timer-driven poll (T_pollOH) */
+    Time SamplePollOverhead();
+
     /**
      * @brief Mask or unmask the Rx interrupt at the NIC. Unmasking with frames already in
      * host memory asserts the interrupt at once (the cause bit is latched).
@@ -301,6 +304,7 @@ class HostNetDevice : public NetDevice
     DataRate m_copyRate;                           ///< per-byte protocol cost rate (attribute)
     Ptr<RandomVariableStream> m_txCost;            ///< per-packet Tx cost (attribute)
     Ptr<RandomVariableStream> m_registerWriteCost; ///< mask/unmask cost (attribute)
+    Ptr<RandomVariableStream> m_pollOverhead; ///< timer-driven poll overhead (attribute)
     uint32_t m_irqCore{0};                         ///< core that takes the Rx interrupt (attribute)
     Ptr<NetDeviceQueueInterface> m_queueInterface; ///< flow control towards the qdisc
     uint32_t m_ifIndex{0};                         ///< interface index

@@ -8,7 +8,6 @@
 
 #include "napi-rx-mode.h"
 
-#include "host-cpu.h"
 #include "host-net-device.h"
 
 #include "ns3/log.h"
@@ -31,7 +30,8 @@ NapiRxMode::GetTypeId()
             .SetGroupName("Hostnet")
             .AddConstructor<NapiRxMode>()
             .AddAttribute("Weight",
-                          "Frames per poll call (NAPI weight, Linux default 64). Must be >= 1.",
+                          "Frames per poll call (NAPI weight, Linux default 64; seed 000's "
+                          "quota Q = 3). Must be >= 1.",
                           UintegerValue(64),
                           MakeUintegerAccessor(&NapiRxMode::m_weight),
                           MakeUintegerChecker<uint32_t>(1))
@@ -46,7 +46,38 @@ NapiRxMode::GetTypeId()
                           "default 2000 us). Must be > 0.",
                           TimeValue(MicroSeconds(2000)),
                           MakeTimeAccessor(&NapiRxMode::m_budgetTime),
-                          MakeTimeChecker(NanoSeconds(1)));
+                          MakeTimeChecker(NanoSeconds(1)))
+            .AddAttribute("MaxSoftirqRestarts",
+                          "Softirq restarts in a row before the work moves to ksoftirqd "
+                          "(MAX_SOFTIRQ_RESTART = 10). Must be >= 1.",
+                          UintegerValue(10),
+                          MakeUintegerAccessor(&NapiRxMode::m_maxRestarts),
+                          MakeUintegerChecker<uint32_t>(1))
+            .AddAttribute("MaxSoftirqTime",
+                          "Softirq time in a row before the work moves to ksoftirqd "
+                          "(MAX_SOFTIRQ_TIME = 2 ms). Must be > 0.",
+                          TimeValue(MilliSeconds(2)),
+                          MakeTimeAccessor(&NapiRxMode::m_maxSoftirqTime),
+                          MakeTimeChecker(NanoSeconds(1)))
+            .AddAttribute("PollPeriod",
+                          "0: Linux, the next poll follows at once within the budget. > 0: "
+                          "seed 000's NAPI, the next poll starts at the next tick of this "
+                          "period and pays the device's PollOverheadCost (seed 000: 20 us).",
+                          TimeValue(Time(0)),
+                          MakeTimeAccessor(&NapiRxMode::m_pollPeriod),
+                          MakeTimeChecker(Time(0)))
+            .AddAttribute("DeferHardIrqs",
+                          "napi_defer_hard_irqs: completions that keep the interrupt masked "
+                          "and re-poll after GroFlushTimeout instead (0 = off).",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&NapiRxMode::m_deferHardIrqs),
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute("GroFlushTimeout",
+                          "gro_flush_timeout: delay of the deferred re-poll (>= 0; 0 = no "
+                          "deferral).",
+                          TimeValue(Time(0)),
+                          MakeTimeAccessor(&NapiRxMode::m_groFlushTimeout),
+                          MakeTimeChecker(Time(0)));
     return tid;
 }
 
@@ -56,6 +87,7 @@ NapiRxMode::NapiRxMode()
     m_isrDone = MakeCallback(&NapiRxMode::IsrDone, this);
     m_packetDone = MakeCallback(&NapiRxMode::PacketDone, this);
     m_unmaskDone = MakeCallback(&NapiRxMode::UnmaskDone, this);
+    m_overheadDone = MakeCallback(&NapiRxMode::PollOverheadDone, this);
 }
 
 NapiRxMode::~NapiRxMode()
@@ -66,10 +98,12 @@ NapiRxMode::~NapiRxMode()
 void
 NapiRxMode::DoDispose()
 {
+    m_timer.Cancel();
     m_current = RxFrame();
     m_isrDone = Callback<void>();
     m_packetDone = Callback<void>();
     m_unmaskDone = Callback<void>();
+    m_overheadDone = Callback<void>();
     RxMode::DoDispose();
 }
 
@@ -93,6 +127,8 @@ NapiRxMode::IsrDone()
     m_isrActive = false;
     m_polling = true;
     m_device->SetRxInterruptEnabled(false);
+    m_softirqStart = Simulator::Now();
+    m_restarts = 0;
     StartRound();
     PollNext();
 }
@@ -103,6 +139,19 @@ NapiRxMode::StartRound()
     m_roundPackets = 0;
     m_pollPackets = 0;
     m_roundStart = Simulator::Now();
+}
+
+void
+NapiRxMode::SubmitPollWork(Time cost, const Callback<void>& done)
+{
+    if (m_inKsoftirqd)
+    {
+        m_cpu->SubmitTask(m_ksoftirqd, cost, done);
+    }
+    else
+    {
+        m_cpu->Submit(HostCpu::SOFTIRQ, cost, done, m_core);
+    }
 }
 
 void
@@ -120,7 +169,7 @@ NapiRxMode::PollNext()
     {
         cost += m_ring->SampleRefillCost();
     }
-    m_cpu->Submit(HostCpu::SOFTIRQ, cost, m_packetDone, m_core);
+    SubmitPollWork(cost, m_packetDone);
 }
 
 void
@@ -132,17 +181,59 @@ NapiRxMode::PacketDone()
     m_ring->ReturnDescriptors(1);
     m_pollPackets++;
     m_roundPackets++;
-    if (m_pollPackets >= m_weight)
+    m_workSinceComplete++;
+    // Linux calls poll again after a full one (it may find nothing and complete then);
+    // seed 000's NAPI completes at once when the quota was used and the ring is empty.
+    if (m_pollPackets >= m_weight && (m_pollPeriod.IsZero() || m_ring->HasReady()))
     {
-        // The poll call used its whole weight: the device stays on the poll list.
-        m_device->RecordPoll(m_pollPackets);
-        m_pollPackets = 0;
-        if (m_roundPackets >= m_netdevBudget || Simulator::Now() - m_roundStart >= m_budgetTime)
-        {
-            m_device->RecordSoftirqRestart();
-            StartRound();
-        }
+        WeightExhausted();
+        return;
     }
+    PollNext();
+}
+
+void
+NapiRxMode::WeightExhausted()
+{
+    // The poll call used its whole weight: the device stays scheduled.
+    m_device->RecordPoll(m_pollPackets);
+    m_pollPackets = 0;
+    if (m_pollPeriod.IsStrictlyPositive())
+    {
+        // Seed 000 Fig. 5: the next poll waits for the next tick of the polling timer.
+        Time now = Simulator::Now();
+        int64_t period = m_pollPeriod.GetTimeStep();
+        Time next = TimeStep((now.GetTimeStep() / period + 1) * period);
+        m_timer = Simulator::Schedule(next - now, &NapiRxMode::PollTimer, this);
+        return;
+    }
+    if (m_roundPackets >= m_netdevBudget || Simulator::Now() - m_roundStart >= m_budgetTime)
+    {
+        // net_rx_action ran out of budget: time_squeeze, the softirq is raised again.
+        m_device->RecordSoftirqRestart();
+        m_restarts++;
+        if (!m_inKsoftirqd && (m_restarts >= m_maxRestarts ||
+                               Simulator::Now() - m_softirqStart >= m_maxSoftirqTime))
+        {
+            // __do_softirq gives up and wakes ksoftirqd, which shares the CPU with tasks.
+            m_ksoftirqd = m_cpu->GetKsoftirqd(m_core);
+            m_inKsoftirqd = true;
+        }
+        StartRound();
+    }
+    PollNext();
+}
+
+void
+NapiRxMode::PollTimer()
+{
+    SubmitPollWork(m_device->SamplePollOverhead(), m_overheadDone);
+}
+
+void
+NapiRxMode::PollOverheadDone()
+{
+    StartRound();
     PollNext();
 }
 
@@ -151,7 +242,20 @@ NapiRxMode::Complete()
 {
     m_device->RecordPoll(m_pollPackets);
     m_pollPackets = 0;
-    m_cpu->Submit(HostCpu::SOFTIRQ, m_device->SampleRegisterWriteCost(), m_unmaskDone, m_core);
+    m_inKsoftirqd = false;
+    if (m_workSinceComplete > 0)
+    {
+        m_deferCount = m_deferHardIrqs;
+    }
+    m_workSinceComplete = 0;
+    if (m_deferCount > 0 && m_groFlushTimeout.IsStrictlyPositive())
+    {
+        // napi_complete_done with deferred hard IRQs: stay masked, re-poll from a timer.
+        m_deferCount--;
+        m_timer = Simulator::Schedule(m_groFlushTimeout, &NapiRxMode::PollOverheadDone, this);
+        return;
+    }
+    SubmitPollWork(m_device->SampleRegisterWriteCost(), m_unmaskDone);
 }
 
 void
@@ -171,6 +275,12 @@ bool
 NapiRxMode::IsPolling() const
 {
     return m_polling;
+}
+
+bool
+NapiRxMode::IsInKsoftirqd() const
+{
+    return m_inKsoftirqd;
 }
 
 } // namespace ns3

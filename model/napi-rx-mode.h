@@ -9,10 +9,12 @@
 #ifndef NAPI_RX_MODE_H
 #define NAPI_RX_MODE_H
 
+#include "host-cpu.h"
 #include "rx-mode.h"
 #include "rx-ring.h"
 
 #include "ns3/callback.h"
+#include "ns3/event-id.h"
 #include "ns3/nstime.h"
 
 namespace ns3
@@ -23,17 +25,26 @@ namespace ns3
  * @brief Linux NAPI: interrupt, then polling until the ring is empty.
  *
  * The ISR (HARDIRQ, IsrCost) masks the Rx interrupt and schedules the NAPI poll. The poll
- * runs in the NET_RX softirq and processes frames straight from the ring (the ring is the
- * protocol buffer: when it is full the NIC drops in its FIFO, without an interrupt), each
- * frame costing ProtocolCost plus the descriptor refill. A poll call handles at most
- * Weight frames; the NET_RX round goes on polling until NetdevBudget frames or
- * BudgetUsecs have been used, then the round ends (a softirq restart, Linux's
- * time_squeeze) and a new one begins. When a poll finds the ring empty the device leaves
- * polling: napi_complete, then the register write that unmasks the interrupt
- * (RegisterWriteCost); frames that arrived meanwhile fire the interrupt again at once.
+ * processes frames straight from the ring (the ring is the protocol buffer: when it is
+ * full the NIC drops in its FIFO, without an interrupt), each costing ProtocolCost plus
+ * the descriptor refill. A poll call handles at most Weight frames.
  *
- * Deferral to ksoftirqd after repeated restarts and the seed 000 variant (next poll at
- * the next T_poll tick) come with the complete NAPI model.
+ * Linux configuration (PollPeriod = 0): the NET_RX softirq keeps polling until
+ * NetdevBudget frames or BudgetUsecs are used; then the round ends (time_squeeze) and the
+ * softirq restarts. After MaxSoftirqRestarts restarts or MaxSoftirqTime in a row
+ * (__do_softirq's MAX_SOFTIRQ_RESTART = 10 and MAX_SOFTIRQ_TIME = 2 ms) the remaining work
+ * moves to the core's ksoftirqd, a TASK-level kernel thread that shares the CPU with the
+ * applications, until the ring is empty.
+ *
+ * Seed 000 configuration (PollPeriod > 0, e.g. Weight = 3, PollPeriod = 20 us): after a
+ * poll of Weight frames with frames left, the next poll starts at the next PollPeriod tick
+ * and first pays the device's PollOverheadCost (Fig. 5 of seed 000).
+ *
+ * A poll that finds the ring empty completes: the RegisterWriteCost unmask write follows,
+ * and frames that arrived meanwhile fire the interrupt again at once. With DeferHardIrqs
+ * = n > 0 and GroFlushTimeout > 0 (napi_defer_hard_irqs, gro_flush_timeout) the interrupt
+ * stays masked after a completion that did work, and a timer re-polls after
+ * GroFlushTimeout, up to n times in a row before unmasking (software IRQ deferral).
  */
 class NapiRxMode : public RxMode
 {
@@ -53,8 +64,20 @@ class NapiRxMode : public RxMode
     /** @return true while the device is in polling mode (interrupt masked) */
     bool IsPolling() const;
 
+    /** @return true while the polling runs in ksoftirqd */
+    bool IsInKsoftirqd() const;
+
   protected:
     void DoDispose() override;
+
+    uint32_t m_weight{64};          ///< frames per poll call (attribute)
+    uint32_t m_netdevBudget{300};   ///< frames per NET_RX round (attribute)
+    Time m_budgetTime;              ///< time per NET_RX round (attribute)
+    uint32_t m_maxRestarts{10};     ///< softirq restarts before ksoftirqd (attribute)
+    Time m_maxSoftirqTime;          ///< softirq time before ksoftirqd (attribute)
+    Time m_pollPeriod;              ///< 0: Linux re-poll; > 0: seed 000 tick (attribute)
+    uint32_t m_deferHardIrqs{0};    ///< napi_defer_hard_irqs (attribute)
+    Time m_groFlushTimeout;         ///< gro_flush_timeout (attribute)
 
   private:
     /// The ISR was served: mask and schedule the poll.
@@ -65,25 +88,37 @@ class NapiRxMode : public RxMode
     void PollNext();
     /// Protocol processing of the current frame ended.
     void PacketDone();
-    /// The ring is empty: complete and unmask.
+    /// The poll call used its whole weight.
+    void WeightExhausted();
+    /// The seed 000 poll tick (or the deferral timer) fired: pay the overhead, then poll.
+    void PollTimer();
+    /// The poll overhead was paid.
+    void PollOverheadDone();
+    /// The ring is empty: complete, and unmask unless interrupts are deferred.
     void Complete();
     /// The unmask register write was served.
     void UnmaskDone();
+    /// Submit poll work in softirq context or in ksoftirqd.
+    void SubmitPollWork(Time cost, const Callback<void>& done);
 
-    uint32_t m_weight{64};        ///< frames per poll call (attribute)
-    uint32_t m_netdevBudget{300}; ///< frames per NET_RX round (attribute)
-    Time m_budgetTime;            ///< time per NET_RX round (attribute)
-
-    bool m_isrActive{false};     ///< the ISR is running or queued
-    bool m_polling{false};       ///< NAPI scheduled, interrupt masked
-    bool m_processing{false};    ///< m_current is valid
-    RxFrame m_current;           ///< frame in protocol processing
-    uint32_t m_pollPackets{0};   ///< frames in the current poll call
-    uint32_t m_roundPackets{0};  ///< frames in the current round
-    Time m_roundStart;           ///< start of the current round
-    Callback<void> m_isrDone;    ///< prebuilt callbacks: no allocation per packet
-    Callback<void> m_packetDone; ///< prebuilt callback
-    Callback<void> m_unmaskDone; ///< prebuilt callback
+    bool m_isrActive{false};        ///< the ISR is running or queued
+    bool m_polling{false};          ///< NAPI scheduled, interrupt masked
+    bool m_processing{false};       ///< m_current is valid
+    bool m_inKsoftirqd{false};      ///< polling was deferred to ksoftirqd
+    RxFrame m_current;              ///< frame in protocol processing
+    uint32_t m_pollPackets{0};      ///< frames in the current poll call
+    uint32_t m_roundPackets{0};     ///< frames in the current round
+    uint32_t m_workSinceComplete{0}; ///< frames since the last completion
+    uint32_t m_restarts{0};         ///< consecutive softirq restarts
+    uint32_t m_deferCount{0};       ///< deferrals left before unmasking
+    Time m_roundStart;              ///< start of the current round
+    Time m_softirqStart;            ///< start of the current softirq invocation
+    EventId m_timer;                ///< poll tick / deferral timer
+    HostCpu::TaskId m_ksoftirqd{0}; ///< the core's ksoftirqd
+    Callback<void> m_isrDone;       ///< prebuilt callbacks: no allocation per packet
+    Callback<void> m_packetDone;    ///< prebuilt callback
+    Callback<void> m_unmaskDone;    ///< prebuilt callback
+    Callback<void> m_overheadDone;  ///< prebuilt callback
 };
 
 } // namespace ns3

@@ -23,7 +23,12 @@
 #include "ns3/simple-channel.h"
 #include "ns3/simple-net-device.h"
 #include "ns3/simulator.h"
+#include "ns3/rng-seed-manager.h"
 #include "ns3/string.h"
+
+#include <boost/math/distributions/students_t.hpp>
+
+#include <cmath>
 
 #include <vector>
 
@@ -155,6 +160,80 @@ class PoissonInjector
     Ptr<ExponentialRandomVariable> m_gap; ///< inter-arrival times
     uint64_t m_sent{0};                   ///< frames sent
 };
+
+/// What one simulated load point measured (after warm-up deletion).
+struct PointResult
+{
+    double throughput;   ///< delivered frames per second
+    double availability; ///< CPU share left by interrupt and protocol work
+    double latency;      ///< mean system latency in seconds (memory -> end of processing)
+    HostNetDeviceStats stats; ///< all device counters of the measured window
+};
+
+/**
+ * Poisson frames into a host built by @p helper; statistics after a warm-up.
+ * @param helper configured helper (streams are fixed: AssignStreams(10))
+ * @param lambda frames per second
+ * @param warmup deleted initial period
+ * @param measure measured period
+ * @param run RngRun of this replication
+ * @param size frame size in bytes
+ * @return the measurements
+ */
+inline PointResult
+MeasurePoint(const HostNetDeviceHelper& helper,
+             double lambda,
+             Time warmup,
+             Time measure,
+             uint32_t run,
+             uint32_t size = 46)
+{
+    RngSeedManager::SetSeed(1);
+    RngSeedManager::SetRun(run);
+    HostPair pair = MakeHostPair(helper);
+    pair.host->AssignStreams(10);
+    PoissonInjector source(pair, lambda, size, warmup + measure, 1);
+    Simulator::Schedule(warmup, [&pair]() {
+        pair.host->ResetStats();
+        pair.host->GetCpu()->ResetStats();
+    });
+    Simulator::Stop(warmup + measure);
+    Simulator::Run();
+    HostNetDeviceStats s = pair.host->GetStats();
+    PointResult r{s.throughputPps,
+                  pair.host->GetCpu()->GetStats().availability,
+                  s.systemLatency.meanUs * 1e-6,
+                  s};
+    Simulator::Destroy();
+    return r;
+}
+
+/**
+ * Mean and confidence-interval half width of independent replications (Student t).
+ * @param values one value per replication (at least 2)
+ * @param confidence e.g. 0.95
+ * @return {mean, half width}
+ */
+inline std::pair<double, double>
+MeanCi(const std::vector<double>& values, double confidence)
+{
+    double n = values.size();
+    double mean = 0;
+    for (double v : values)
+    {
+        mean += v;
+    }
+    mean /= n;
+    double var = 0;
+    for (double v : values)
+    {
+        var += (v - mean) * (v - mean);
+    }
+    var /= (n - 1);
+    boost::math::students_t t(n - 1);
+    double q = boost::math::quantile(boost::math::complement(t, (1 - confidence) / 2));
+    return {mean, q * std::sqrt(var / n)};
+}
 
 } // namespace hostnet_test
 

@@ -15,7 +15,6 @@
 #include "ns3/boolean.h"
 #include "ns3/data-rate.h"
 #include "ns3/interrupt-analysis.h"
-#include "ns3/rng-seed-manager.h"
 #include "ns3/string.h"
 #include "ns3/test.h"
 #include "ns3/uinteger.h"
@@ -34,14 +33,6 @@ constexpr double ISR_MEAN = 3.73e-6;   ///< 1/r, seed 000 Sec. 4
 constexpr double PROTO_MEAN = 5.34e-6; ///< 1/mu for 64-byte packets, seed 000 Sec. 4
 constexpr uint32_t BUFFER = 1024;      ///< B, seed 000 Sec. 4
 
-/// What one simulated load point measured.
-struct PointResult
-{
-    double throughput;   ///< delivered packets per second
-    double availability; ///< CPU share left by ISR + protocol processing
-    double latency;      ///< mean system latency (s)
-};
-
 /**
  * Simulate seed 000's Poisson model: exponential ISR and protocol times, B = 1024.
  * @param scheme "ideal" or "normal"
@@ -54,8 +45,6 @@ struct PointResult
 PointResult
 RunPoint(const std::string& scheme, double lambda, Time warmup, Time measure, uint32_t run)
 {
-    RngSeedManager::SetSeed(1);
-    RngSeedManager::SetRun(run);
     HostNetDeviceHelper helper;
     helper.SetScheme(scheme);
     if (scheme != "ideal")
@@ -69,21 +58,7 @@ RunPoint(const std::string& scheme, double lambda, Time warmup, Time measure, ui
     helper.SetDeviceAttribute("ProtocolCost", StringValue(proto.str()));
     helper.SetDeviceAttribute("ProtocolCopyRate", DataRateValue(DataRate(0)));
     helper.SetRxMode("ns3::PerPacketRxMode", "BacklogSize", UintegerValue(BUFFER));
-    HostPair pair = MakeHostPair(helper);
-    pair.host->AssignStreams(10);
-    PoissonInjector source(pair, lambda, 46, warmup + measure, 1);
-    Simulator::Schedule(warmup, [&]() {
-        pair.host->ResetStats();
-        pair.host->GetCpu()->ResetStats();
-    });
-    Simulator::Stop(warmup + measure);
-    Simulator::Run();
-    HostNetDeviceStats s = pair.host->GetStats();
-    PointResult r{s.throughputPps,
-                  pair.host->GetCpu()->GetStats().availability,
-                  s.systemLatency.meanUs * 1e-6};
-    Simulator::Destroy();
-    return r;
+    return MeasurePoint(helper, lambda, warmup, measure, run);
 }
 
 } // namespace

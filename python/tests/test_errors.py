@@ -28,7 +28,8 @@ def run(binary, *args, cwd):
 @pytest.mark.parametrize(
     "args, expected",
     [
-        (["--schemes=bogus"], ["--schemes", "bogus", "ideal, normal, napi"]),
+        (["--schemes=bogus"], ["--schemes", "bogus", "ideal normal disable-enable", "count-<tau>"]),
+        (["--schemes=count-0"], ["--schemes", "count-0", "count-<tau>"]),
         (["--bufferSize=0"], ["--bufferSize", ">= 1"]),
         (["--duration=-1"], ["--duration", "> 0"]),
         (["--loads=0"], ["--loads", "> 0"]),
@@ -58,7 +59,7 @@ def test_tail_batch_larger_than_ring(tmp_path):
 def test_unknown_scheme_lists_known_ones(tmp_path):
     code, out = run(BENCH, "--scheme=bogus", "--duration=0.01", cwd=tmp_path)
     assert code != 0
-    assert "unknown scheme 'bogus'" in out and "ideal normal napi" in out, out
+    assert "unknown scheme 'bogus'" in out and "ideal normal disable-enable" in out, out
 
 
 def test_good_input_runs(tmp_path):

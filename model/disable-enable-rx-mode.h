@@ -1,0 +1,46 @@
+/*
+ * Copyright (c) 2026 hostnet authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * Author: hostnet developers
+ */
+
+#ifndef DISABLE_ENABLE_RX_MODE_H
+#define DISABLE_ENABLE_RX_MODE_H
+
+#include "napi-rx-mode.h"
+
+namespace ns3
+{
+
+/**
+ * @ingroup hostnet
+ * @brief Interrupt disable-enable (seed 000 Sec. 3.3).
+ *
+ * The ISR masks the Rx interrupt; protocol processing then runs until the ring is empty,
+ * with no quota and no budget; a register write unmasks the interrupt
+ * (RegisterWriteCost). It is NAPI without weight, netdev_budget or budget-usecs limits,
+ * so it derives from NapiRxMode and sets those limits to infinity after construction
+ * (the inherited Weight, NetdevBudget, BudgetUsecs, MaxSoftirq* attributes are ignored;
+ * use NapiRxMode for a limited variant). Seed 000's 1/nu = write + ISR + protocol of the
+ * first packet (0.5 + 3.73 + 5.34 us).
+ */
+class DisableEnableRxMode : public NapiRxMode
+{
+  public:
+    /**
+     * @brief Get the type ID.
+     * @return the object TypeId
+     */
+    static TypeId GetTypeId();
+
+    DisableEnableRxMode();
+
+  protected:
+    void NotifyConstructionCompleted() override;
+};
+
+} // namespace ns3
+
+#endif // DISABLE_ENABLE_RX_MODE_H
