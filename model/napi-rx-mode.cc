@@ -104,6 +104,7 @@ NapiRxMode::DoDispose()
     m_packetDone = Callback<void>();
     m_unmaskDone = Callback<void>();
     m_overheadDone = Callback<void>();
+    m_handOff = Callback<bool>();
     RxMode::DoDispose();
 }
 
@@ -182,6 +183,16 @@ NapiRxMode::PacketDone()
     m_pollPackets++;
     m_roundPackets++;
     m_workSinceComplete++;
+    if (!m_handOff.IsNull() && m_ring->HasReady() && m_handOff())
+    {
+        // Another mode takes over the masked device in the middle of the backlog.
+        m_device->RecordPoll(m_pollPackets);
+        m_pollPackets = 0;
+        m_workSinceComplete = 0;
+        m_inKsoftirqd = false;
+        m_polling = false;
+        return;
+    }
     // Linux calls poll again after a full one (it may find nothing and complete then);
     // seed 000's NAPI completes at once when the quota was used and the ring is empty.
     if (m_pollPackets >= m_weight && (m_pollPeriod.IsZero() || m_ring->HasReady()))
@@ -255,6 +266,11 @@ NapiRxMode::Complete()
         m_timer = Simulator::Schedule(m_groFlushTimeout, &NapiRxMode::PollOverheadDone, this);
         return;
     }
+    if (!m_handOff.IsNull() && m_handOff())
+    {
+        m_polling = false; // another mode owns the (still masked) device now
+        return;
+    }
     SubmitPollWork(m_device->SampleRegisterWriteCost(), m_unmaskDone);
 }
 
@@ -275,6 +291,18 @@ bool
 NapiRxMode::IsPolling() const
 {
     return m_polling;
+}
+
+bool
+NapiRxMode::IsIdle() const
+{
+    return !m_isrActive && !m_polling;
+}
+
+void
+NapiRxMode::SetHandOffCallback(Callback<bool> handOff)
+{
+    m_handOff = handOff;
 }
 
 bool

@@ -67,6 +67,19 @@ class NapiRxMode : public RxMode
     /** @return true while the polling runs in ksoftirqd */
     bool IsInKsoftirqd() const;
 
+    /** @return true if neither the ISR nor polling is pending or running */
+    bool IsIdle() const;
+
+    /**
+     * @brief Let another mode take the device over when polling completes.
+     *
+     * Called when the ring is empty, before the unmask write, and after each frame while
+     * frames remain; if it returns true the interrupt stays masked and this mode goes
+     * idle (HybridRxMode switches to polling).
+     * @param handOff the callback
+     */
+    void SetHandOffCallback(Callback<bool> handOff);
+
   protected:
     void DoDispose() override;
 
@@ -119,6 +132,7 @@ class NapiRxMode : public RxMode
     Callback<void> m_packetDone;    ///< prebuilt callback
     Callback<void> m_unmaskDone;    ///< prebuilt callback
     Callback<void> m_overheadDone;  ///< prebuilt callback
+    Callback<bool> m_handOff;       ///< asked before unmasking (may be null)
 };
 
 } // namespace ns3

@@ -97,6 +97,7 @@ PurePollingRxMode::DoDispose()
     m_overheadDone = Callback<void>();
     m_packetDone = Callback<void>();
     m_wasteDone = Callback<void>();
+    m_stopped = Callback<void>();
     RxMode::DoDispose();
 }
 
@@ -112,13 +113,14 @@ PurePollingRxMode::Attach(HostNetDevice* device)
 {
     RxMode::Attach(device);
     NS_ABORT_MSG_IF(!m_jitter, "PurePollingRxMode::PollJitter must be a RandomVariableStream");
-    // Rx interrupts stay off; the NIC only fills the ring.
-    m_device->SetRxInterruptEnabled(false);
-    // The timer runs in the node's context (it delivers frames to the node's stack).
-    Simulator::ScheduleWithContext(m_device->GetNode()->GetId(),
-                                   Time(0),
-                                   &PurePollingRxMode::StartTimer,
-                                   this);
+    if (m_autoStart)
+    {
+        // The timer runs in the node's context (it delivers frames to the node's stack).
+        Simulator::ScheduleWithContext(m_device->GetNode()->GetId(),
+                                       Time(0),
+                                       &PurePollingRxMode::StartTimer,
+                                       this);
+    }
 }
 
 void
@@ -126,8 +128,47 @@ PurePollingRxMode::StartTimer()
 {
     if (m_device)
     {
-        m_tick = Simulator::Schedule(m_period, &PurePollingRxMode::Tick, this);
+        Start();
     }
+}
+
+void
+PurePollingRxMode::SetAutoStart(bool autoStart)
+{
+    m_autoStart = autoStart;
+}
+
+void
+PurePollingRxMode::Start()
+{
+    NS_LOG_FUNCTION(this);
+    // Rx interrupts stay off; the NIC only fills the ring.
+    m_device->SetRxInterruptEnabled(false);
+    m_running = true;
+    m_stopped = Callback<void>();
+    m_tick.Cancel();
+    m_tick = Simulator::Schedule(m_period, &PurePollingRxMode::Tick, this);
+}
+
+void
+PurePollingRxMode::Stop(Callback<void> stopped)
+{
+    NS_LOG_FUNCTION(this);
+    m_running = false;
+    m_tick.Cancel();
+    m_tickPending = false;
+    if (m_cycleActive)
+    {
+        m_stopped = stopped;
+        return;
+    }
+    stopped();
+}
+
+bool
+PurePollingRxMode::IsRunning() const
+{
+    return m_running;
 }
 
 void
@@ -194,6 +235,12 @@ PurePollingRxMode::PollNext()
     {
         m_tickPending = false;
         StartCycle();
+    }
+    else if (!m_stopped.IsNull())
+    {
+        Callback<void> stopped = m_stopped;
+        m_stopped = Callback<void>();
+        stopped();
     }
 }
 

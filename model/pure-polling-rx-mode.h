@@ -63,6 +63,25 @@ class PurePollingRxMode : public RxMode
     /** @return ticks that found a cycle running */
     uint64_t GetOverlappingTicks() const;
 
+    /**
+     * @brief Whether Attach masks the Rx interrupt and starts polling (default true);
+     * HybridRxMode sets false and calls Start and Stop itself.
+     * @param autoStart start at Attach
+     */
+    void SetAutoStart(bool autoStart);
+
+    /** @brief Mask the Rx interrupt and start the polling timer (a tick period from now). */
+    void Start();
+
+    /**
+     * @brief Stop the polling timer; @p stopped runs once no poll cycle is running.
+     * @param stopped called when polling has stopped
+     */
+    void Stop(Callback<void> stopped);
+
+    /** @return true while the timer runs */
+    bool IsRunning() const;
+
   protected:
     void DoDispose() override;
 
@@ -95,6 +114,9 @@ class PurePollingRxMode : public RxMode
     Callback<void> m_overheadDone;         ///< prebuilt callbacks
     Callback<void> m_packetDone;           ///< prebuilt callback
     Callback<void> m_wasteDone;            ///< overhead of a wasted tick (no follow-up)
+    bool m_autoStart{true};                ///< start at Attach
+    bool m_running{false};                 ///< the timer runs
+    Callback<void> m_stopped;              ///< pending Stop notification
 };
 
 } // namespace ns3
