@@ -181,12 +181,12 @@ HostCpu::SubmitTask(TaskId task, Time cost, const Callback<void>& done)
     NS_ABORT_MSG_IF(cost.IsStrictlyNegative(), "HostCpu::SubmitTask: negative cost " << cost);
     Task& t = m_tasks[task];
     Core& c = m_cores[t.core];
-    bool wasRunnable = !t.work.empty();
     t.work.push_back(Work{cost, done});
-    if (wasRunnable)
+    if (t.inRunQueue)
     {
         return;
     }
+    t.inRunQueue = true;
     c.runQueue.push_back(task);
     // A second runnable task turns on time slicing for the running one; an idle core starts.
     if (!c.inCompletion && (c.running == IDLE || (c.running == TASK && c.runQueue.size() == 2)))
@@ -332,16 +332,10 @@ HostCpu::HandleEvent(uint32_t core)
     }
     Callback<void> done = w.done;
     m_completingStart = w.firstStart;
-    if (c.running == TASK)
+    bool task = c.running == TASK;
+    if (task)
     {
-        TaskId id = c.runQueue.front();
-        Task& t = m_tasks[id];
-        t.work.pop_front();
-        if (t.work.empty())
-        {
-            c.runQueue.pop_front();
-            c.sliceUsed = Time(0);
-        }
+        m_tasks[c.runQueue.front()].work.pop_front();
     }
     else
     {
@@ -355,6 +349,19 @@ HostCpu::HandleEvent(uint32_t core)
         done();
     }
     c.inCompletion = false;
+    if (task)
+    {
+        // A task that queued more work from its completion keeps the CPU for the rest of
+        // its slice (a loop in a thread does not yield); one without work leaves the queue.
+        TaskId id = c.runQueue.front();
+        Task& t = m_tasks[id];
+        if (t.work.empty())
+        {
+            c.runQueue.pop_front();
+            t.inRunQueue = false;
+            c.sliceUsed = Time(0);
+        }
+    }
     Dispatch(core);
 }
 

@@ -207,6 +207,7 @@ class HostCpu : public Object
     {
         std::string name;      ///< name for logs
         bool kernel{false};    ///< kernel thread (not user-available time)
+        bool inRunQueue{false}; ///< in its core's run queue
         uint32_t core{0};      ///< pinned core
         std::deque<Work> work; ///< pending work, FIFO
         Time used;             ///< CPU time received in the window

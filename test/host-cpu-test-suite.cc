@@ -185,6 +185,60 @@ class CpuRoundRobinTestCase : public TestCase
 
 /**
  * @ingroup hostnet-tests
+ * @brief A task that queues its next item from a completion keeps its slice.
+ *
+ * Slice 1 ms. Task A runs 100 us items in a loop (like ksoftirqd or a reading
+ * application), task B needs 1 ms, both from t=0. A keeps the CPU for its whole slice
+ * (0-1 ms, ten items), then B runs 1-2 ms: B finishes at 2 ms, and A has 10 items done
+ * at 1.5 ms.
+ */
+class CpuLoopingTaskTestCase : public TestCase
+{
+  public:
+    CpuLoopingTaskTestCase()
+        : TestCase("a looping task keeps its slice")
+    {
+    }
+
+  private:
+    /// A task that queues 100 us items forever and counts them.
+    struct Loop
+    {
+        Ptr<HostCpu> cpu;      ///< the CPU
+        HostCpu::TaskId task;  ///< the task
+        uint32_t done{0};      ///< items completed
+
+        /// Count one item and queue the next.
+        void Next()
+        {
+            done++;
+            cpu->SubmitTask(task, MicroSeconds(100), MakeCallback(&Loop::Next, this));
+        }
+    };
+
+    void DoRun() override
+    {
+        auto cpu = CreateObject<HostCpu>();
+        cpu->SetAttribute("TimeSlice", TimeValue(MilliSeconds(1)));
+        Loop a{cpu, cpu->CreateTask("a")};
+        auto b = cpu->CreateTask("b");
+        CompletionLog log;
+        uint32_t aAt1500 = 0;
+        Simulator::Schedule(Seconds(0), [&]() {
+            cpu->SubmitTask(a.task, MicroSeconds(100), MakeCallback(&Loop::Next, &a));
+            cpu->SubmitTask(b, MicroSeconds(1000), log.Recorder("b"));
+        });
+        Simulator::Schedule(MicroSeconds(1500), [&]() { aAt1500 = a.done; });
+        Simulator::Stop(MilliSeconds(3));
+        Simulator::Run();
+        NS_TEST_EXPECT_MSG_EQ(log.At("b"), MilliSeconds(2), "B after A's full slice");
+        NS_TEST_EXPECT_MSG_EQ(aAt1500, 10, "A ran ten items in its slice, none during B's");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * @ingroup hostnet-tests
  * @brief Two cores are independent schedulers; ResetStats opens a new window.
  */
 class CpuCoresTestCase : public TestCase
@@ -234,6 +288,7 @@ class HostCpuTestSuite : public TestSuite
         AddTestCase(new CpuFifoTestCase, TestCase::Duration::QUICK);
         AddTestCase(new CpuRoundRobinTestCase, TestCase::Duration::QUICK);
         AddTestCase(new CpuCoresTestCase, TestCase::Duration::QUICK);
+        AddTestCase(new CpuLoopingTaskTestCase, TestCase::Duration::QUICK);
     }
 };
 
