@@ -195,6 +195,306 @@ CheckR(double r)
                     "InterruptAnalysis: r must be a positive rate or +infinity, got " << r);
 }
 
+/**
+ * @brief Abort on an invalid disable-enable service rate nu.
+ *
+ * @param nu service rate of a packet that finds interrupts enabled
+ */
+void
+CheckNu(double nu)
+{
+    NS_ABORT_MSG_IF(!(nu > 0.0) || !std::isfinite(nu),
+                    "InterruptAnalysis: nu must be a positive finite rate, got " << nu);
+}
+
+/**
+ * @brief The paper's disable-enable closed form (eqs. 7, 8, pB, E[N]) at given a and b.
+ */
+struct DisableEnableClosedValues
+{
+    long double p01;             ///< eq. 7
+    long double gammaOverLambda; ///< eq. 8 divided by lambda
+    long double pB;              ///< loss probability (with p_{0,1} for the printed p_{1,0})
+    long double meanN;           ///< E[N] (with p_{0,1} for the printed p_{1,0})
+};
+
+/**
+ * @brief Evaluate the printed disable-enable formulas at a = lambda/mu, b = lambda/(lambda+nu).
+ *
+ * Every power x^n is formed as exp(n ln x - L) with L = B max(ln a, 0), i.e. numerator and
+ * denominator of eqs. 7-8 (and the bracket of pB and E[N], together with p(0,1) e^L) are
+ * divided by max(a, 1)^B: an exact rearrangement that prevents overflow for a > 1. Not
+ * defined at a == 1 or a == b (0/0).
+ *
+ * @param a lambda / mu, > 0
+ * @param b lambda / (lambda + nu), in (0, 1)
+ * @param B buffer size, >= 1
+ * @return the four closed-form quantities
+ */
+DisableEnableClosedValues
+EvaluateDisableEnableClosedForm(long double a, long double b, uint32_t B)
+{
+    const long double la = std::log(a);
+    const long double lb = std::log(b);
+    const long double bb = B;
+    const long double shift = bb * std::max(la, 0.0L); // L
+    const long double eL = std::exp(-shift);           // e^{-L}, may underflow to 0
+    const long double aB = std::exp(bb * la - shift);  // a^B e^{-L}
+    const long double bB = std::exp(bb * lb - shift);  // b^B e^{-L}
+    const long double bma = b - a;
+    // Eq. 7 denominator (b-a)(1-a+ab-ab^B) - a^2 (1-b)(ab^B - a^B b), times e^{-L}.
+    const long double den =
+        bma * ((1 - a + a * b) * eL - a * bB) - a * a * (1 - b) * (a * bB - aB * b);
+    // Eq. 7: p(0,1) = (b-a)(1-a)(1-b) / den. scaledP01 = p(0,1) e^{L}.
+    const long double scaledP01 = bma * (1 - a) * (1 - b) / den;
+    // Eq. 8 numerator (b-a)(1-a+ab-b^B) - a(1-b)(ab^B - a^B b), times e^{-L}.
+    const long double num8 = bma * ((1 - a + a * b) * eL - bB) - a * (1 - b) * (a * bB - aB * b);
+    // pB / p(0,1) = (1-a)(ab+b-a) / ((b-a)(1-b)) b^B - ab/(b-a) a^B (times e^{-L} here).
+    const long double c1 = (1 - a) * (a * b + b - a) / (bma * (1 - b));
+    const long double fullRatio = c1 * bB - a * b / bma * aB;
+    // E[N] / p(0,1) = (ab+b-a)/(b-a) sum n b^n - ab/(b-a) sum n a^n + B pB / p(0,1).
+    long double sumB = 0;
+    long double sumA = 0;
+    for (uint32_t n = 1; n < B; ++n)
+    {
+        sumB += n * std::exp(n * lb - shift);
+        sumA += n * std::exp(n * la - shift);
+    }
+    const long double nRatio = (a * b + b - a) / bma * sumB - a * b / bma * sumA + bb * fullRatio;
+    DisableEnableClosedValues v{};
+    v.p01 = scaledP01 * eL;
+    v.gammaOverLambda = num8 / den;
+    v.pB = scaledP01 * fullRatio;
+    v.meanN = scaledP01 * nRatio;
+    return v;
+}
+
+/**
+ * @brief Poisson probabilities and tails for the M/D/1/B departure-epoch recursion.
+ */
+struct PoissonTerms
+{
+    double a0;                ///< e^{-rho}, may underflow to 0
+    std::vector<double> tail; ///< tail[m] = P(X > m), m = 0..size-1
+};
+
+/**
+ * @brief P(X = k) and P(X > m) for X ~ Poisson(rho), computed without cancellation.
+ *
+ * The pmf is formed in logs (no overflow of rho^k or k!, underflow to 0 is harmless).
+ * The tails are obtained by backward summation tail[m-1] = tail[m] + P(X = m) from the
+ * top tail, which is a forward sum of the decreasing terms beyond the mode when top >= rho
+ * and 1 - P(X <= top) otherwise (then P(X <= top) is below about 1/2: no cancellation).
+ *
+ * @param rho the Poisson mean, > 0
+ * @param count number of tails wanted (m = 0..count-1), >= 1
+ * @return the terms
+ */
+PoissonTerms
+ComputePoissonTerms(double rho, std::size_t count)
+{
+    const double logRho = std::log(rho);
+    auto pmf = [rho, logRho](double k) { return std::exp(-rho + k * logRho - std::lgamma(k + 1)); };
+    PoissonTerms t;
+    t.a0 = std::exp(-rho);
+    t.tail.assign(count, 0.0);
+    const std::size_t top = count - 1;
+    const double topD = static_cast<double>(top);
+    double topTail = 0.0;
+    if (topD >= rho)
+    {
+        // Terms k > top >= rho decrease (ratio rho / k < 1); stop when negligible.
+        for (double k = topD + 1.0;; k += 1.0)
+        {
+            const double term = pmf(k);
+            topTail += term;
+            if (term <= 1e-18 * topTail || (term == 0.0 && k > rho))
+            {
+                break;
+            }
+        }
+    }
+    else
+    {
+        double cdf = 0.0;
+        for (std::size_t k = 0; k <= top; ++k)
+        {
+            cdf += pmf(static_cast<double>(k));
+        }
+        topTail = 1.0 - cdf;
+    }
+    t.tail[top] = topTail;
+    for (std::size_t m = top; m > 0; --m)
+    {
+        t.tail[m - 1] = t.tail[m] + pmf(static_cast<double>(m));
+    }
+    return t;
+}
+
+/**
+ * @brief Summary of the M/D/1/B solution.
+ */
+struct Md1bSolution
+{
+    double rho;            ///< lambda * serviceTime
+    double pi0;            ///< departure-epoch probability of an empty system
+    std::vector<double> p; ///< time-average p_0..p_B
+};
+
+/**
+ * @brief Solve the M/D/1/B queue (see InterruptAnalysis::MD1BDistribution).
+ *
+ * @param lambda arrival rate
+ * @param serviceTime deterministic service time
+ * @param B buffer size
+ * @return rho, pi_0 and the time-average distribution
+ */
+Md1bSolution
+SolveMd1b(double lambda, double serviceTime, uint32_t B)
+{
+    NS_ABORT_MSG_IF(!(lambda > 0.0) || !std::isfinite(lambda),
+                    "InterruptAnalysis: lambda must be a positive finite rate, got " << lambda);
+    NS_ABORT_MSG_IF(!(serviceTime > 0.0) || !std::isfinite(serviceTime),
+                    "InterruptAnalysis: serviceTime must be positive and finite, got "
+                        << serviceTime);
+    NS_ABORT_MSG_IF(B == 0, "InterruptAnalysis: buffer size B must be >= 1");
+    const double rho = lambda * serviceTime;
+    NS_ABORT_MSG_IF(!std::isfinite(rho) || !(rho > 0.0),
+                    "InterruptAnalysis: lambda * serviceTime must be positive and finite");
+    const std::size_t k = B; // departure-epoch states 0..B-1
+    // For rho < 1 the recursion is continued past B-1 (see below), at most kExtraFactor B
+    // further steps.
+    constexpr std::size_t kExtraFactor = 4;
+    constexpr std::size_t kExtraMin = 100;
+    const bool stable = rho < 1.0;
+    const std::size_t maxLen = stable ? (kExtraFactor + 1) * k + kExtraMin : k;
+    const PoissonTerms terms = ComputePoissonTerms(rho, maxLen);
+    const auto& tail = terms.tail;
+    // Unnormalised pi_j = q_j (q_0 = 1) are stored as z_j = q_j z_0: all with one common
+    // scale, which changes by exact powers of two only, to keep the values below about
+    // 2^kMaxExp.
+    constexpr int kMaxExp = 600;
+    constexpr double kLn2 = 0.69314718055994530942;
+    // a_0 = e^{-rho} is a normal double for rho < 700; beyond, s / a_0 is not formed.
+    const bool smallRho = rho < 700.0;
+    std::vector<double> z;
+    z.reserve(maxLen);
+    z.push_back(1.0);
+    double extraTail = 0.0; // sum of z_j for j >= B (rho < 1 only)
+    // Computes z_{j+1} from z_0..z_j and appends it.
+    auto next = [&](std::size_t j) {
+        // Cut between {0..j} and {j+1..}: up-flow pi_0 abar_j + sum_{i=1}^{j} pi_i
+        // abar_{j+1-i}, down-flow pi_{j+1} a_0 (only a departure without arrival).
+        double s = z[0] * tail[j];
+        for (std::size_t i = 1; i <= j; ++i)
+        {
+            s += z[i] * tail[j + 1 - i];
+        }
+        if (s == 0.0)
+        {
+            z.push_back(0.0); // the distribution has died out (extremely light load)
+            return;
+        }
+        const double log2New = (std::log(s) + rho) / kLn2; // log2(s / a_0)
+        if (smallRho)
+        {
+            if (log2New > kMaxExp)
+            {
+                // Exact power-of-two rescale; values that underflow are below 1e-300 of
+                // the newest one.
+                const int shift = static_cast<int>(log2New);
+                for (auto& v : z)
+                {
+                    v = std::ldexp(v, -shift);
+                }
+                s = std::ldexp(s, -shift);
+                extraTail = std::ldexp(extraTail, -shift);
+            }
+            z.push_back(s / terms.a0);
+        }
+        else
+        {
+            // rho >= 700: the new value exceeds every stored one by a factor above
+            // e^700 abar_1 (abar_1 = 1 - e^{-rho}(1 + rho) ~ 1): the older ones are
+            // negligible; keep their (underflowing) ratios anyway.
+            const double down = std::exp(-log2New * kLn2);
+            for (auto& v : z)
+            {
+                v *= down;
+            }
+            z.push_back(1.0);
+        }
+    };
+    for (std::size_t j = 0; j + 1 < k; ++j)
+    {
+        next(j);
+    }
+    double total = 0.0;
+    double upper = 0.0; // sum_{1 <= j < B} z_j
+    for (std::size_t j = 0; j < k; ++j)
+    {
+        total += z[j];
+        if (j >= 1)
+        {
+            upper += z[j];
+        }
+    }
+    NS_ASSERT_MSG(total > 0.0 && std::isfinite(total), "M/D/1/B normalisation failed: " << total);
+    Md1bSolution sol;
+    sol.rho = rho;
+    sol.pi0 = z[0] / total;
+    const double denom = sol.pi0 + rho;
+    sol.p.assign(k + 1, 0.0);
+    for (std::size_t j = 0; j < k; ++j)
+    {
+        sol.p[j] = z[j] / total / denom;
+    }
+    // p_B = 1 - 1/(pi_0 + rho) = (rho - sum_{j>=1} pi_j) / (pi_0 + rho): a difference that
+    // cancels when p_B is small. For rho < 1 the q_j of the finite queue are those of the
+    // infinite M/D/1 queue, whose q_j sum to 1 / (1 - rho); hence rho - sum_{j>=1} pi_j =
+    // (1 - rho) sum_{j>=B} q_j / sum_{j<B} q_j, and continuing the (positive) recursion
+    // past B-1 gives p_B = (1 - rho) sum_{j>=B} q_j / (1 + rho sum_{j<B} q_j) without
+    // cancellation. Used when the continued terms die out within kExtraFactor B + kExtraMin
+    // steps (geometric decay; the remainder is estimated from the last ratio); otherwise
+    // p_B is not small and the difference is accurate enough.
+    const double upperShare = upper / total;
+    bool converged = false;
+    if (stable && z[k - 1] > 0.0)
+    {
+        for (std::size_t j = k - 1; j + 1 < maxLen; ++j)
+        {
+            next(j);
+            const double last = z[j + 1];
+            extraTail += last;
+            const double ratio = last / z[j];
+            if (last == 0.0 || (ratio < 1.0 && last / (1.0 - ratio) <= 1e-17 * extraTail))
+            {
+                converged = true;
+                break;
+            }
+        }
+        // z[0..B-1] may have been rescaled together with extraTail: recompute the sum.
+        total = 0.0;
+        for (std::size_t j = 0; j < k; ++j)
+        {
+            total += z[j];
+        }
+    }
+    else if (stable)
+    {
+        converged = true; // z[B-1] == 0: the distribution died out before B, p_B = 0
+    }
+    if (converged)
+    {
+        sol.p[k] = (1.0 - rho) * extraTail / (z[0] + rho * total);
+    }
+    else
+    {
+        sol.p[k] = std::max(0.0, rho - upperShare) / denom;
+    }
+    return sol;
+}
+
 } // namespace
 
 InterruptAnalysisResult
@@ -352,6 +652,237 @@ InterruptAnalysis::CliffPoint(double mu, double r)
     // r/2 (sqrt(1 + 4 mu/r) - 1) == 2 mu / (sqrt(1 + 4 mu/r) + 1); the latter has no
     // cancellation for mu << r and gives mu for r = +infinity.
     return 2.0 * mu / (std::sqrt(1.0 + 4.0 * mu / r) + 1.0);
+}
+
+std::vector<double>
+InterruptAnalysis::DisableEnableExactDistribution(double lambda, double mu, double nu, uint32_t B)
+{
+    NS_LOG_FUNCTION(lambda << mu << nu << B);
+    CheckLambdaMuB(lambda, mu, B);
+    CheckNu(nu);
+    // a = lambda/mu, b = lambda/(lambda+nu). Recursion (derivation in the header):
+    //   p(n,1) = b p(n-1,1),  p(n,0) = a (p(n-1,0) + b p(n-1,1)),  1 <= n < B
+    //   p(B,1) = (lambda/nu) p(B-1,1),  p(B,0) = a p(B-1,0).
+    const double a = lambda / mu;
+    const double b = lambda / (lambda + nu);
+    const double full = lambda / nu;
+    // Unnormalised values; a level whose total exceeds kRescale is divided by that total
+    // (recorded in scale[n]) before the next level is computed from it (no overflow when
+    // the levels grow like a^n in overload).
+    constexpr double kRescale = 1e100;
+    const std::size_t levels = static_cast<std::size_t>(B) + 1;
+    std::vector<double> p(2 * levels, 0.0);
+    std::vector<double> scale(levels, 1.0);
+    p[0] = 0.0; // (0,0) does not exist
+    p[1] = 1.0; // p(0,1), arbitrary unit
+    for (std::size_t n = 0; n + 1 < levels; ++n)
+    {
+        const double s = p[2 * n] + p[2 * n + 1];
+        if (s > kRescale)
+        {
+            p[2 * n] /= s;
+            p[2 * n + 1] /= s;
+            scale[n] = s;
+        }
+        const std::size_t m = n + 1;
+        if (m < B)
+        {
+            p[2 * m + 1] = b * p[2 * n + 1];
+            p[2 * m] = a * (p[2 * n] + b * p[2 * n + 1]);
+        }
+        else
+        {
+            p[2 * m + 1] = full * p[2 * n + 1];
+            p[2 * m] = a * p[2 * n];
+        }
+    }
+    // Bring every level to the units of the last one (level n was stored divided by
+    // scale[0] * ... * scale[n]); negligible levels underflow to zero, harmlessly.
+    double divisor = 1.0;
+    double total = 0.0;
+    for (std::size_t n = levels; n-- > 0;)
+    {
+        p[2 * n] /= divisor;
+        p[2 * n + 1] /= divisor;
+        total += p[2 * n] + p[2 * n + 1];
+        divisor *= scale[n];
+    }
+    NS_ASSERT_MSG(total > 0.0 && std::isfinite(total), "normalisation failed: " << total);
+    for (auto& v : p)
+    {
+        v /= total;
+    }
+    return p;
+}
+
+InterruptAnalysisResult
+InterruptAnalysis::DisableEnableExact(double lambda, double mu, double nu, uint32_t B)
+{
+    NS_LOG_FUNCTION(lambda << mu << nu << B);
+    const std::vector<double> p = DisableEnableExactDistribution(lambda, mu, nu, B);
+    double served = 0.0;
+    double backlog = 0.0;
+    for (uint32_t n = 1; n <= B; ++n)
+    {
+        served += mu * p[2 * n] + nu * p[2 * n + 1];
+        backlog += n * (p[2 * n] + p[2 * n + 1]);
+    }
+    InterruptAnalysisResult res{};
+    res.throughput = served;
+    res.cpuAvailability = p[1];
+    res.meanBacklog = backlog;
+    res.meanLatency = backlog / served;
+    // PASTA: an arrival is lost iff it finds n == B; equals 1 - throughput / lambda.
+    res.lossProbability = p[2 * B] + p[2 * B + 1];
+    NS_LOG_INFO("disable-enable exact lambda=" << lambda << " mu=" << mu << " nu=" << nu
+                                               << " B=" << B << ": gamma=" << res.throughput
+                                               << " V=" << res.cpuAvailability
+                                               << " E[T]=" << res.meanLatency);
+    return res;
+}
+
+InterruptAnalysisResult
+InterruptAnalysis::DisableEnableClosedForm(double lambda, double mu, double nu, uint32_t B)
+{
+    NS_LOG_FUNCTION(lambda << mu << nu << B);
+    CheckLambdaMuB(lambda, mu, B);
+    CheckNu(nu);
+    const long double a = static_cast<long double>(lambda) / mu;
+    const long double b =
+        static_cast<long double>(lambda) / (static_cast<long double>(lambda) + nu);
+    // Removable singularities of the printed formulas at a == 1 and a == b (0/0). Within
+    // relative distance `width` of such a point a_s, interpolate linearly between the
+    // formulas at a_s (1 - width) and a_s (1 + width): interpolation error about
+    // 0.1 (B width)^2, rounding error of the formulas at that distance about 2e-19 / width
+    // (measured); the width balances the two (error ~1e-11 for B <= 1024).
+    const long double width =
+        1e-8L * std::min(1.0L, std::cbrt(1024.0L / B) * std::cbrt(1024.0L / B));
+    DisableEnableClosedValues v{};
+    const long double singular = (std::fabs(a - 1) < width) ? 1.0L : b;
+    if (std::fabs(a / singular - 1) < width)
+    {
+        const auto lo = EvaluateDisableEnableClosedForm(singular * (1 - width), b, B);
+        const auto hi = EvaluateDisableEnableClosedForm(singular * (1 + width), b, B);
+        const long double t = (a / singular - (1 - width)) / (2 * width);
+        auto lerp = [t](long double x, long double y) { return x + t * (y - x); };
+        v.p01 = lerp(lo.p01, hi.p01);
+        v.gammaOverLambda = lerp(lo.gammaOverLambda, hi.gammaOverLambda);
+        v.pB = lerp(lo.pB, hi.pB);
+        v.meanN = lerp(lo.meanN, hi.meanN);
+    }
+    else
+    {
+        v = EvaluateDisableEnableClosedForm(a, b, B);
+    }
+    InterruptAnalysisResult res{};
+    res.throughput = static_cast<double>(lambda * v.gammaOverLambda);
+    res.cpuAvailability = static_cast<double>(v.p01);
+    res.lossProbability = static_cast<double>(v.pB);
+    res.meanBacklog = static_cast<double>(v.meanN);
+    // E[T] = E[N] / lambda', lambda' = lambda (1 - pB).
+    res.meanLatency = static_cast<double>(v.meanN / (lambda * (1 - v.pB)));
+    NS_LOG_INFO("disable-enable closed form lambda="
+                << lambda << " a=" << static_cast<double>(a) << " b=" << static_cast<double>(b)
+                << ": gamma=" << res.throughput << " V=" << res.cpuAvailability
+                << " E[T]=" << res.meanLatency);
+    return res;
+}
+
+double
+InterruptAnalysis::PurePollingEffectiveRate(double mu, double tPoll, double tPollOh, uint32_t Q)
+{
+    NS_LOG_FUNCTION(mu << tPoll << tPollOh << Q);
+    NS_ABORT_MSG_IF(!(mu > 0.0) || !std::isfinite(mu),
+                    "InterruptAnalysis: mu must be a positive finite rate, got " << mu);
+    NS_ABORT_MSG_IF(!(tPoll > 0.0) || !std::isfinite(tPoll),
+                    "InterruptAnalysis: tPoll must be positive and finite, got " << tPoll);
+    NS_ABORT_MSG_IF(!(tPollOh >= 0.0) || !(tPollOh < tPoll),
+                    "InterruptAnalysis: tPollOh must be in [0, tPoll), got " << tPollOh);
+    NS_ABORT_MSG_IF(Q == 0, "InterruptAnalysis: polling quota Q must be >= 1");
+    // Eq. 9: T_v = T_poll - T_pollOH, U_pollOH = T_pollOH / T_poll.
+    const double tV = tPoll - tPollOh;
+    if (Q / mu < tV)
+    {
+        return Q / tV;
+    }
+    return mu * (1.0 - tPollOh / tPoll);
+}
+
+InterruptAnalysisResult
+InterruptAnalysis::PurePollingClosedForm(double lambda,
+                                         double mu,
+                                         double tPoll,
+                                         double tPollOh,
+                                         uint32_t Q,
+                                         uint32_t B)
+{
+    NS_LOG_FUNCTION(lambda << mu << tPoll << tPollOh << Q << B);
+    CheckLambdaMuB(lambda, mu, B);
+    const double muPrime = PurePollingEffectiveRate(mu, tPoll, tPollOh, Q); // eq. 9
+    const double tV = tPoll - tPollOh;
+    const double uPollOh = tPollOh / tPoll;
+    // Eq. 10: N = lambda T_poll arrivals and M = mu T_v possible services per period.
+    const double arrivalsPerPoll = lambda * tPoll;
+    const double servicesPerPoll = mu * tV;
+    double availability = 0.0;
+    if (arrivalsPerPoll < servicesPerPoll && arrivalsPerPoll < Q)
+    {
+        availability = 1.0 - (uPollOh + lambda / mu);
+    }
+    else if (Q < servicesPerPoll)
+    {
+        availability = 1.0 - (uPollOh + Q / (mu * tPoll));
+    }
+    // else U_IP = T_v / T_poll and V = 1 - (T_pollOH + T_v) / T_poll = 0 exactly.
+    // Protocol processing: M/D/1/B with service time 1/mu'.
+    const Md1bSolution sol = SolveMd1b(lambda, 1.0 / muPrime, B);
+    double meanN = 0.0;
+    for (uint32_t n = 1; n <= B; ++n)
+    {
+        meanN += n * sol.p[n];
+    }
+    const double p0 = sol.p[0];
+    InterruptAnalysisResult res{};
+    // gamma = mu' (1 - p0) = lambda (1 - pB) = lambda / (pi_0 + rho), the last without
+    // cancellation.
+    res.throughput = lambda / (sol.pi0 + sol.rho);
+    res.cpuAvailability = availability;
+    res.lossProbability = sol.p[B];
+    res.meanBacklog = meanN;
+    // Eq. 12: E[T] = E_IP[N] / (lambda (1 - pB)) + p0 T_poll.
+    res.meanLatency = meanN / res.throughput + p0 * tPoll;
+    NS_LOG_INFO("pure polling lambda=" << lambda << " mu'=" << muPrime << " rho=" << sol.rho
+                                       << ": gamma=" << res.throughput << " V=" << availability
+                                       << " E[T]=" << res.meanLatency);
+    return res;
+}
+
+std::vector<double>
+InterruptAnalysis::MD1BDistribution(double lambda, double serviceTime, uint32_t B)
+{
+    NS_LOG_FUNCTION(lambda << serviceTime << B);
+    return SolveMd1b(lambda, serviceTime, B).p;
+}
+
+InterruptAnalysisResult
+InterruptAnalysis::MD1B(double lambda, double serviceTime, uint32_t B)
+{
+    NS_LOG_FUNCTION(lambda << serviceTime << B);
+    const Md1bSolution sol = SolveMd1b(lambda, serviceTime, B);
+    double meanN = 0.0;
+    for (uint32_t n = 1; n <= B; ++n)
+    {
+        meanN += n * sol.p[n];
+    }
+    InterruptAnalysisResult res{};
+    res.throughput = lambda / (sol.pi0 + sol.rho); // = lambda (1 - pB) = (1 - p0) / D
+    res.cpuAvailability = sol.p[0];
+    res.lossProbability = sol.p[B];
+    res.meanBacklog = meanN;
+    res.meanLatency = meanN / res.throughput;
+    NS_LOG_INFO("M/D/1/B lambda=" << lambda << " D=" << serviceTime << " B=" << B << ": gamma="
+                                  << res.throughput << " p0=" << sol.p[0] << " E[N]=" << meanN);
+    return res;
 }
 
 std::vector<double>

@@ -146,6 +146,140 @@ class ExactAgreementTestCase : public TestCase
 
 /**
  * @ingroup hostnet-tests
+ * @brief Pure polling with deterministic costs against M/D/1/B in overload (seed 000
+ * Sec. 3.4).
+ *
+ * Deterministic overhead 1.59 us and protocol cost 5.34 us, T_poll = 20 us, Q = 3,
+ * B = 1024; Poisson arrivals at 200 and 300 Kpps, 3 replications of 0.3 s after 0.1 s.
+ * Every 20 us slot then carries Q frames: the service rate is Q / T_poll = 150 Kpps, so
+ * the model is M/D/1/B with service time T_poll / Q (not eq. 9's Q / (T_poll - T_pollOH)
+ * = 163 Kpps, which exceeds what Q frames per period can give). Throughput and latency
+ * agree with that M/D/1/B within 1 %; CPU availability equals eq. 10,
+ * 1 - (T_pollOH + Q/mu) / T_poll = 0.1195, within 0.005.
+ */
+class PollingMd1bTestCase : public TestCase
+{
+  public:
+    PollingMd1bTestCase()
+        : TestCase("deterministic pure polling in overload is M-D-1-B at Q per T_poll")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        HostNetDeviceHelper helper = SeedHost("pure-polling");
+        helper.SetDeviceAttribute("ProtocolCost",
+                                  StringValue("ns3::ConstantRandomVariable[Constant=5.34e-6]"));
+        helper.SetDeviceAttribute("PollOverheadCost",
+                                  StringValue("ns3::ConstantRandomVariable[Constant=1.59e-6]"));
+        const double mu = 1 / PROTO_MEAN;
+        for (double lambda : {200e3, 300e3})
+        {
+            double thr = 0;
+            double avail = 0;
+            double lat = 0;
+            for (uint32_t rep = 1; rep <= 3; ++rep)
+            {
+                PointResult r = MeasurePoint(helper, lambda, Seconds(0.1), Seconds(0.3), rep);
+                thr += r.throughput / 3;
+                avail += r.availability / 3;
+                lat += r.latency / 3;
+            }
+            auto md1b = InterruptAnalysis::MD1B(lambda, 20e-6 / 3, BUFFER);
+            auto paper = InterruptAnalysis::PurePollingClosedForm(lambda, mu, 20e-6, 1.59e-6, 3, BUFFER);
+            std::cout << "pure polling " << lambda / 1e3 << " Kpps: sim " << thr << " pps, "
+                      << avail << " available, " << lat * 1e6 << " us; M/D/1/B(T/Q) "
+                      << md1b.throughput << " pps, " << md1b.meanLatency * 1e6
+                      << " us; paper eqs. 9-12 " << paper.throughput << " pps, "
+                      << paper.cpuAvailability << ", " << paper.meanLatency * 1e6 << " us\n";
+            NS_TEST_EXPECT_MSG_EQ_TOL(thr / md1b.throughput, 1, 0.01, "throughput at " << lambda);
+            NS_TEST_EXPECT_MSG_EQ_TOL(lat / md1b.meanLatency, 1, 0.01, "latency at " << lambda);
+            NS_TEST_EXPECT_MSG_EQ_TOL(avail, 1 - (1.59 + 3 * 5.34) / 20, 0.005, "eq. 10");
+        }
+    }
+};
+
+/**
+ * @ingroup hostnet-tests
+ * @brief Seed 000's qualitative findings (Sec. 4, 5.2).
+ *
+ * Seed 000 parameters, Poisson arrivals, 3 replications of 0.3 s:
+ * - disable-enable has the best throughput and latency at 150 and 300 Kpps (against
+ *   normal interruption, count-8, time-50us, pure polling, seed NAPI);
+ * - polling (pure, and seed 000's NAPI, which polls at the same period under load) keeps
+ *   at least 10 points more CPU available at 300 Kpps than every interrupt-driven scheme;
+ * - NAPI (seed's) has lower latency than pure polling at 10 Kpps;
+ * - a large tau hurts latency at low load: count-8 is several times slower than count-1
+ *   (normal interruption) at 10 Kpps.
+ */
+class QualitativeFindingsTestCase : public TestCase
+{
+  public:
+    QualitativeFindingsTestCase()
+        : TestCase("seed 000's qualitative findings hold")
+    {
+    }
+
+  private:
+    /// Mean of 3 replications.
+    static PointResult Mean(const std::string& scheme, double lambda)
+    {
+        PointResult sum{0, 0, 0, {}};
+        for (uint32_t rep = 1; rep <= 3; ++rep)
+        {
+            PointResult r = MeasurePoint(SeedHost(scheme), lambda, Seconds(0.05), Seconds(0.3), rep);
+            sum.throughput += r.throughput / 3;
+            sum.availability += r.availability / 3;
+            sum.latency += r.latency / 3;
+        }
+        return sum;
+    }
+
+    void DoRun() override
+    {
+        const std::vector<std::string> others{"normal",
+                                              "count-8",
+                                              "time-50us",
+                                              "pure-polling",
+                                              "napi-seed"};
+        for (double lambda : {150e3, 300e3})
+        {
+            PointResult de = Mean("disable-enable", lambda);
+            for (const auto& scheme : others)
+            {
+                PointResult o = Mean(scheme, lambda);
+                NS_TEST_EXPECT_MSG_GT_OR_EQ(de.throughput,
+                                            o.throughput * 0.999,
+                                            "disable-enable throughput vs " << scheme << " at "
+                                                                            << lambda / 1e3);
+                NS_TEST_EXPECT_MSG_LT_OR_EQ(de.latency,
+                                            o.latency * 1.001,
+                                            "disable-enable latency vs " << scheme << " at "
+                                                                         << lambda / 1e3);
+            }
+        }
+        // Polling (pure, and seed 000's NAPI, which polls at the same period under load)
+        // keeps CPU for applications at high load; the interrupt-driven schemes do not.
+        PointResult pure = Mean("pure-polling", 300e3);
+        PointResult napi = Mean("napi-seed", 300e3);
+        for (const auto& scheme : {"normal", "count-8", "time-50us", "disable-enable"})
+        {
+            PointResult o = Mean(scheme, 300e3);
+            NS_TEST_EXPECT_MSG_GT(pure.availability, o.availability + 0.1, "pure polling vs " << scheme);
+            NS_TEST_EXPECT_MSG_GT(napi.availability, o.availability + 0.1, "seed NAPI vs " << scheme);
+        }
+        PointResult napiLow = Mean("napi-seed", 10e3);
+        PointResult pollLow = Mean("pure-polling", 10e3);
+        NS_TEST_EXPECT_MSG_LT(napiLow.latency, pollLow.latency, "NAPI beats polling at low load");
+        PointResult tau1 = Mean("count-1", 10e3);
+        PointResult tau8 = Mean("count-8", 10e3);
+        NS_TEST_EXPECT_MSG_GT(tau8.latency, 3 * tau1.latency, "large tau hurts at low load");
+    }
+};
+
+/**
+ * @ingroup hostnet-tests
  * @brief The hostnet-validation suite.
  */
 class ValidationTestSuite : public TestSuite
@@ -180,6 +314,8 @@ class ValidationTestSuite : public TestSuite
                                                        BUFFER);
                                                }),
                     TestCase::Duration::EXTENSIVE);
+        AddTestCase(new PollingMd1bTestCase, TestCase::Duration::EXTENSIVE);
+        AddTestCase(new QualitativeFindingsTestCase, TestCase::Duration::EXTENSIVE);
     }
 };
 
