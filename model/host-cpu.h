@@ -205,12 +205,12 @@ class HostCpu : public Object
     /// A TASK-level task.
     struct Task
     {
-        std::string name;      ///< name for logs
-        bool kernel{false};    ///< kernel thread (not user-available time)
+        std::string name;       ///< name for logs
+        bool kernel{false};     ///< kernel thread (not user-available time)
         bool inRunQueue{false}; ///< in its core's run queue
-        uint32_t core{0};      ///< pinned core
-        std::deque<Work> work; ///< pending work, FIFO
-        Time used;             ///< CPU time received in the window
+        uint32_t core{0};       ///< pinned core
+        std::deque<Work> work;  ///< pending work, FIFO
+        Time used;              ///< CPU time received in the window
     };
 
     /// The scheduler state of one core.
@@ -242,13 +242,13 @@ class HostCpu : public Object
     /// Create the cores if not yet done (attributes are known by then).
     void EnsureCores();
 
-    uint32_t m_nCores{1};      ///< number of cores (attribute)
-    Time m_timeSlice;          ///< TASK time slice (attribute)
-    std::vector<Core> m_cores; ///< per-core scheduler state
-    std::vector<Task> m_tasks; ///< all tasks
+    uint32_t m_nCores{1};             ///< number of cores (attribute)
+    Time m_timeSlice;                 ///< TASK time slice (attribute)
+    std::vector<Core> m_cores;        ///< per-core scheduler state
+    std::vector<Task> m_tasks;        ///< all tasks
     std::vector<int64_t> m_ksoftirqd; ///< ksoftirqd task per core (-1: not created)
-    Time m_windowStart;        ///< start of the statistics window
-    Time m_completingStart;    ///< first start of the work whose callback runs
+    Time m_windowStart;               ///< start of the statistics window
+    Time m_completingStart;           ///< first start of the work whose callback runs
 
     /// Level changes of a core.
     TracedCallback<uint32_t, Level, Level> m_levelChangeTrace;

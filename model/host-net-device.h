@@ -304,7 +304,7 @@ class HostNetDevice : public NetDevice
     DataRate m_copyRate;                           ///< per-byte protocol cost rate (attribute)
     Ptr<RandomVariableStream> m_txCost;            ///< per-packet Tx cost (attribute)
     Ptr<RandomVariableStream> m_registerWriteCost; ///< mask/unmask cost (attribute)
-    Ptr<RandomVariableStream> m_pollOverhead; ///< timer-driven poll overhead (attribute)
+    Ptr<RandomVariableStream> m_pollOverhead;      ///< timer-driven poll overhead (attribute)
     uint32_t m_irqCore{0};                         ///< core that takes the Rx interrupt (attribute)
     Ptr<NetDeviceQueueInterface> m_queueInterface; ///< flow control towards the qdisc
     uint32_t m_ifIndex{0};                         ///< interface index

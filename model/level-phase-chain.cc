@@ -275,6 +275,7 @@ LevelPhaseChain::DisableEnableDetailed(double lambda, double mu, double r, doubl
     NS_ABORT_MSG_IF(!(lambda > 0) || !(mu > 0) || !(r > 0) || !(w > 0),
                     "DisableEnableDetailed: lambda, mu, r and w must be > 0");
     NS_ABORT_MSG_IF(B == 0, "DisableEnableDetailed: B must be >= 1");
+
     enum Phase
     {
         IDLE = 0,
@@ -282,6 +283,7 @@ LevelPhaseChain::DisableEnableDetailed(double lambda, double mu, double r, doubl
         PROC = 2,
         WRITE = 3
     };
+
     LevelPhaseChain chain(
         B,
         4,

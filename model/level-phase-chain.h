@@ -84,11 +84,11 @@ class LevelPhaseChain
                                                          uint32_t B);
 
   private:
-    uint32_t m_maxLevel;  ///< B
-    uint32_t m_phases;    ///< m
-    BlockFunction m_up;   ///< A0
+    uint32_t m_maxLevel;   ///< B
+    uint32_t m_phases;     ///< m
+    BlockFunction m_up;    ///< A0
     BlockFunction m_local; ///< A1 off-diagonal
-    BlockFunction m_down; ///< A2
+    BlockFunction m_down;  ///< A2
 };
 
 } // namespace ns3

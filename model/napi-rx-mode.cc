@@ -223,8 +223,8 @@ NapiRxMode::WeightExhausted()
         // net_rx_action ran out of budget: time_squeeze, the softirq is raised again.
         m_device->RecordSoftirqRestart();
         m_restarts++;
-        if (!m_inKsoftirqd && (m_restarts >= m_maxRestarts ||
-                               Simulator::Now() - m_softirqStart >= m_maxSoftirqTime))
+        if (!m_inKsoftirqd &&
+            (m_restarts >= m_maxRestarts || Simulator::Now() - m_softirqStart >= m_maxSoftirqTime))
         {
             // __do_softirq gives up and wakes ksoftirqd, which shares the CPU with tasks.
             m_ksoftirqd = m_cpu->GetKsoftirqd(m_core);

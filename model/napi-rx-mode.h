@@ -83,14 +83,14 @@ class NapiRxMode : public RxMode
   protected:
     void DoDispose() override;
 
-    uint32_t m_weight{64};          ///< frames per poll call (attribute)
-    uint32_t m_netdevBudget{300};   ///< frames per NET_RX round (attribute)
-    Time m_budgetTime;              ///< time per NET_RX round (attribute)
-    uint32_t m_maxRestarts{10};     ///< softirq restarts before ksoftirqd (attribute)
-    Time m_maxSoftirqTime;          ///< softirq time before ksoftirqd (attribute)
-    Time m_pollPeriod;              ///< 0: Linux re-poll; > 0: seed 000 tick (attribute)
-    uint32_t m_deferHardIrqs{0};    ///< napi_defer_hard_irqs (attribute)
-    Time m_groFlushTimeout;         ///< gro_flush_timeout (attribute)
+    uint32_t m_weight{64};        ///< frames per poll call (attribute)
+    uint32_t m_netdevBudget{300}; ///< frames per NET_RX round (attribute)
+    Time m_budgetTime;            ///< time per NET_RX round (attribute)
+    uint32_t m_maxRestarts{10};   ///< softirq restarts before ksoftirqd (attribute)
+    Time m_maxSoftirqTime;        ///< softirq time before ksoftirqd (attribute)
+    Time m_pollPeriod;            ///< 0: Linux re-poll; > 0: seed 000 tick (attribute)
+    uint32_t m_deferHardIrqs{0};  ///< napi_defer_hard_irqs (attribute)
+    Time m_groFlushTimeout;       ///< gro_flush_timeout (attribute)
 
   private:
     /// The ISR was served: mask and schedule the poll.
@@ -114,25 +114,25 @@ class NapiRxMode : public RxMode
     /// Submit poll work in softirq context or in ksoftirqd.
     void SubmitPollWork(Time cost, const Callback<void>& done);
 
-    bool m_isrActive{false};        ///< the ISR is running or queued
-    bool m_polling{false};          ///< NAPI scheduled, interrupt masked
-    bool m_processing{false};       ///< m_current is valid
-    bool m_inKsoftirqd{false};      ///< polling was deferred to ksoftirqd
-    RxFrame m_current;              ///< frame in protocol processing
-    uint32_t m_pollPackets{0};      ///< frames in the current poll call
-    uint32_t m_roundPackets{0};     ///< frames in the current round
+    bool m_isrActive{false};         ///< the ISR is running or queued
+    bool m_polling{false};           ///< NAPI scheduled, interrupt masked
+    bool m_processing{false};        ///< m_current is valid
+    bool m_inKsoftirqd{false};       ///< polling was deferred to ksoftirqd
+    RxFrame m_current;               ///< frame in protocol processing
+    uint32_t m_pollPackets{0};       ///< frames in the current poll call
+    uint32_t m_roundPackets{0};      ///< frames in the current round
     uint32_t m_workSinceComplete{0}; ///< frames since the last completion
-    uint32_t m_restarts{0};         ///< consecutive softirq restarts
-    uint32_t m_deferCount{0};       ///< deferrals left before unmasking
-    Time m_roundStart;              ///< start of the current round
-    Time m_softirqStart;            ///< start of the current softirq invocation
-    EventId m_timer;                ///< poll tick / deferral timer
-    HostCpu::TaskId m_ksoftirqd{0}; ///< the core's ksoftirqd
-    Callback<void> m_isrDone;       ///< prebuilt callbacks: no allocation per packet
-    Callback<void> m_packetDone;    ///< prebuilt callback
-    Callback<void> m_unmaskDone;    ///< prebuilt callback
-    Callback<void> m_overheadDone;  ///< prebuilt callback
-    Callback<bool> m_handOff;       ///< asked before unmasking (may be null)
+    uint32_t m_restarts{0};          ///< consecutive softirq restarts
+    uint32_t m_deferCount{0};        ///< deferrals left before unmasking
+    Time m_roundStart;               ///< start of the current round
+    Time m_softirqStart;             ///< start of the current softirq invocation
+    EventId m_timer;                 ///< poll tick / deferral timer
+    HostCpu::TaskId m_ksoftirqd{0};  ///< the core's ksoftirqd
+    Callback<void> m_isrDone;        ///< prebuilt callbacks: no allocation per packet
+    Callback<void> m_packetDone;     ///< prebuilt callback
+    Callback<void> m_unmaskDone;     ///< prebuilt callback
+    Callback<void> m_overheadDone;   ///< prebuilt callback
+    Callback<bool> m_handOff;        ///< asked before unmasking (may be null)
 };
 
 } // namespace ns3

@@ -99,24 +99,24 @@ class PurePollingRxMode : public RxMode
     /// Protocol processing of the current frame ended.
     void PacketDone();
 
-    Time m_period;                         ///< T_poll (attribute)
-    uint32_t m_quota{3};                   ///< Q (attribute)
-    Ptr<RandomVariableStream> m_jitter;    ///< added to each period (attribute)
-    TickPolicy m_policy{WASTE};            ///< ticks during a cycle (attribute)
+    Time m_period;                      ///< T_poll (attribute)
+    uint32_t m_quota{3};                ///< Q (attribute)
+    Ptr<RandomVariableStream> m_jitter; ///< added to each period (attribute)
+    TickPolicy m_policy{WASTE};         ///< ticks during a cycle (attribute)
 
-    bool m_cycleActive{false};             ///< a poll cycle runs
-    bool m_tickPending{false};             ///< DEFER: a tick waits for the cycle to end
-    bool m_processing{false};              ///< m_current is valid
-    uint32_t m_cyclePackets{0};            ///< frames in the current cycle
-    uint64_t m_overlaps{0};                ///< ticks during a cycle
-    RxFrame m_current;                     ///< frame in protocol processing
-    EventId m_tick;                        ///< next timer interrupt
-    Callback<void> m_overheadDone;         ///< prebuilt callbacks
-    Callback<void> m_packetDone;           ///< prebuilt callback
-    Callback<void> m_wasteDone;            ///< overhead of a wasted tick (no follow-up)
-    bool m_autoStart{true};                ///< start at Attach
-    bool m_running{false};                 ///< the timer runs
-    Callback<void> m_stopped;              ///< pending Stop notification
+    bool m_cycleActive{false};     ///< a poll cycle runs
+    bool m_tickPending{false};     ///< DEFER: a tick waits for the cycle to end
+    bool m_processing{false};      ///< m_current is valid
+    uint32_t m_cyclePackets{0};    ///< frames in the current cycle
+    uint64_t m_overlaps{0};        ///< ticks during a cycle
+    RxFrame m_current;             ///< frame in protocol processing
+    EventId m_tick;                ///< next timer interrupt
+    Callback<void> m_overheadDone; ///< prebuilt callbacks
+    Callback<void> m_packetDone;   ///< prebuilt callback
+    Callback<void> m_wasteDone;    ///< overhead of a wasted tick (no follow-up)
+    bool m_autoStart{true};        ///< start at Attach
+    bool m_running{false};         ///< the timer runs
+    Callback<void> m_stopped;      ///< pending Stop notification
 };
 
 } // namespace ns3
