@@ -8,6 +8,9 @@
 
 #include "host-sink-application.h"
 
+#include "buffer-adaptive-moderation.h"
+#include "host-net-device.h"
+
 #include "ns3/abort.h"
 #include "ns3/address-utils.h"
 #include "ns3/inet-socket-address.h"
@@ -115,6 +118,18 @@ HostSinkApplication::StartApplication()
         m_task = m_cpu->CreateTask("app-" + std::to_string(GetNode()->GetId()));
         m_hasTask = true;
     }
+    // Seed 002's adaptive moderation needs the socket buffer utilisation: provide it.
+    for (uint32_t i = 0; i < GetNode()->GetNDevices(); ++i)
+    {
+        auto device = DynamicCast<HostNetDevice>(GetNode()->GetDevice(i));
+        auto adaptive =
+            device ? DynamicCast<BufferAdaptiveModeration>(device->GetModeration()) : nullptr;
+        if (adaptive)
+        {
+            adaptive->SetUtilizationProbe(
+                MakeCallback(&HostSinkApplication::TakePeakUtilization, this));
+        }
+    }
     m_socket = Socket::CreateSocket(GetNode(), m_protocol);
     NS_ABORT_MSG_IF(m_socket->Bind(m_local) == -1, "HostSinkApplication: cannot bind to Local");
     m_socket->SetRecvCallback(MakeCallback(&HostSinkApplication::DataReady, this));
@@ -169,6 +184,12 @@ HostSinkApplication::SocketDrop(Ptr<const Packet> packet)
 void
 HostSinkApplication::DataReady(Ptr<Socket> socket)
 {
+    UintegerValue rcvBuf;
+    if (socket->GetAttributeFailSafe("RcvBufSize", rcvBuf) && rcvBuf.Get() > 0)
+    {
+        m_peakUtilization =
+            std::max(m_peakUtilization, double(socket->GetRxAvailable()) / rcvBuf.Get());
+    }
     for (auto& c : m_accepted)
     {
         if (c.socket == socket)
@@ -273,6 +294,14 @@ uint64_t
 HostSinkApplication::GetSocketDrops() const
 {
     return m_socketDrops;
+}
+
+double
+HostSinkApplication::TakePeakUtilization()
+{
+    double peak = std::min(m_peakUtilization, 1.0);
+    m_peakUtilization = 0;
+    return peak;
 }
 
 Time

@@ -68,6 +68,16 @@ class HostSinkApplication : public Application
     Time GetCpuTime() const;
 
     /**
+     * @brief The largest socket receive-buffer utilisation (0..1) seen since the last call
+     * (sampled when data arrives), then start a new period.
+     *
+     * At start the sink installs this as the utilisation probe of every HostNetDevice of
+     * its node that uses BufferAdaptiveModeration (seed 002's adaptive scheme).
+     * @return the peak utilisation
+     */
+    double TakePeakUtilization();
+
+    /**
      * @brief Assign fixed random variable stream numbers.
      * @param stream first stream index
      * @return the number of streams used
@@ -125,6 +135,7 @@ class HostSinkApplication : public Application
     uint64_t m_totalRx{0};                ///< bytes read
     uint64_t m_reads{0};                  ///< reads done
     uint64_t m_socketDrops{0};            ///< UDP socket drops
+    double m_peakUtilization{0}; ///< since the last TakePeakUtilization
     Callback<void> m_readDone;            ///< prebuilt callback
 
     TracedCallback<Ptr<const Packet>, const Address&> m_rxTrace; ///< a read completed

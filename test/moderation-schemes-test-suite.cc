@@ -1,0 +1,967 @@
+/*
+ * Copyright (c) 2026 hostnet authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * Author: hostnet developers
+ */
+
+// hostnet-moderation-schemes: count + time, ITR throttling, RDTR + RADV, e1000 dynamic ITR,
+// net_dim and seed 002's buffer-adaptive scheme at hand-computed instants, and the
+// degenerate settings that must equal NoModeration.
+//
+// Timing of the deterministic host (hostnet-test-utils.h): a frame sent at t reaches host
+// memory at t + size / 1000 Gbps (1 ns for 125 bytes, 12 ns for 1500 bytes); the ISR takes
+// 3 us and drains the ring (Reset), then protocol processing takes 5 us per frame.
+
+#include "hostnet-test-utils.h"
+
+#include "ns3/boolean.h"
+#include "ns3/buffer-adaptive-moderation.h"
+#include "ns3/data-rate.h"
+#include "ns3/double.h"
+#include "ns3/e1000-dynamic-itr-moderation.h"
+#include "ns3/enum.h"
+#include "ns3/net-dim-moderation.h"
+#include "ns3/rng-seed-manager.h"
+#include "ns3/string.h"
+#include "ns3/test.h"
+#include "ns3/uinteger.h"
+
+#include <algorithm>
+#include <utility>
+#include <vector>
+
+using namespace ns3;
+using namespace hostnet_test;
+
+namespace
+{
+
+/// Trace sink for HostNetDevice "Interrupt": records the instants ISRs start.
+void
+RecordInstant(std::vector<Time>* v)
+{
+    v->push_back(Simulator::Now());
+}
+
+/// Trace sink for a TracedValue<uint32_t>: records (instant, new value).
+void
+RecordUint(std::vector<std::pair<Time, uint32_t>>* v, uint32_t, uint32_t value)
+{
+    v->emplace_back(Simulator::Now(), value);
+}
+
+/// Trace sink for a TracedValue<Time>: records (instant, new value).
+void
+RecordTime(std::vector<std::pair<Time, Time>>* v, Time, Time value)
+{
+    v->emplace_back(Simulator::Now(), value);
+}
+
+/**
+ * Send @p n frames of @p size bytes at once from the pair's sender at time @p t.
+ * @param p the topology
+ * @param t when
+ * @param n how many
+ * @param size bytes each
+ */
+void
+SendSized(const HostPair& p, Time t, int n, uint32_t size)
+{
+    Simulator::Schedule(t, [p, n, size]() {
+        for (int i = 0; i < n; ++i)
+        {
+            p.senderPhy->Send(Create<Packet>(size), p.host->GetAddress(), 0x0800);
+        }
+    });
+}
+
+/**
+ * Send one 125-byte frame every @p spacing from @p start (inclusive) to @p stop (exclusive).
+ * @param p the topology
+ * @param start first frame
+ * @param spacing gap between frames
+ * @param stop no frames at or after this instant
+ */
+void
+SendStream(const HostPair& p, Time start, Time spacing, Time stop)
+{
+    for (Time t = start; t < stop; t += spacing)
+    {
+        SendBurst(p, t, 1);
+    }
+}
+
+/// Common checks of an instant list against expectations.
+#define CHECK_INSTANTS(got, expected, what)                                                        \
+    do                                                                                             \
+    {                                                                                              \
+        NS_TEST_ASSERT_MSG_EQ((got).size(), (expected).size(), what ": number of instants");       \
+        for (std::size_t i_ = 0; i_ < (expected).size(); ++i_)                                     \
+        {                                                                                          \
+            NS_TEST_EXPECT_MSG_EQ((got)[i_], (expected)[i_], what ": instant " << i_);             \
+        }                                                                                          \
+    } while (false)
+
+/// @return instants from a list of nanosecond counts
+std::vector<Time>
+Ns(std::initializer_list<int64_t> ns)
+{
+    std::vector<Time> v;
+    for (int64_t x : ns)
+    {
+        v.push_back(NanoSeconds(x));
+    }
+    return v;
+}
+
+} // namespace
+
+/**
+ * @ingroup hostnet-tests
+ * @brief rx-usecs 50 + rx-frames 4: whichever limit comes first, both ways.
+ *
+ * Count first: frames at 0, 5, 10, 48 us reach memory 1 ns later; the fourth (48.001 us)
+ * reaches Frames = 4 before the timer started at 0.001 us expires (50.001): interrupt at
+ * 48.001, ISR to 51.001, deliveries 56.001, 61.001, 66.001, 71.001 us. The count cancels
+ * the timer: a stale expiry at 50.001 would hit the running ISR and be counted as an
+ * absorbed assertion. Time first: one frame at 100 us starts the timer at 100.001, which
+ * expires at 150.001 with 1 < 4 frames: ISR to 153.001, delivery 158.001.
+ */
+class CountTimeWhicheverFirstTestCase : public TestCase
+{
+  public:
+    CountTimeWhicheverFirstTestCase()
+        : TestCase("count+time: the count or the timer, whichever first")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        HostNetDeviceHelper helper = DeterministicHelper();
+        helper.SetModeration("ns3::CountTimeModeration",
+                             "Usecs",
+                             TimeValue(MicroSeconds(50)),
+                             "Frames",
+                             UintegerValue(4));
+        HostPair p = MakeHostPair(helper);
+        std::vector<Time> delivered;
+        std::vector<Time> interrupts;
+        p.host->TraceConnectWithoutContext("Delivered",
+                                           MakeBoundCallback(&RecordDelivery, &delivered));
+        p.host->TraceConnectWithoutContext("Interrupt",
+                                           MakeBoundCallback(&RecordInstant, &interrupts));
+        for (int t : {0, 5, 10, 48, 100})
+        {
+            SendBurst(p, MicroSeconds(t), 1);
+        }
+        Simulator::Run();
+        uint64_t absorbed = p.host->GetStats().interruptsAbsorbed;
+        Simulator::Destroy();
+        CHECK_INSTANTS(interrupts, Ns({48001, 150001}), "count first, then time first");
+        CHECK_INSTANTS(delivered,
+                       Ns({56001, 61001, 66001, 71001, 158001}),
+                       "ISR 3 us then 5 us per frame");
+        NS_TEST_EXPECT_MSG_EQ(absorbed, 0, "the count cancelled the 50.001 us timer");
+    }
+};
+
+/**
+ * @ingroup hostnet-tests
+ * @brief count+time with one limit off: Usecs = 0 is count only, Frames = 0 time only.
+ *
+ * Count only (0 us, 3 frames): frames at 0, 10, 20, 30, 40 us; the third (20.001) asserts,
+ * deliveries 28.001, 33.001, 38.001; the last two wait for a third frame that never comes
+ * (no timer). Time only (20 us, 0 frames): frames at 0, 10, 100 us; timers 0.001-20.001
+ * (two frames) and 100.001-120.001: deliveries 28.001, 33.001, 128.001.
+ */
+class CountTimeSingleLimitTestCase : public TestCase
+{
+  public:
+    CountTimeSingleLimitTestCase()
+        : TestCase("count+time: Usecs 0 counts only, Frames 0 times only")
+    {
+    }
+
+  private:
+    /// Run frames at @p sendUs with (usecs, frames); return deliveries and stats.
+    static std::pair<std::vector<Time>, HostNetDeviceStats> Run(Time usecs,
+                                                                uint32_t frames,
+                                                                std::vector<int> sendUs)
+    {
+        HostNetDeviceHelper helper = DeterministicHelper();
+        helper.SetModeration("ns3::CountTimeModeration",
+                             "Usecs",
+                             TimeValue(usecs),
+                             "Frames",
+                             UintegerValue(frames));
+        HostPair p = MakeHostPair(helper);
+        std::vector<Time> delivered;
+        p.host->TraceConnectWithoutContext("Delivered",
+                                           MakeBoundCallback(&RecordDelivery, &delivered));
+        for (int t : sendUs)
+        {
+            SendBurst(p, MicroSeconds(t), 1);
+        }
+        Simulator::Stop(MilliSeconds(10));
+        Simulator::Run();
+        HostNetDeviceStats s = p.host->GetStats();
+        Simulator::Destroy();
+        return {delivered, s};
+    }
+
+    void DoRun() override
+    {
+        auto [countOnly, cs] = Run(Time(0), 3, {0, 10, 20, 30, 40});
+        CHECK_INSTANTS(countOnly, Ns({28001, 33001, 38001}), "count only: third frame");
+        NS_TEST_EXPECT_MSG_EQ(cs.interrupts, 1, "count only: one interrupt for 5 frames");
+        NS_TEST_EXPECT_MSG_EQ(cs.rxInHost, 2, "count only: no timer frees the last two");
+        auto [timeOnly, ts] = Run(MicroSeconds(20), 0, {0, 10, 100});
+        CHECK_INSTANTS(timeOnly, Ns({28001, 33001, 128001}), "time only: 20 us timers");
+        NS_TEST_EXPECT_MSG_EQ(ts.interrupts, 2, "time only: two timers");
+    }
+};
+
+/**
+ * @ingroup hostnet-tests
+ * @brief ITR at 8000 interrupts/s with a frame every 10 us: interrupts every 125 us.
+ *
+ * Frame 0 (0.001 us) finds no earlier interrupt and asserts at once. Every later frame
+ * finds the gap (1/8000 s = 125 us) running and joins the assertion at the gap's end:
+ * 125.001, 250.001, 375.001, 500.001 (the last takes frames 380-490). The frame at
+ * 250.001 completes just after that instant's assertion (the assertion was scheduled
+ * first); the ISR running until 253.001 takes it and Reset cancels the assertion it
+ * requested. Deliveries: frame 0 at 3.001 + 5 = 8.001; frames 10-120 (12) drained at
+ * 128.001, delivered 133.001 ... 188.001.
+ */
+class ThrottleGapTestCase : public TestCase
+{
+  public:
+    ThrottleGapTestCase()
+        : TestCase("ITR 8000 per s: frames every 10 us give interrupts every 125 us")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        HostNetDeviceHelper helper = DeterministicHelper();
+        helper.SetModeration("ns3::ThrottleModeration", "InterruptRate", DoubleValue(8000));
+        HostPair p = MakeHostPair(helper);
+        std::vector<Time> delivered;
+        std::vector<Time> interrupts;
+        p.host->TraceConnectWithoutContext("Delivered",
+                                           MakeBoundCallback(&RecordDelivery, &delivered));
+        p.host->TraceConnectWithoutContext("Interrupt",
+                                           MakeBoundCallback(&RecordInstant, &interrupts));
+        SendStream(p, Time(0), MicroSeconds(10), MicroSeconds(500));
+        Simulator::Run();
+        Simulator::Destroy();
+        CHECK_INSTANTS(interrupts,
+                       Ns({1, 125001, 250001, 375001, 500001}),
+                       "one gap of 125 us between interrupts");
+        NS_TEST_ASSERT_MSG_EQ(delivered.size(), 50, "all 50 frames delivered");
+        NS_TEST_EXPECT_MSG_EQ(delivered[0], NanoSeconds(8001), "first frame: at once");
+        NS_TEST_EXPECT_MSG_EQ(delivered[1], NanoSeconds(133001), "frame 10 us: at 125.001");
+        NS_TEST_EXPECT_MSG_EQ(delivered[12], NanoSeconds(188001), "12th of that batch");
+    }
+};
+
+/**
+ * @ingroup hostnet-tests
+ * @brief ITR: Reset cancels a pending assertion but does not reload the gap.
+ *
+ * 8000/s (gap 125 us). Frame at 0 asserts at 0.001; the frame at 1 us (1.001) requests an
+ * assertion at 125.001, but the ISR (to 3.001) drains both and Reset cancels it: no
+ * interrupt at 125.001. The frame at 200 us then finds the gap since 0.001 passed and
+ * asserts at once (200.001; had the cancelled assertion happened, it would wait for
+ * 250.001). The frame at 250 us asserts one gap after 200.001, at 325.001, not one gap
+ * after the Reset at 203.001 (328.001). Deliveries 8.001, 13.001, 208.001, 333.001.
+ */
+class ThrottleResetTestCase : public TestCase
+{
+  public:
+    ThrottleResetTestCase()
+        : TestCase("ITR: Reset cancels the pending assertion, keeps the gap")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        HostNetDeviceHelper helper = DeterministicHelper();
+        helper.SetModeration("ns3::ThrottleModeration", "InterruptRate", DoubleValue(8000));
+        HostPair p = MakeHostPair(helper);
+        std::vector<Time> delivered;
+        std::vector<Time> interrupts;
+        p.host->TraceConnectWithoutContext("Delivered",
+                                           MakeBoundCallback(&RecordDelivery, &delivered));
+        p.host->TraceConnectWithoutContext("Interrupt",
+                                           MakeBoundCallback(&RecordInstant, &interrupts));
+        for (int t : {0, 1, 200, 250})
+        {
+            SendBurst(p, MicroSeconds(t), 1);
+        }
+        Simulator::Run();
+        Simulator::Destroy();
+        CHECK_INSTANTS(interrupts, Ns({1, 200001, 325001}), "cancelled, then gap kept");
+        CHECK_INSTANTS(delivered, Ns({8001, 13001, 208001, 333001}), "deliveries");
+    }
+};
+
+/**
+ * @ingroup hostnet-tests
+ * @brief RDTR restarted by every frame; RADV caps the wait from the first frame.
+ *
+ * Packet timer only (20 us, RADV off): frames at 0, 10, 20, 30 us restart it; it expires
+ * 20 us after the last (30.001): interrupt at 50.001, deliveries 58.001 ... 73.001.
+ * Packet 20 us + absolute 45 us, frames every 10 us from 0 to 90 us: the packet timer
+ * never expires while frames come, the absolute timer started at 0.001 fires at 45.001
+ * (frames 0-40); the ISR ends 48.001 and the frame at 50.001 starts both again: absolute
+ * expiry 95.001 (frames 50-90; the packet timer alone would wait until 110.001).
+ */
+class PacketAbsoluteTimerTestCase : public TestCase
+{
+  public:
+    PacketAbsoluteTimerTestCase()
+        : TestCase("RDTR restarted per frame, RADV caps the delay")
+    {
+    }
+
+  private:
+    /// Run frames every 10 us in [0, @p lastUs] with the two timers; return ISR instants.
+    static std::pair<std::vector<Time>, std::vector<Time>> Run(Time packet,
+                                                               Time absolute,
+                                                               int lastUs)
+    {
+        HostNetDeviceHelper helper = DeterministicHelper();
+        helper.SetModeration("ns3::PacketAbsoluteTimerModeration",
+                             "PacketTimer",
+                             TimeValue(packet),
+                             "AbsoluteTimer",
+                             TimeValue(absolute));
+        HostPair p = MakeHostPair(helper);
+        std::vector<Time> delivered;
+        std::vector<Time> interrupts;
+        p.host->TraceConnectWithoutContext("Delivered",
+                                           MakeBoundCallback(&RecordDelivery, &delivered));
+        p.host->TraceConnectWithoutContext("Interrupt",
+                                           MakeBoundCallback(&RecordInstant, &interrupts));
+        SendStream(p, Time(0), MicroSeconds(10), MicroSeconds(lastUs + 1));
+        Simulator::Run();
+        Simulator::Destroy();
+        return {interrupts, delivered};
+    }
+
+    void DoRun() override
+    {
+        auto [rdtrIrq, rdtrDel] = Run(MicroSeconds(20), Time(0), 30);
+        CHECK_INSTANTS(rdtrIrq, Ns({50001}), "RDTR: 20 us after the last frame");
+        CHECK_INSTANTS(rdtrDel, Ns({58001, 63001, 68001, 73001}), "RDTR deliveries");
+        auto [radvIrq, radvDel] = Run(MicroSeconds(20), MicroSeconds(45), 90);
+        CHECK_INSTANTS(radvIrq, Ns({45001, 95001}), "RADV: 45 us after each first frame");
+        NS_TEST_ASSERT_MSG_EQ(radvDel.size(), 10, "all frames delivered");
+        NS_TEST_EXPECT_MSG_EQ(radvDel[0], NanoSeconds(53001), "first batch: 48.001 + 5");
+        NS_TEST_EXPECT_MSG_EQ(radvDel[5], NanoSeconds(103001), "second batch: 98.001 + 5");
+        auto [offIrq, offDel] = Run(MicroSeconds(20), Time(0), 90);
+        CHECK_INSTANTS(offIrq, Ns({110001}), "without RADV: 20 us after the last frame");
+    }
+};
+
+/**
+ * @ingroup hostnet-tests
+ * @brief e1000_update_itr thresholds and e1000_set_itr smoothing, one by one.
+ *
+ * Each expectation is the driver's rule at a boundary (see E1000DynamicItrModeration).
+ */
+class E1000RulesTestCase : public TestCase
+{
+  public:
+    E1000RulesTestCase()
+        : TestCase("e1000 dynamic ITR: classification thresholds and smoothing")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        using M = E1000DynamicItrModeration;
+
+        struct Row
+        {
+            M::LatencyRange from;
+            uint32_t packets;
+            uint32_t bytes;
+            M::LatencyRange to;
+            const char* why;
+        };
+
+        const Row rows[] = {
+            {M::LOWEST_LATENCY, 0, 0, M::LOWEST_LATENCY, "no packets: unchanged"},
+            {M::LOWEST_LATENCY, 1, 9000, M::BULK_LATENCY, "lowest: bytes/packets > 8000"},
+            {M::LOWEST_LATENCY, 1, 8000, M::LOW_LATENCY, "lowest: 8000 not > 8000; <5, >512"},
+            {M::LOWEST_LATENCY, 4, 513, M::LOW_LATENCY, "lowest: packets < 5, bytes > 512"},
+            {M::LOWEST_LATENCY, 5, 5000, M::LOWEST_LATENCY, "lowest: 5 packets not < 5"},
+            {M::LOWEST_LATENCY, 4, 512, M::LOWEST_LATENCY, "lowest: 512 not > 512"},
+            {M::LOW_LATENCY, 9, 10001, M::BULK_LATENCY, "low: > 10000 and packets < 10"},
+            {M::LOW_LATENCY, 12, 18000, M::BULK_LATENCY, "low: > 10000 and 1500 > 1200"},
+            {M::LOW_LATENCY, 36, 36000, M::LOWEST_LATENCY, "low: > 10000, 1000 B, > 35"},
+            {M::LOW_LATENCY, 35, 35000, M::LOW_LATENCY, "low: > 10000, 1000 B, 35 not > 35"},
+            {M::LOW_LATENCY, 4, 10000, M::BULK_LATENCY, "low: <= 10000, 2500 > 2000"},
+            {M::LOW_LATENCY, 5, 10000, M::LOW_LATENCY, "low: <= 10000, 2000 not > 2000"},
+            {M::LOW_LATENCY, 2, 511, M::LOWEST_LATENCY, "low: <= 2 packets, < 512 bytes"},
+            {M::LOW_LATENCY, 3, 300, M::LOW_LATENCY, "low: 3 packets not <= 2"},
+            {M::BULK_LATENCY, 36, 25001, M::LOW_LATENCY, "bulk: > 25000 and > 35"},
+            {M::BULK_LATENCY, 35, 52500, M::BULK_LATENCY, "bulk: > 25000, 35 not > 35"},
+            {M::BULK_LATENCY, 3, 5999, M::LOW_LATENCY, "bulk: < 6000"},
+            {M::BULK_LATENCY, 4, 6000, M::BULK_LATENCY, "bulk: 6000 not < 6000"},
+        };
+        for (const Row& r : rows)
+        {
+            NS_TEST_EXPECT_MSG_EQ(+M::UpdateLatencyRange(r.from, r.packets, r.bytes), +r.to, r.why);
+        }
+        NS_TEST_EXPECT_MSG_EQ(M::SmoothRate(20000, 70000), 37500, "rise: itr + 70000/4");
+        NS_TEST_EXPECT_MSG_EQ(M::SmoothRate(55000, 70000), 70000, "rise capped at target");
+        NS_TEST_EXPECT_MSG_EQ(M::SmoothRate(4000, 20000), 9000, "rise: 4000 + 5000");
+        NS_TEST_EXPECT_MSG_EQ(M::SmoothRate(20000, 4000), 4000, "fall at once");
+    }
+};
+
+/**
+ * @ingroup hostnet-tests
+ * @brief e1000 dynamic ITR: a bulk stream of 1500-byte frames converges to 4000/s.
+ *
+ * A bulk transfer arriving in trains: 8 back-to-back 1500-byte frames every 90 us (0 ..
+ * 1980 us), 12 ns apart in memory. Start: 20000/s (gap 50 us), range lowest.
+ * - 0.012 us: first frame asserts at once; 1 packet / 1500 B: lowest -> low (< 5 packets,
+ *   > 512 B): 20000/s, unchanged. The other 7 frames are taken by this ISR (Reset).
+ * - 90.012: gap passed, asserts at once; interval 7 + 1 = 8 packets, 12000 B: low, > 10000
+ *   B with < 10 packets -> bulk: 4000/s (a fall, at once): gap 250 us.
+ * - 340.012: trains at 180 and 270 join; 7 + 16 = 23 packets, 34500 B: bulk (> 25000 B,
+ *   23 <= 35 packets): stays. Then every 250 us (590.012, 840.012, ... 2090.012) the
+ *   interrupt takes the two or three trains that arrived in the gap: 24 packets / 36000 B
+ *   (> 25000 B, <= 35 packets) or 16 / 24000 (6000 <= B <= 25000): bulk stays. 10
+ *   interrupts; the rate changes once.
+ */
+class E1000BulkTestCase : public TestCase
+{
+  public:
+    E1000BulkTestCase()
+        : TestCase("e1000 dynamic ITR: bulk 1500-byte trains converge to 4000 per s")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        HostNetDeviceHelper helper = DeterministicHelper();
+        helper.SetModeration("ns3::E1000DynamicItrModeration");
+        HostPair p = MakeHostPair(helper);
+        std::vector<Time> interrupts;
+        std::vector<std::pair<Time, uint32_t>> itr;
+        p.host->TraceConnectWithoutContext("Interrupt",
+                                           MakeBoundCallback(&RecordInstant, &interrupts));
+        auto m = DynamicCast<E1000DynamicItrModeration>(p.host->GetModeration());
+        NS_TEST_ASSERT_MSG_EQ(static_cast<bool>(m), true, "the helper installed the e1000 scheme");
+        m->TraceConnectWithoutContext("Itr", MakeBoundCallback(&RecordUint, &itr));
+        for (int i = 0; i <= 22; ++i)
+        {
+            SendSized(p, MicroSeconds(90 * i), 8, 1500);
+        }
+        Simulator::Run();
+        auto range = m->GetLatencyRange();
+        uint64_t delivered = p.host->GetStats().rxDelivered;
+        Simulator::Destroy();
+        std::vector<Time> expected = Ns({12, 90012});
+        for (int j = 1; j <= 8; ++j)
+        {
+            expected.push_back(NanoSeconds(90012 + 250000 * j));
+        }
+        CHECK_INSTANTS(interrupts, expected, "bulk: 4000/s after the second interrupt");
+        NS_TEST_ASSERT_MSG_EQ(itr.size(), 1, "one rate change");
+        NS_TEST_EXPECT_MSG_EQ(itr[0].first, NanoSeconds(90012), "at the second interrupt");
+        NS_TEST_EXPECT_MSG_EQ(itr[0].second, 4000, "bulk_latency rate");
+        NS_TEST_EXPECT_MSG_EQ(+range, +E1000DynamicItrModeration::BULK_LATENCY, "ends in bulk");
+        NS_TEST_EXPECT_MSG_EQ(delivered, 23 * 8, "nothing lost");
+    }
+};
+
+/**
+ * @ingroup hostnet-tests
+ * @brief e1000 dynamic ITR: sparse small frames go to 20000/s (conservative) or 70000/s.
+ *
+ * One 125-byte frame per ms (0 .. 4 ms): every interval holds 1 packet of 125 B, which
+ * keeps the range lowest (not > 512 B). Conservative (InterruptThrottleRate 3) turns it
+ * into low: 20000/s, the start rate, so the rate never changes. Dynamic (1): target 70000,
+ * smoothed rise 20000 + 17500 = 37500 (0.001 ms), 55000 (1.001 ms), min(72500, 70000) =
+ * 70000 (2.001 ms). Then frames at 5 ms and 5.005 ms: the second waits for the gap after
+ * the 5000.001 us interrupt: 1/70000 s = 14286 ns (rounded) -> 5014.287 us, or 1/20000 s
+ * = 50 us -> 5050.001 us in conservative mode.
+ */
+class E1000SparseTestCase : public TestCase
+{
+  public:
+    E1000SparseTestCase()
+        : TestCase("e1000 dynamic ITR: sparse small frames, conservative or not")
+    {
+    }
+
+  private:
+    /// Run the sparse pattern; return the ISR instants and the rate changes.
+    static std::pair<std::vector<Time>, std::vector<std::pair<Time, uint32_t>>> Run(
+        bool conservative)
+    {
+        HostNetDeviceHelper helper = DeterministicHelper();
+        helper.SetModeration("ns3::E1000DynamicItrModeration",
+                             "Conservative",
+                             BooleanValue(conservative));
+        HostPair p = MakeHostPair(helper);
+        std::vector<Time> interrupts;
+        std::vector<std::pair<Time, uint32_t>> itr;
+        p.host->TraceConnectWithoutContext("Interrupt",
+                                           MakeBoundCallback(&RecordInstant, &interrupts));
+        p.host->GetModeration()->TraceConnectWithoutContext("Itr",
+                                                            MakeBoundCallback(&RecordUint, &itr));
+        for (int i = 0; i <= 5; ++i)
+        {
+            SendBurst(p, MilliSeconds(i), 1);
+        }
+        SendBurst(p, MicroSeconds(5005), 1);
+        Simulator::Run();
+        Simulator::Destroy();
+        return {interrupts, itr};
+    }
+
+    void DoRun() override
+    {
+        auto [dynIrq, dynItr] = Run(false);
+        NS_TEST_ASSERT_MSG_EQ(dynItr.size(), 3, "dynamic: three smoothed rises");
+        NS_TEST_EXPECT_MSG_EQ(dynItr[0].second, 37500, "20000 + 70000/4");
+        NS_TEST_EXPECT_MSG_EQ(dynItr[1].second, 55000, "37500 + 17500");
+        NS_TEST_EXPECT_MSG_EQ(dynItr[2].second, 70000, "min(72500, 70000)");
+        NS_TEST_EXPECT_MSG_EQ(dynItr[2].first, NanoSeconds(2000001), "third interrupt");
+        NS_TEST_ASSERT_MSG_EQ(dynIrq.size(), 7, "one interrupt per frame");
+        NS_TEST_EXPECT_MSG_EQ(dynIrq[6], NanoSeconds(5014287), "70000/s gap: 14286 ns");
+        auto [conIrq, conItr] = Run(true);
+        NS_TEST_EXPECT_MSG_EQ(conItr.size(), 0, "conservative: stays at 20000/s");
+        NS_TEST_ASSERT_MSG_EQ(conIrq.size(), 7, "one interrupt per frame");
+        NS_TEST_EXPECT_MSG_EQ(conIrq[6], NanoSeconds(5050001), "20000/s gap: 50 us");
+    }
+};
+
+/**
+ * @ingroup hostnet-tests
+ * @brief net_dim's statistics comparison (net_dim_stats_compare) at its boundaries.
+ */
+class NetDimCompareTestCase : public TestCase
+{
+  public:
+    NetDimCompareTestCase()
+        : TestCase("net_dim: better, same or worse with the 10 % significance rule")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        using S = NetDimModeration::Stats;
+        auto cmp = [](int64_t b, int64_t p, int64_t e, int64_t pb, int64_t pp, int64_t pe) {
+            S curr;
+            curr.bpms = b;
+            curr.ppms = p;
+            curr.epms = e;
+            S prev;
+            prev.bpms = pb;
+            prev.ppms = pp;
+            prev.epms = pe;
+            return NetDimModeration::CompareStats(curr, prev);
+        };
+        NS_TEST_EXPECT_MSG_EQ(cmp(5, 1, 1, 0, 0, 0), 1, "previous zero bytes: better");
+        NS_TEST_EXPECT_MSG_EQ(cmp(0, 0, 1, 0, 0, 0), 0, "both zero: same");
+        NS_TEST_EXPECT_MSG_EQ(cmp(110, 10, 10, 100, 10, 10), 0, "+10 %: not significant");
+        NS_TEST_EXPECT_MSG_EQ(cmp(111, 10, 10, 100, 10, 10), 1, "+11 % bytes: better");
+        NS_TEST_EXPECT_MSG_EQ(cmp(89, 10, 10, 100, 10, 10), -1, "-11 % bytes: worse");
+        NS_TEST_EXPECT_MSG_EQ(cmp(100, 12, 10, 100, 10, 10), 1, "+20 % packets: better");
+        NS_TEST_EXPECT_MSG_EQ(cmp(100, 10, 8, 100, 10, 10), 1, "fewer events: better");
+        NS_TEST_EXPECT_MSG_EQ(cmp(100, 10, 12, 100, 10, 10), -1, "more events: worse");
+        NS_TEST_EXPECT_MSG_EQ(cmp(105, 10, 5, 100, 10, 10), 1, "bytes same, events decide");
+    }
+};
+
+/**
+ * @ingroup hostnet-tests
+ * @brief net_dim's active profile drives count + time coalescing; the EQE table's timer
+ * starts with the first frame, the CQE table's restarts with every frame.
+ *
+ * Profile 2 (InitialProfile), no tuning yet (a decision needs 64 interrupts):
+ * - EQE (64 us, 64): frames at 0, 10, 20 us; the timer from 0.001 expires at 64.001;
+ *   deliveries 72.001, 77.001, 82.001;
+ * - CQE (16 us, 64): the same frames restart it: 20.001 + 16 = 36.001; deliveries 44.001,
+ *   49.001, 54.001;
+ * - EQE, a burst of 64 frames at 0 (in memory at 1 ... 64 ns): the 64th reaches the count
+ *   at 64 ns, before the timer.
+ */
+class NetDimCoalescingTestCase : public TestCase
+{
+  public:
+    NetDimCoalescingTestCase()
+        : TestCase("net_dim: profiles drive count+time, EQE and CQE timers")
+    {
+    }
+
+  private:
+    /// Run @p bursts (instant in us, frames) with profile 2 of @p table; return ISR instants
+    /// and deliveries.
+    static std::pair<std::vector<Time>, std::vector<Time>> Run(
+        NetDimModeration::ProfileTable table,
+        std::vector<std::pair<int, int>> bursts)
+    {
+        HostNetDeviceHelper helper = DeterministicHelper();
+        helper.SetModeration("ns3::NetDimModeration",
+                             "ProfileTable",
+                             EnumValue<NetDimModeration::ProfileTable>(table),
+                             "InitialProfile",
+                             UintegerValue(2));
+        HostPair p = MakeHostPair(helper);
+        std::vector<Time> delivered;
+        std::vector<Time> interrupts;
+        p.host->TraceConnectWithoutContext("Delivered",
+                                           MakeBoundCallback(&RecordDelivery, &delivered));
+        p.host->TraceConnectWithoutContext("Interrupt",
+                                           MakeBoundCallback(&RecordInstant, &interrupts));
+        for (auto [t, n] : bursts)
+        {
+            SendBurst(p, MicroSeconds(t), n);
+        }
+        Simulator::Run();
+        Simulator::Destroy();
+        return {interrupts, delivered};
+    }
+
+    void DoRun() override
+    {
+        auto [eqeIrq, eqeDel] = Run(NetDimModeration::EQE_TABLE, {{0, 1}, {10, 1}, {20, 1}});
+        CHECK_INSTANTS(eqeIrq, Ns({64001}), "EQE (64, 64): 64 us after the first frame");
+        CHECK_INSTANTS(eqeDel, Ns({72001, 77001, 82001}), "EQE deliveries");
+        auto [cqeIrq, cqeDel] = Run(NetDimModeration::CQE_TABLE, {{0, 1}, {10, 1}, {20, 1}});
+        CHECK_INSTANTS(cqeIrq, Ns({36001}), "CQE (16, 64): 16 us after the last frame");
+        CHECK_INSTANTS(cqeDel, Ns({44001, 49001, 54001}), "CQE deliveries");
+        auto [countIrq, countDel] = Run(NetDimModeration::EQE_TABLE, {{0, 64}});
+        CHECK_INSTANTS(countIrq, Ns({64}), "EQE (64, 64): the 64th frame");
+    }
+};
+
+/**
+ * @ingroup hostnet-tests
+ * @brief net_dim: a steady stream moves right to the largest profile; a rate change moves
+ * it again.
+ *
+ * 125-byte frames every 2.5 us (400 frames/ms, 50000 B/ms) for 40 ms, then every 25 us.
+ * While steady, every window has the same bytes/ms and packets/ms (the device reports every
+ * frame), so events/ms decides. Per EQE profile (timer from the first frame after an
+ * interrupt; frames completing during the 3 us ISR are taken by it and cancel their timer):
+ * - (1 us, 256): an interrupt 1 us after each frame (2.5k + 1.001 us);
+ * - (8, 128): 5 frames per 12.5 us, 80 events/ms;
+ * - (64, 64): 26 frames then the ISR, one event per 67.5 us: ceil(64000 / 4320) = 15/ms;
+ * - (128, 64): one per 132.5 us: ceil(64000 / 8480) = 8/ms;
+ * - (256, 64): the 64-frame count comes first (157.5 us), one per 162.5 us:
+ *   ceil(64000 / 10400) = 7/ms.
+ * A window starts at an event and decides at the 64th event after it; after a profile
+ * change the next event starts the window:
+ * - 161.001 us (event 65 at profile 0, window from 1.001): previous statistics zero ->
+ *   better -> leave parking going right: index 1;
+ * - 973.001 (window 173.001 + 64 x 12.5): 80 vs 400/ms, better: index 2;
+ * - 5361.501 (1041.501 + 64 x 67.5): 15 vs 80, better: index 3;
+ * - 13973.001 (5493.001 + 64 x 132.5): 8 vs 15, better: index 4;
+ * - 24535.001 (14135.001 + 64 x 162.5): 7 vs 8 (12 % > 10 %), better, but index 4 is the
+ *   edge: park on top. Later steady windows compare the same: stay parked.
+ * After the rate change bytes/ms falls far more than 10 % -> worse -> leave parking going
+ * left: index 3. The next window, all at 25 us, has lower bytes/ms than the previous,
+ * partly 2.5 us, window -> worse -> turn right: index 4.
+ */
+class NetDimTestCase : public TestCase
+{
+  public:
+    NetDimTestCase()
+        : TestCase("net_dim: steady stream steps right, a rate change moves it")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        HostNetDeviceHelper helper = DeterministicHelper();
+        helper.SetModeration("ns3::NetDimModeration");
+        HostPair p = MakeHostPair(helper);
+        std::vector<std::pair<Time, uint32_t>> ix;
+        auto m = DynamicCast<NetDimModeration>(p.host->GetModeration());
+        NS_TEST_ASSERT_MSG_EQ(static_cast<bool>(m), true, "the helper installed net_dim");
+        m->TraceConnectWithoutContext("ProfileIndex", MakeBoundCallback(&RecordUint, &ix));
+        Time change = MilliSeconds(40);
+        SendStream(p, Time(0), NanoSeconds(2500), change);
+        SendStream(p, change, MicroSeconds(25), MilliSeconds(80));
+        NetDimModeration::TuneState stateAtChange = NetDimModeration::GOING_RIGHT;
+        uint32_t ixAtChange = 0;
+        Simulator::Schedule(change, [&]() {
+            stateAtChange = m->GetTuneState();
+            ixAtChange = m->GetProfileIndex();
+        });
+        Simulator::Run();
+        NetDimModeration::Profile last = m->GetProfile();
+        Simulator::Destroy();
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(ix.size(), 6, "four steps right, then two more");
+        const std::vector<Time> stepAt = Ns({161001, 973001, 5361501, 13973001});
+        for (uint32_t k = 0; k < 4; ++k)
+        {
+            NS_TEST_EXPECT_MSG_EQ(ix[k].second, k + 1, "steady stream: one step right each");
+            NS_TEST_EXPECT_MSG_EQ(ix[k].first, stepAt[k], "64 events after the window start");
+        }
+        NS_TEST_EXPECT_MSG_EQ(ixAtChange, 4, "stable at the largest profile");
+        NS_TEST_EXPECT_MSG_EQ(+stateAtChange,
+                              +NetDimModeration::PARKING_ON_TOP,
+                              "parked on top at the edge");
+        NS_TEST_EXPECT_MSG_GT(ix[4].first, change, "the next move follows the rate change");
+        NS_TEST_EXPECT_MSG_EQ(ix[4].second, 3, "bytes/ms fell: leave parking going left");
+        NS_TEST_EXPECT_MSG_EQ(ix[5].second, 4, "lower bytes/ms again: worse, turn right");
+        NS_TEST_EXPECT_MSG_EQ(last.usecs, 256, "EQE profile 4 is (256 us, 64)");
+        NS_TEST_EXPECT_MSG_EQ(last.frames, 64, "EQE profile 4 is (256 us, 64)");
+    }
+};
+
+/**
+ * @ingroup hostnet-tests
+ * @brief net_dim parked on top keeps its reference statistics, so a slow drift adds up.
+ *
+ * 125-byte frames every 5 us (25000 B/ms). Here the largest profile (256 us, 64) is
+ * time-driven (52 frames per 256 us), so its events/ms hardly depends on the rate: one
+ * event per 256 us + ISR 3 us + the next frame, about 260 us: ceil(64000 / (64 x 260)) =
+ * 4/ms at every spacing used below; the steps right (events/ms 200, 66.7, 14.3, 7.4, 3.85
+ * for the five profiles) park it on top at index 4 at about 31 ms. From 40 ms the spacing
+ * is 5.3 us (23585 B/ms, 5.7 % less: the same), from 75 ms 5.7 us (21930 B/ms: 12.3 %
+ * below the 5 us reference, but only 7 % below the 5.3 us windows). net_dim_decision does
+ * not update prev_stats while it stays parked on top, so the first whole 5.7 us window
+ * compares with the 5 us reference: worse -> leave parking going left, index 3. Windows
+ * last 64 x 260 us = 16.6 ms: parked at about 31.5 ms, then windows end near 48, 64.7,
+ * 81.4 (mixed 5.3/5.7 us, 8 % below: the same) and 98 ms (whole 5.7 us): the move falls
+ * between 75 and 100 ms. (Updating the reference at every parked window would compare 5.7 with 5.3
+ * us and never move.)
+ */
+class NetDimDriftTestCase : public TestCase
+{
+  public:
+    NetDimDriftTestCase()
+        : TestCase("net_dim: parked on top, a slow drift moves it")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        HostNetDeviceHelper helper = DeterministicHelper();
+        helper.SetModeration("ns3::NetDimModeration");
+        HostPair p = MakeHostPair(helper);
+        std::vector<std::pair<Time, uint32_t>> ix;
+        p.host->GetModeration()->TraceConnectWithoutContext("ProfileIndex",
+                                                            MakeBoundCallback(&RecordUint, &ix));
+        SendStream(p, Time(0), MicroSeconds(5), MilliSeconds(40));
+        SendStream(p, MilliSeconds(40), NanoSeconds(5300), MilliSeconds(75));
+        SendStream(p, MilliSeconds(75), NanoSeconds(5700), MilliSeconds(130));
+        Simulator::Run();
+        Simulator::Destroy();
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(ix.size(), 5, "four steps right, then a move");
+        for (uint32_t k = 0; k < 4; ++k)
+        {
+            NS_TEST_EXPECT_MSG_EQ(ix[k].second, k + 1, "5 us stream: one step right each");
+        }
+        NS_TEST_EXPECT_MSG_GT(ix[4].first, MilliSeconds(75), "5.7 % less: no move");
+        NS_TEST_EXPECT_MSG_LT(ix[4].first, MilliSeconds(100), "first whole 5.7 us window");
+        NS_TEST_EXPECT_MSG_EQ(ix[4].second, 3, "12.3 % below the kept reference: left");
+    }
+};
+
+/**
+ * @ingroup hostnet-tests
+ * @brief Seed 002's buffer-adaptive scheme with a fake probe: T moves up and down within
+ * [MinInterval, MaxInterval].
+ *
+ * 125-byte frames every 10 us for 15 ms; the probe returns 0.9 before 8 ms and 0.05 after.
+ * Sampling 1 ms, band [0.2, 0.8], T in [20, 100] us, step 20 us, start 40 us (reported
+ * by the "Interval" trace at initialization, time 0). With a frame
+ * every 10 us and T a multiple of 10 us, interrupts are exactly T apart (the frame at an
+ * assertion instant is taken by that ISR). Intervals close at the first interrupt at or
+ * after start + 1 ms:
+ * - from 0.001: interrupts 40 us apart, close at 1000.001: max 0.9 > 0.8 -> T 60;
+ * - 1000.001 + 60 k >= 2000.001 -> 2020.001: T 80; 2020.001 + 80 k -> 3060.001: T 100;
+ * - 4060.001 ... 8060.001: T stays at the 100 us bound (the 8060.001 interval still saw
+ *   0.9 before 8 ms); 9060.001: max 0.05 < 0.2 -> T 80;
+ * - 10100.001: 60; 11120.001: 40; 12120.001: 20, then held at the 20 us bound.
+ */
+class BufferAdaptiveTestCase : public TestCase
+{
+  public:
+    BufferAdaptiveTestCase()
+        : TestCase("buffer-adaptive: T follows the utilisation within its bounds")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        HostNetDeviceHelper helper = DeterministicHelper();
+        helper.SetModeration("ns3::BufferAdaptiveModeration",
+                             "SamplingInterval",
+                             TimeValue(MilliSeconds(1)),
+                             "LowUtilization",
+                             DoubleValue(0.2),
+                             "HighUtilization",
+                             DoubleValue(0.8),
+                             "MinInterval",
+                             TimeValue(MicroSeconds(20)),
+                             "MaxInterval",
+                             TimeValue(MicroSeconds(100)),
+                             "Step",
+                             TimeValue(MicroSeconds(20)),
+                             "InitialInterval",
+                             TimeValue(MicroSeconds(40)));
+        HostPair p = MakeHostPair(helper);
+        auto m = DynamicCast<BufferAdaptiveModeration>(p.host->GetModeration());
+        NS_TEST_ASSERT_MSG_EQ(static_cast<bool>(m),
+                              true,
+                              "the helper installed the adaptive scheme");
+        m->SetUtilizationProbe(
+            Callback<double>([]() { return Simulator::Now() < MilliSeconds(8) ? 0.9 : 0.05; }));
+        std::vector<std::pair<Time, Time>> t;
+        std::vector<Time> interrupts;
+        m->TraceConnectWithoutContext("Interval", MakeBoundCallback(&RecordTime, &t));
+        p.host->TraceConnectWithoutContext("Interrupt",
+                                           MakeBoundCallback(&RecordInstant, &interrupts));
+        SendStream(p, Time(0), MicroSeconds(10), MilliSeconds(15));
+        Simulator::Run();
+        Time finalInterval = m->GetInterval();
+        Simulator::Destroy();
+        const std::vector<std::pair<int64_t, int64_t>> expected = {{0, 40},
+                                                                   {1000001, 60},
+                                                                   {2020001, 80},
+                                                                   {3060001, 100},
+                                                                   {9060001, 80},
+                                                                   {10100001, 60},
+                                                                   {11120001, 40},
+                                                                   {12120001, 20}};
+        NS_TEST_ASSERT_MSG_EQ(t.size(), expected.size(), "InitialInterval, then seven changes");
+        for (std::size_t k = 0; k < expected.size(); ++k)
+        {
+            NS_TEST_EXPECT_MSG_EQ(t[k].first, NanoSeconds(expected[k].first), "when, " << k);
+            NS_TEST_EXPECT_MSG_EQ(t[k].second, MicroSeconds(expected[k].second), "T, " << k);
+        }
+        NS_TEST_ASSERT_MSG_GT(interrupts.size(), 2, "interrupts happened");
+        Time minGap = Time::Max();
+        for (std::size_t k = 1; k < interrupts.size(); ++k)
+        {
+            minGap = std::min(minGap, interrupts[k] - interrupts[k - 1]);
+        }
+        NS_TEST_EXPECT_MSG_EQ(minGap, MicroSeconds(20), "never closer than MinInterval");
+        NS_TEST_EXPECT_MSG_EQ(finalInterval, MicroSeconds(20), "ends at the lower bound");
+    }
+};
+
+/**
+ * @ingroup hostnet-tests
+ * @brief CountTime(Usecs 0, Frames 1) and PacketAbsolute(PacketTimer 0, any RADV) are
+ * normal interruption: the same Poisson arrivals and cost samples give NoModeration's
+ * counters and latencies exactly (ethtool's "rx-usecs 0 rx-frames 1" = off; 8254x RDTR 0
+ * = no delay).
+ */
+class DegenerateSchemesTestCase : public TestCase
+{
+  public:
+    DegenerateSchemesTestCase()
+        : TestCase("count+time (0, 1) and RDTR 0 equal normal interruption")
+    {
+    }
+
+  private:
+    /// Run 0.2 s at 150 Kpps with the helper's moderation set by @p set; return the stats.
+    template <typename F>
+    static HostNetDeviceStats Run(F set)
+    {
+        RngSeedManager::SetRun(7);
+        HostNetDeviceHelper helper;
+        helper.SetDeviceAttribute("ProtocolCopyRate", DataRateValue(DataRate(0)));
+        helper.SetDeviceAttribute("ProtocolCost",
+                                  StringValue("ns3::ExponentialRandomVariable[Mean=5.34e-6]"));
+        set(helper);
+        HostPair p = MakeHostPair(helper);
+        p.host->AssignStreams(10);
+        PoissonInjector source(p, 150e3, 64, Seconds(0.2), 1);
+        Simulator::Stop(Seconds(0.2));
+        Simulator::Run();
+        HostNetDeviceStats s = p.host->GetStats();
+        Simulator::Destroy();
+        return s;
+    }
+
+    void DoRun() override
+    {
+        HostNetDeviceStats normal =
+            Run([](HostNetDeviceHelper& h) { h.SetModeration("ns3::NoModeration"); });
+        HostNetDeviceStats countTime = Run([](HostNetDeviceHelper& h) {
+            h.SetModeration("ns3::CountTimeModeration",
+                            "Usecs",
+                            TimeValue(Time(0)),
+                            "Frames",
+                            UintegerValue(1));
+        });
+        HostNetDeviceStats rdtr0 = Run([](HostNetDeviceHelper& h) {
+            h.SetModeration("ns3::PacketAbsoluteTimerModeration",
+                            "PacketTimer",
+                            TimeValue(Time(0)),
+                            "AbsoluteTimer",
+                            TimeValue(MicroSeconds(100)));
+        });
+        NS_TEST_ASSERT_MSG_GT(normal.rxDelivered, 10000, "the run did something");
+        for (const auto& s : {countTime, rdtr0})
+        {
+            NS_TEST_EXPECT_MSG_EQ(s.rxDelivered, normal.rxDelivered, "same deliveries");
+            NS_TEST_EXPECT_MSG_EQ(s.interrupts, normal.interrupts, "same interrupts");
+            NS_TEST_EXPECT_MSG_EQ(s.interruptsAbsorbed,
+                                  normal.interruptsAbsorbed,
+                                  "same absorbed assertions");
+            NS_TEST_EXPECT_MSG_EQ(s.dropBacklog, normal.dropBacklog, "same drops");
+            NS_TEST_EXPECT_MSG_EQ(s.systemLatency.meanUs,
+                                  normal.systemLatency.meanUs,
+                                  "same latency");
+        }
+    }
+};
+
+/**
+ * @ingroup hostnet-tests
+ * @brief The hostnet-moderation-schemes suite.
+ */
+class ModerationSchemesTestSuite : public TestSuite
+{
+  public:
+    ModerationSchemesTestSuite()
+        : TestSuite("hostnet-moderation-schemes", Type::UNIT)
+    {
+        AddTestCase(new CountTimeWhicheverFirstTestCase, TestCase::Duration::QUICK);
+        AddTestCase(new CountTimeSingleLimitTestCase, TestCase::Duration::QUICK);
+        AddTestCase(new ThrottleGapTestCase, TestCase::Duration::QUICK);
+        AddTestCase(new ThrottleResetTestCase, TestCase::Duration::QUICK);
+        AddTestCase(new PacketAbsoluteTimerTestCase, TestCase::Duration::QUICK);
+        AddTestCase(new E1000RulesTestCase, TestCase::Duration::QUICK);
+        AddTestCase(new E1000BulkTestCase, TestCase::Duration::QUICK);
+        AddTestCase(new E1000SparseTestCase, TestCase::Duration::QUICK);
+        AddTestCase(new NetDimCompareTestCase, TestCase::Duration::QUICK);
+        AddTestCase(new NetDimCoalescingTestCase, TestCase::Duration::QUICK);
+        AddTestCase(new NetDimTestCase, TestCase::Duration::QUICK);
+        AddTestCase(new NetDimDriftTestCase, TestCase::Duration::QUICK);
+        AddTestCase(new BufferAdaptiveTestCase, TestCase::Duration::QUICK);
+        AddTestCase(new DegenerateSchemesTestCase, TestCase::Duration::QUICK);
+    }
+};
+
+/// Static instance.
+static ModerationSchemesTestSuite g_moderationSchemesTestSuite;
