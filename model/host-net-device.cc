@@ -48,13 +48,17 @@ HostNetDevice::GetTypeId()
                           MakePointerChecker<TxRing>())
             .AddAttribute("Moderation",
                           "NIC interrupt moderation (an ns3::InterruptModeration subclass: "
-                          "ns3::NoModeration, ns3::RxUsecsModeration, ns3::RxFramesModeration).",
+                          "ns3::NoModeration, ns3::RxUsecsModeration, ns3::RxFramesModeration, "
+                          "ns3::CountTimeModeration, ns3::ThrottleModeration, "
+                          "ns3::PacketAbsoluteTimerModeration, ns3::E1000DynamicItrModeration, "
+                          "ns3::NetDimModeration, ns3::BufferAdaptiveModeration).",
                           StringValue("ns3::NoModeration"),
                           MakePointerAccessor(&HostNetDevice::m_moderation),
                           MakePointerChecker<InterruptModeration>())
             .AddAttribute("RxMode",
                           "OS receive mode (an ns3::RxMode subclass: ns3::PerPacketRxMode, "
-                          "ns3::NapiRxMode).",
+                          "ns3::NapiRxMode, ns3::DisableEnableRxMode, ns3::PurePollingRxMode, "
+                          "ns3::HybridRxMode).",
                           StringValue("ns3::PerPacketRxMode"),
                           MakePointerAccessor(&HostNetDevice::m_rxMode),
                           MakePointerChecker<RxMode>())
