@@ -54,49 +54,69 @@ Multiply(const Matrix& a, const Matrix& b)
     return c;
 }
 
-/// Inverse by Gauss-Jordan elimination with partial pivoting.
+/**
+ * (-M)^{-1} for the level block M of a censored generator, given its off-diagonal rates
+ * (>= 0) and the rates leaving the block (slack, >= 0 and not all 0). -M = D - off with
+ * D_i = sum_j off_ij + slack_i. Gaussian elimination in GTH form: each pivot and each
+ * updated diagonal is a sum of non-negative terms, never a difference.
+ */
 Matrix
-Inverse(Matrix a)
+InverseMMatrix(Matrix off, std::vector<double> slack)
 {
-    uint32_t m = a.size();
-    Matrix inv = Zero(m);
+    uint32_t m = off.size();
+    Matrix rhs = Zero(m);
     for (uint32_t i = 0; i < m; ++i)
     {
-        inv[i][i] = 1;
+        rhs[i][i] = 1;
     }
-    for (uint32_t col = 0; col < m; ++col)
+    std::vector<double> pivot(m, 0.0);
+    for (uint32_t k = 0; k < m; ++k)
     {
-        uint32_t pivot = col;
-        for (uint32_t row = col + 1; row < m; ++row)
+        // Columns < k of row k were eliminated: the diagonal is the remaining outflow.
+        double d = slack[k];
+        for (uint32_t j = k + 1; j < m; ++j)
         {
-            if (std::abs(a[row][col]) > std::abs(a[pivot][col]))
+            d += off[k][j];
+        }
+        NS_ABORT_MSG_IF(!(d > 0), "LevelPhaseChain: singular level block");
+        pivot[k] = d;
+        for (uint32_t i = k + 1; i < m; ++i)
+        {
+            if (off[i][k] == 0)
             {
-                pivot = row;
+                continue;
             }
-        }
-        NS_ABORT_MSG_IF(a[pivot][col] == 0, "LevelPhaseChain: singular level block");
-        std::swap(a[col], a[pivot]);
-        std::swap(inv[col], inv[pivot]);
-        double d = a[col][col];
-        for (uint32_t j = 0; j < m; ++j)
-        {
-            a[col][j] /= d;
-            inv[col][j] /= d;
-        }
-        for (uint32_t row = 0; row < m; ++row)
-        {
-            if (row != col && a[row][col] != 0)
+            double f = off[i][k] / d;
+            off[i][k] = 0;
+            for (uint32_t j = k + 1; j < m; ++j)
             {
-                double f = a[row][col];
-                for (uint32_t j = 0; j < m; ++j)
+                if (j != i)
                 {
-                    a[row][j] -= f * a[col][j];
-                    inv[row][j] -= f * inv[col][j];
+                    off[i][j] += f * off[k][j];
                 }
             }
+            // Row i gains f x row k: its flow into column i becomes part of its diagonal.
+            slack[i] += f * slack[k];
+            for (uint32_t c = 0; c < m; ++c)
+            {
+                rhs[i][c] += f * rhs[k][c];
+            }
         }
     }
-    return inv;
+    Matrix x = Zero(m);
+    for (uint32_t k = m; k-- > 0;)
+    {
+        for (uint32_t c = 0; c < m; ++c)
+        {
+            double v = rhs[k][c];
+            for (uint32_t j = k + 1; j < m; ++j)
+            {
+                v += off[k][j] * x[j][c];
+            }
+            x[k][c] = v / pivot[k];
+        }
+    }
+    return x;
 }
 
 } // namespace
@@ -135,90 +155,110 @@ LevelPhaseChain::Solve() const
             m_down(n, down[n]);
         }
     }
-    // Generator diagonal blocks: off-diagonal local rates, minus all outflow on the
-    // diagonal; a phase without any transition gets -1 (it is unreachable and stays 0).
-    std::vector<Matrix> diag(B + 1, Zero(m));
+    // A phase with no transitions at all at a level does not exist there: it gets a
+    // nominal outflow so the blocks stay regular, and no flow ever reaches it.
+    std::vector<std::vector<double>> slack(B + 1, std::vector<double>(m, 0.0));
     for (uint32_t n = 0; n <= B; ++n)
     {
         for (uint32_t i = 0; i < m; ++i)
         {
             double out = 0;
+            double downRate = 0;
             for (uint32_t j = 0; j < m; ++j)
             {
                 out += up[n][i][j] + down[n][i][j] + (i != j ? local[n][i][j] : 0.0);
-                diag[n][i][j] = i != j ? local[n][i][j] : 0.0;
+                downRate += down[n][i][j];
             }
-            diag[n][i][i] = out > 0 ? -out : -1.0;
+            slack[n][i] = out > 0 ? downRate : 1.0;
         }
     }
-    // Linear level reduction from the top: M_B = D_B, M_n = D_n + R_n A2(n+1),
-    // R_{n-1} = A0(n-1) (-M_n)^{-1}.
+    // Linear level reduction from the top. off_n holds the off-diagonal rates of level n in
+    // the chain censored to levels <= n: local rates plus returns from above,
+    // R_n A2(n+1). Its diagonal is never formed by subtraction: -M_n = diag(row sums of
+    // off_n + down rates) - off_n is inverted by GTH-style elimination, which only adds
+    // non-negative terms (stable however deep the overload).
     std::vector<Matrix> rMatrix(B + 1, Zero(m));
-    Matrix M = diag[B];
+    Matrix off = local[B];
     for (uint32_t n = B; n >= 1; --n)
     {
-        Matrix negInv = Inverse(M);
-        for (auto& row : negInv)
+        for (uint32_t i = 0; i < m; ++i)
         {
-            for (auto& x : row)
-            {
-                x = -x;
-            }
+            off[i][i] = 0; // a return to the same state is no transition
         }
-        rMatrix[n - 1] = Multiply(up[n - 1], negInv);
-        M = diag[n - 1];
-        Matrix correction = Multiply(rMatrix[n - 1], down[n]);
+        rMatrix[n - 1] = Multiply(up[n - 1], InverseMMatrix(off, slack[n]));
+        off = local[n - 1];
+        Matrix returns = Multiply(rMatrix[n - 1], down[n]);
         for (uint32_t i = 0; i < m; ++i)
         {
             for (uint32_t j = 0; j < m; ++j)
             {
-                M[i][j] += correction[i][j];
+                off[i][j] += returns[i][j];
             }
         }
     }
-    // Level 0: pi_0 M_0 = 0. Fix the first reachable phase to 1 and solve the rest.
+    for (uint32_t i = 0; i < m; ++i)
+    {
+        off[i][i] = 0;
+    }
+    // Level 0: the censored chain on level 0 alone is a generator; its stationary vector by
+    // GTH (Grassmann-Taksar-Heyman), over the phases level 0 has.
+    std::vector<uint32_t> states;
+    for (uint32_t j = 0; j < m; ++j)
+    {
+        double out = 0;
+        for (uint32_t k = 0; k < m; ++k)
+        {
+            out += up[0][j][k] + (j != k ? local[0][j][k] : 0.0);
+        }
+        if (out > 0)
+        {
+            states.push_back(j);
+        }
+    }
+    NS_ABORT_MSG_IF(states.empty(), "LevelPhaseChain: level 0 has no reachable phase");
     std::vector<double> pi0(m, 0.0);
-    uint32_t anchor = 0;
-    while (anchor < m && diag[0][anchor][anchor] == -1.0)
     {
-        anchor++; // phases level 0 does not have
-    }
-    NS_ABORT_MSG_IF(anchor == m, "LevelPhaseChain: level 0 has no reachable phase");
-    {
-        // Unknowns: pi0[j], j != anchor; equations: columns j != anchor of pi0 M0 = 0.
-        std::vector<uint32_t> idx;
-        for (uint32_t j = 0; j < m; ++j)
+        uint32_t k = states.size();
+        Matrix g = Zero(k);
+        for (uint32_t a = 0; a < k; ++a)
         {
-            if (j != anchor)
+            for (uint32_t b = 0; b < k; ++b)
             {
-                idx.push_back(j);
+                g[a][b] = a != b ? off[states[a]][states[b]] : 0.0;
             }
         }
-        uint32_t k = idx.size();
-        pi0[anchor] = 1;
-        if (k > 0)
+        std::vector<double> total(k, 0.0);
+        for (uint32_t c = k; c-- > 1;)
         {
-            Matrix a = Zero(k);
-            std::vector<double> rhs(k, 0.0);
-            for (uint32_t e = 0; e < k; ++e)
+            for (uint32_t j = 0; j < c; ++j)
             {
-                uint32_t col = idx[e];
-                rhs[e] = -M[anchor][col];
-                for (uint32_t u = 0; u < k; ++u)
+                total[c] += g[c][j];
+            }
+            NS_ABORT_MSG_IF(total[c] <= 0, "LevelPhaseChain: level 0 is not irreducible");
+            for (uint32_t a = 0; a < c; ++a)
+            {
+                for (uint32_t b = 0; b < c; ++b)
                 {
-                    a[e][u] = M[idx[u]][col];
+                    if (a != b)
+                    {
+                        g[a][b] += g[a][c] * g[c][b] / total[c];
+                    }
                 }
             }
-            Matrix inv = Inverse(a);
-            for (uint32_t u = 0; u < k; ++u)
+        }
+        std::vector<double> x(k, 0.0);
+        x[0] = 1;
+        for (uint32_t c = 1; c < k; ++c)
+        {
+            for (uint32_t a = 0; a < c; ++a)
             {
-                double v = 0;
-                for (uint32_t e = 0; e < k; ++e)
-                {
-                    v += inv[u][e] * rhs[e];
-                }
-                pi0[idx[u]] = std::max(v, 0.0);
+                x[c] += x[a] * g[a][c];
             }
+            x[c] /= total[c];
+        }
+        for (uint32_t a = 0; a < k; ++a)
+        {
+            pi0[states[a]] = x[a];
         }
     }
     // Forward: pi_n = pi_{n-1} R_{n-1}, with a running log scale.
