@@ -125,6 +125,38 @@ class ChainLimitTestCase : public TestCase
 
 /**
  * @ingroup hostnet-tests
+ * @brief Flow conservation on a fine load grid at B = 1024.
+ *
+ * Delivered = accepted: throughput = lambda (1 - loss) (PASTA), and the probabilities are
+ * non-negative and sum to 1, at every 2 Kpps from 2 to 400 Kpps. (An earlier solver
+ * formed block diagonals by subtraction and lost the upper levels at 210-292 Kpps.)
+ */
+class ChainConservationTestCase : public TestCase
+{
+  public:
+    ChainConservationTestCase()
+        : TestCase("throughput = lambda (1 - loss) at every load, B = 1024")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const double mu = 1 / 5.34e-6;
+        for (double lambda = 2e3; lambda <= 400e3; lambda += 2e3)
+        {
+            auto res = LevelPhaseChain::DisableEnableDetailed(lambda, mu, 1 / 3.73e-6, 2e6, 1024);
+            NS_TEST_EXPECT_MSG_EQ_TOL(res.throughput / (lambda * (1 - res.lossProbability)),
+                                      1,
+                                      1e-9,
+                                      "flow conservation at " << lambda / 1e3 << " Kpps");
+            NS_TEST_EXPECT_MSG_LT_OR_EQ(res.throughput, mu * (1 + 1e-12), "at most mu");
+        }
+    }
+};
+
+/**
+ * @ingroup hostnet-tests
  * @brief The hostnet-chains suite.
  */
 class LevelPhaseChainTestSuite : public TestSuite
@@ -135,6 +167,7 @@ class LevelPhaseChainTestSuite : public TestSuite
     {
         AddTestCase(new ChainDenseTestCase, TestCase::Duration::QUICK);
         AddTestCase(new ChainLimitTestCase, TestCase::Duration::QUICK);
+        AddTestCase(new ChainConservationTestCase, TestCase::Duration::QUICK);
     }
 };
 
