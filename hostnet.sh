@@ -2,6 +2,7 @@
 # hostnet: one entry point that sets everything up and runs a job.
 #   ./hostnet.sh main   set up, build, run the livelock study, write CSV + PNG
 #   ./hostnet.sh test   set up, build, run every C++ test suite and the Python tests
+#   ./hostnet.sh figures  set up, build, regenerate seed 000's Fig. 7 and Fig. 11 (PNG)
 #   ./hostnet.sh build  set up and build only
 # Idempotent: the virtual environment and the build directory are reused.
 set -euo pipefail
@@ -59,6 +60,14 @@ run_main() {
     echo "mu = 187 Kpps; NAPI stays near capacity above the cliff."
 }
 
+run_figures() {
+    local out="${HOSTNET_OUT:-$here/results/figures}"
+    mkdir -p "$out"
+    echo "== seed 000 Fig. 7 and Fig. 11: simulation and analysis (a few minutes)"
+    "$build/examples/hostnet-seed-figures" --out="$out" "$@"
+    "$venv/bin/python" -m hostnet.plot_seed_figures "$out"
+}
+
 run_tests() {
     echo "== C++ test suites"
     ctest --test-dir "$build" --output-on-failure -j "$jobs"
@@ -75,6 +84,7 @@ export HOSTNET_BUILD_DIR="$build"
 case "$cmd" in
     main) run_main "$@" ;;
     test) run_tests ;;
+    figures) run_figures "$@" ;;
     build) ;;
-    *) echo "usage: $0 main|test|build" >&2; exit 2 ;;
+    *) echo "usage: $0 main|test|figures|build" >&2; exit 2 ;;
 esac
