@@ -57,7 +57,7 @@ run_main() {
     echo "Figure:  $out/livelock.png (throughput, CPU availability, latency vs offered load)"
     echo "Normal interruption peaks near the eq. 13 cliff (127 Kpps) and then collapses while"
     echo "its CPU availability goes to 0 (receive livelock); the ideal M/M/1/B saturates at"
-    echo "mu = 187 Kpps; NAPI stays near capacity above the cliff."
+    echo "mu = 187 Kpps; NAPI stays near capacity above the cliff (ksoftirqd shares the CPU)."
 }
 
 run_figures() {
