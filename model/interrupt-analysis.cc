@@ -27,6 +27,32 @@ namespace
 {
 
 /**
+ * Normalise a two-phase level distribution computed with per-level rescaling.
+ *
+ * Level n (entries 2n, 2n+1) was stored divided by scale[0] * ... * scale[n]; bring every
+ * level to the units of the last one and divide by the total. Levels smaller than the
+ * last by more than the double range underflow to zero, harmlessly.
+ */
+void
+NormalizeScaledLevels(std::vector<double>& p, const std::vector<double>& scale, std::size_t levels)
+{
+    double divisor = 1.0;
+    double total = 0.0;
+    for (std::size_t n = levels; n-- > 0;)
+    {
+        p[2 * n] /= divisor;
+        p[2 * n + 1] /= divisor;
+        total += p[2 * n] + p[2 * n + 1];
+        divisor *= scale[n];
+    }
+    NS_ASSERT_MSG(total > 0.0 && std::isfinite(total), "normalisation failed: " << total);
+    for (auto& v : p)
+    {
+        v /= total;
+    }
+}
+
+/**
  * @brief Summary of the truncated geometric distribution q_k ~ rho^k, k = 0..B.
  *
  * This is the M/M/1/B queue length distribution with load rho.
@@ -591,23 +617,7 @@ InterruptAnalysis::NormalInterruptionExactDistribution(double lambda,
         p[2 * m] = toIdle * s;
         p[2 * m + 1] = (m < B) ? toIsr * s : toFullIsr * (s + p[2 * m]);
     }
-    // Bring every level to the units of the last one: level n was stored divided by
-    // scale[0] * ... * scale[n], the last level by all of them. Levels that are smaller
-    // than the last by more than the double range underflow to zero, harmlessly.
-    double divisor = 1.0;
-    double total = 0.0;
-    for (std::size_t n = levels; n-- > 0;)
-    {
-        p[2 * n] /= divisor;
-        p[2 * n + 1] /= divisor;
-        total += p[2 * n] + p[2 * n + 1];
-        divisor *= scale[n];
-    }
-    NS_ASSERT_MSG(total > 0.0 && std::isfinite(total), "normalisation failed: " << total);
-    for (auto& v : p)
-    {
-        v /= total;
-    }
+    NormalizeScaledLevels(p, scale, levels);
     return p;
 }
 
@@ -696,22 +706,7 @@ InterruptAnalysis::DisableEnableExactDistribution(double lambda, double mu, doub
             p[2 * m] = a * p[2 * n];
         }
     }
-    // Bring every level to the units of the last one (level n was stored divided by
-    // scale[0] * ... * scale[n]); negligible levels underflow to zero, harmlessly.
-    double divisor = 1.0;
-    double total = 0.0;
-    for (std::size_t n = levels; n-- > 0;)
-    {
-        p[2 * n] /= divisor;
-        p[2 * n + 1] /= divisor;
-        total += p[2 * n] + p[2 * n + 1];
-        divisor *= scale[n];
-    }
-    NS_ASSERT_MSG(total > 0.0 && std::isfinite(total), "normalisation failed: " << total);
-    for (auto& v : p)
-    {
-        v /= total;
-    }
+    NormalizeScaledLevels(p, scale, levels);
     return p;
 }
 
