@@ -24,6 +24,8 @@
  *                    --replications=2 --out=results/livelock
  */
 
+#include "hostnet-example-utils.h"
+
 #include "ns3/applications-module.h"
 #include "ns3/bridge-module.h"
 #include "ns3/core-module.h"
@@ -40,6 +42,8 @@
 #include <sstream>
 
 using namespace ns3;
+using hostnet_example::Exponential;
+using hostnet_example::Split;
 
 NS_LOG_COMPONENT_DEFINE("HostnetLivelock");
 
@@ -62,32 +66,6 @@ struct StudyConfig
     bool tcp{true};                                     ///< run the TCP transfer too
     double tcpDuration{1.0};                            ///< TCP transfer seconds
 };
-
-/// @return the comma-separated items of @p list
-std::vector<std::string>
-Split(const std::string& list)
-{
-    std::vector<std::string> items;
-    std::stringstream ss(list);
-    std::string item;
-    while (std::getline(ss, item, ','))
-    {
-        if (!item.empty())
-        {
-            items.push_back(item);
-        }
-    }
-    return items;
-}
-
-/// @return an exponential random variable specification with the given mean in us
-std::string
-Exponential(double meanUs)
-{
-    std::ostringstream os;
-    os << "ns3::ExponentialRandomVariable[Mean=" << meanUs * 1e-6 << "]";
-    return os.str();
-}
 
 /**
  * Configure a helper for a scheme preset with the study's costs: exponential ISR and

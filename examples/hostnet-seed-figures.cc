@@ -52,6 +52,8 @@
  * then: python -m hostnet.plot_seed_figures results/figures
  */
 
+#include "hostnet-example-utils.h"
+
 #include "ns3/boolean.h"
 #include "ns3/core-module.h"
 #include "ns3/hostnet-module.h"
@@ -71,6 +73,8 @@
 #include <tuple>
 
 using namespace ns3;
+using hostnet_example::Exponential;
+using hostnet_example::Split;
 
 NS_LOG_COMPONENT_DEFINE("HostnetSeedFigures");
 
@@ -80,50 +84,33 @@ namespace
 /// Command-line parameters.
 struct FigureConfig
 {
-    std::string out{"results/figures"}; ///< output directory
-    uint32_t replications{3};           ///< runs per point (RngRun 1..n)
-    double duration{0.2};               ///< measured seconds per run
-    double warmup{0.05};                ///< deleted seconds per run
+    std::string out{"results/figures"};                           ///< output directory
+    uint32_t replications{3};                                     ///< runs per point (RngRun 1..n)
+    double duration{0.2};                                         ///< measured seconds per run
+    double warmup{0.05};                                          ///< deleted seconds per run
     std::string loads{"10,25,50,75,100,125,150,175,200,250,300"}; ///< Fig. 7 loads (Kpps)
-    std::string fig11Loads{"10,25,50,75,100,125,150,200,300"};   ///< Fig. 11 loads (Kpps)
-    std::string figures{"7,11"};                                 ///< which figures
+    std::string fig11Loads{"10,25,50,75,100,125,150,200,300"};    ///< Fig. 11 loads (Kpps)
+    std::string figures{"7,11"};                                  ///< which figures
     std::string fig7Schemes{
         "ideal,normal,disable-enable,count-8,time-50us,pure-polling,napi-seed,count-1,time-0us"};
-    std::string taus{"1,2,4,8,16"};        ///< Fig. 11 count-based tau values
-    std::string intervals{"0,25,50,100"};  ///< Fig. 11 time-based T values (us)
-    std::string quotas{"2,3,4"};           ///< Fig. 11 polling quotas Q
-    std::string pollPeriods{"10,20,40"};   ///< Fig. 11 polling periods T_poll (us)
-    double quotaPollPeriodUs{20};          ///< T_poll of the quota study
-    uint32_t periodQuota{4};               ///< Q of the period study
-    uint32_t pollQuota{3};                 ///< Q of Fig. 7's pure-polling and napi-seed
-    double pollPeriodUs{20};               ///< T_poll of Fig. 7's pure-polling and napi-seed
-    double isrUs{3.73};                    ///< 1/r
-    double protoUs{5.34};                  ///< 1/mu
-    double writeUs{0.5};                   ///< unmask register write (mean, exponential)
-    double pollOverheadUs{1.59};           ///< T_pollOH (mean, exponential)
-    std::string tickDuringCycle{"waste"};  ///< pure polling: tick during a running cycle
-    uint32_t bufferSize{1024};             ///< B
-    uint32_t frameSize{64};                ///< bytes per frame
-    double analysisStep{2};                ///< analysis grid step (Kpps)
-    double analysisMax{300};               ///< analysis grid end (Kpps)
+    std::string taus{"1,2,4,8,16"};       ///< Fig. 11 count-based tau values
+    std::string intervals{"0,25,50,100"}; ///< Fig. 11 time-based T values (us)
+    std::string quotas{"2,3,4"};          ///< Fig. 11 polling quotas Q
+    std::string pollPeriods{"10,20,40"};  ///< Fig. 11 polling periods T_poll (us)
+    double quotaPollPeriodUs{20};         ///< T_poll of the quota study
+    uint32_t periodQuota{4};              ///< Q of the period study
+    uint32_t pollQuota{3};                ///< Q of Fig. 7's pure-polling and napi-seed
+    double pollPeriodUs{20};              ///< T_poll of Fig. 7's pure-polling and napi-seed
+    double isrUs{3.73};                   ///< 1/r
+    double protoUs{5.34};                 ///< 1/mu
+    double writeUs{0.5};                  ///< unmask register write (mean, exponential)
+    double pollOverheadUs{1.59};          ///< T_pollOH (mean, exponential)
+    std::string tickDuringCycle{"waste"}; ///< pure polling: tick during a running cycle
+    uint32_t bufferSize{1024};            ///< B
+    uint32_t frameSize{64};               ///< bytes per frame
+    double analysisStep{2};               ///< analysis grid step (Kpps)
+    double analysisMax{300};              ///< analysis grid end (Kpps)
 };
-
-/// @return the comma-separated items of @p list
-std::vector<std::string>
-Split(const std::string& list)
-{
-    std::vector<std::string> items;
-    std::stringstream ss(list);
-    std::string item;
-    while (std::getline(ss, item, ','))
-    {
-        if (!item.empty())
-        {
-            items.push_back(item);
-        }
-    }
-    return items;
-}
 
 /**
  * Parse a comma-separated list of numbers.
@@ -176,26 +163,16 @@ Num(double v)
     return os.str();
 }
 
-/// @return an exponential random variable specification with the given mean in us
-std::string
-Exponential(double meanUs)
-{
-    std::ostringstream os;
-    os << std::setprecision(10) << "ns3::ExponentialRandomVariable[Mean=" << meanUs * 1e-6
-       << "]";
-    return os.str();
-}
-
 /**
  * What is simulated: a scheme preset (preset non-empty) or a polling receive mode with
  * explicit quota and period (pure polling or seed 000's NAPI).
  */
 struct RunSpec
 {
-    std::string preset;     ///< HostNetDeviceHelper::SetScheme name, or empty
-    std::string rxMode;     ///< "ns3::PurePollingRxMode" or "ns3::NapiRxMode" if no preset
-    uint32_t quota{3};      ///< Q (Quota / Weight)
-    double periodUs{20};    ///< T_poll (PollPeriod)
+    std::string preset;  ///< HostNetDeviceHelper::SetScheme name, or empty
+    std::string rxMode;  ///< "ns3::PurePollingRxMode" or "ns3::NapiRxMode" if no preset
+    uint32_t quota{3};   ///< Q (Quota / Weight)
+    double periodUs{20}; ///< T_poll (PollPeriod)
 
     /// @return a key naming the simulated configuration (equal keys: identical runs)
     std::string Key() const
@@ -413,11 +390,11 @@ class Runner
     }
 
   private:
-    const FigureConfig& m_cfg;                                          ///< parameters
+    const FigureConfig& m_cfg;                                                ///< parameters
     std::map<std::tuple<std::string, double, uint32_t>, PointResult> m_cache; ///< results
-    std::chrono::steady_clock::time_point m_start; ///< construction time
-    uint64_t m_simulated{0};                       ///< runs simulated
-    uint64_t m_reused{0};                          ///< runs taken from the cache
+    std::chrono::steady_clock::time_point m_start;                            ///< construction time
+    uint64_t m_simulated{0};                                                  ///< runs simulated
+    uint64_t m_reused{0}; ///< runs taken from the cache
 };
 
 /// Open a CSV file for writing (truncated) with its header.
@@ -474,11 +451,11 @@ Sweep(const std::string& label,
         }
         done++;
         std::cout << "[" << figure << " " << std::setw(3) << done << "/" << total << ", "
-                  << std::setw(6) << std::setprecision(1) << runner.Elapsed() << " s] "
-                  << std::left << std::setw(26) << label << std::right << " load "
-                  << std::setw(5) << Num(kpps) << " Kpps: throughput " << std::setprecision(2)
-                  << std::setw(7) << m.thr << " Kpps, CPU availability " << std::setprecision(3)
-                  << m.avail << ", latency " << std::setprecision(1) << m.lat << " us\n"
+                  << std::setw(6) << std::setprecision(1) << runner.Elapsed() << " s] " << std::left
+                  << std::setw(26) << label << std::right << " load " << std::setw(5) << Num(kpps)
+                  << " Kpps: throughput " << std::setprecision(2) << std::setw(7) << m.thr
+                  << " Kpps, CPU availability " << std::setprecision(3) << m.avail << ", latency "
+                  << std::setprecision(1) << m.lat << " us\n"
                   << std::flush;
     }
 }
@@ -525,24 +502,22 @@ WriteAnalysis(const FigureConfig& cfg, const std::vector<double>& simLoads)
     // Every model must conserve flow: throughput = lambda (1 - loss) (PASTA). A result
     // that does not is a numerical failure of its solver: it is reported and left out.
     uint32_t omitted = 0;
-    auto write = [&csv, &omitted](const std::string& model,
-                                  double kpps,
-                                  const InterruptAnalysisResult& a) {
-        double lambda = kpps * 1e3;
-        double carried = lambda * (1 - a.lossProbability);
-        if (!std::isfinite(a.throughput) || !std::isfinite(a.meanLatency) ||
-            std::abs(a.throughput - carried) > 1e-6 * lambda)
-        {
-            std::cout << "warning: " << model << " at " << Num(kpps) << " Kpps is inconsistent "
-                      << "(throughput " << a.throughput / 1e3 << " Kpps, lambda (1 - loss) "
-                      << carried / 1e3 << " Kpps): row left out\n";
-            omitted++;
-            return;
-        }
-        csv << model << "," << Num(kpps) << "," << std::setprecision(10)
-            << a.throughput / 1e3 << "," << a.cpuAvailability << "," << a.meanLatency * 1e6
-            << "\n";
-    };
+    auto write =
+        [&csv, &omitted](const std::string& model, double kpps, const InterruptAnalysisResult& a) {
+            double lambda = kpps * 1e3;
+            double carried = lambda * (1 - a.lossProbability);
+            if (!std::isfinite(a.throughput) || !std::isfinite(a.meanLatency) ||
+                std::abs(a.throughput - carried) > 1e-6 * lambda)
+            {
+                std::cout << "warning: " << model << " at " << Num(kpps) << " Kpps is inconsistent "
+                          << "(throughput " << a.throughput / 1e3 << " Kpps, lambda (1 - loss) "
+                          << carried / 1e3 << " Kpps): row left out\n";
+                omitted++;
+                return;
+            }
+            csv << model << "," << Num(kpps) << "," << std::setprecision(10) << a.throughput / 1e3
+                << "," << a.cpuAvailability << "," << a.meanLatency * 1e6 << "\n";
+        };
     for (double kpps : grid)
     {
         double lambda = kpps * 1e3;
@@ -701,20 +676,21 @@ main(int argc, char* argv[])
         uint32_t total = schemes.size() * loads.size();
         for (const auto& scheme : schemes)
         {
-            Sweep(scheme,
-                  Fig7Spec(scheme, cfg),
-                  loads,
-                  runner,
-                  cfg,
-                  [&](double kpps, uint32_t rep, const PointResult& r) {
-                      csv << scheme << "," << Num(kpps) << "," << rep << ","
-                          << std::setprecision(6) << r.throughputKpps << ","
-                          << r.availability << "," << r.latencyMeanUs << "\n"
-                          << std::flush;
-                  },
-                  done,
-                  total,
-                  "fig7");
+            Sweep(
+                scheme,
+                Fig7Spec(scheme, cfg),
+                loads,
+                runner,
+                cfg,
+                [&](double kpps, uint32_t rep, const PointResult& r) {
+                    csv << scheme << "," << Num(kpps) << "," << rep << "," << std::setprecision(6)
+                        << r.throughputKpps << "," << r.availability << "," << r.latencyMeanUs
+                        << "\n"
+                        << std::flush;
+                },
+                done,
+                total,
+                "fig7");
         }
         std::cout << "wrote " << path << "\n";
     }
@@ -728,6 +704,7 @@ main(int argc, char* argv[])
             double parameter;
             RunSpec spec;
         };
+
         std::vector<Study> studies;
         for (double tau : taus)
         {
@@ -764,20 +741,21 @@ main(int argc, char* argv[])
         uint32_t total = studies.size() * fig11Loads.size();
         for (const auto& study : studies)
         {
-            Sweep(study.family + " " + Num(study.parameter),
-                  study.spec,
-                  fig11Loads,
-                  runner,
-                  cfg,
-                  [&](double kpps, uint32_t rep, const PointResult& r) {
-                      csv << study.family << "," << Num(study.parameter) << "," << Num(kpps)
-                          << "," << rep << "," << std::setprecision(6) << r.throughputKpps
-                          << "," << r.availability << "," << r.latencyMeanUs << "\n"
-                          << std::flush;
-                  },
-                  done,
-                  total,
-                  "fig11");
+            Sweep(
+                study.family + " " + Num(study.parameter),
+                study.spec,
+                fig11Loads,
+                runner,
+                cfg,
+                [&](double kpps, uint32_t rep, const PointResult& r) {
+                    csv << study.family << "," << Num(study.parameter) << "," << Num(kpps) << ","
+                        << rep << "," << std::setprecision(6) << r.throughputKpps << ","
+                        << r.availability << "," << r.latencyMeanUs << "\n"
+                        << std::flush;
+                },
+                done,
+                total,
+                "fig11");
         }
         std::cout << "wrote " << path << "\n";
     }
