@@ -128,11 +128,14 @@ HostSinkApplication::StartApplication()
         {
             adaptive->SetUtilizationProbe(
                 MakeCallback(&HostSinkApplication::TakePeakUtilization, this));
+            m_feedsProbe = true;
         }
     }
     m_socket = Socket::CreateSocket(GetNode(), m_protocol);
     NS_ABORT_MSG_IF(m_socket->Bind(m_local) == -1, "HostSinkApplication: cannot bind to Local");
     m_socket->SetRecvCallback(MakeCallback(&HostSinkApplication::DataReady, this));
+    UintegerValue rcvBuf;
+    m_socketRcvBuf = m_socket->GetAttributeFailSafe("RcvBufSize", rcvBuf) ? rcvBuf.Get() : 0;
     if (m_protocol == TcpSocketFactory::GetTypeId())
     {
         m_socket->Listen();
@@ -184,12 +187,7 @@ HostSinkApplication::SocketDrop(Ptr<const Packet> packet)
 void
 HostSinkApplication::DataReady(Ptr<Socket> socket)
 {
-    UintegerValue rcvBuf;
-    if (socket->GetAttributeFailSafe("RcvBufSize", rcvBuf) && rcvBuf.Get() > 0)
-    {
-        m_peakUtilization =
-            std::max(m_peakUtilization, double(socket->GetRxAvailable()) / rcvBuf.Get());
-    }
+    uint32_t rcvBuf = socket == m_socket ? m_socketRcvBuf : 0;
     for (auto& c : m_accepted)
     {
         if (c.socket == socket)
@@ -197,7 +195,12 @@ HostSinkApplication::DataReady(Ptr<Socket> socket)
             // The ACK of the arriving data advertises the space left now.
             uint32_t used = std::min(socket->GetRxAvailable(), c.rcvBuf);
             c.advertised = c.rcvBuf - used;
+            rcvBuf = c.rcvBuf;
         }
+    }
+    if (m_feedsProbe && rcvBuf > 0)
+    {
+        m_peakUtilization = std::max(m_peakUtilization, double(socket->GetRxAvailable()) / rcvBuf);
     }
     if (!m_busy)
     {

@@ -135,7 +135,9 @@ class HostSinkApplication : public Application
     uint64_t m_totalRx{0};                ///< bytes read
     uint64_t m_reads{0};                  ///< reads done
     uint64_t m_socketDrops{0};            ///< UDP socket drops
-    double m_peakUtilization{0}; ///< since the last TakePeakUtilization
+    double m_peakUtilization{0};          ///< since the last TakePeakUtilization
+    bool m_feedsProbe{false};             ///< a BufferAdaptiveModeration reads the utilisation
+    uint32_t m_socketRcvBuf{0};           ///< receive buffer of the bound (UDP) socket
     Callback<void> m_readDone;            ///< prebuilt callback
 
     TracedCallback<Ptr<const Packet>, const Address&> m_rxTrace; ///< a read completed
