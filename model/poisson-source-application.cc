@@ -8,6 +8,8 @@
 
 #include "poisson-source-application.h"
 
+#include "send-time-tag.h"
+
 #include "ns3/abort.h"
 #include "ns3/double.h"
 #include "ns3/inet-socket-address.h"
@@ -117,7 +119,9 @@ PoissonSourceApplication::StopApplication()
 void
 PoissonSourceApplication::SendOne()
 {
-    m_socket->Send(Create<Packet>(m_packetSize));
+    Ptr<Packet> packet = Create<Packet>(m_packetSize);
+    SendTimeTag::Stamp(packet);
+    m_socket->Send(packet);
     m_sent++;
     if (m_maxPackets != 0 && m_sent >= m_maxPackets)
     {
