@@ -38,14 +38,16 @@ void
 DisableEnableRxMode::NotifyConstructionCompleted()
 {
     // After the attribute defaults were applied: process until the ring is empty, with no
-    // quota, no softirq budget and no ksoftirqd.
+    // quota (and, see UsesSharedSoftnet, no softirq budget and no ksoftirqd).
     m_weight = std::numeric_limits<uint32_t>::max();
-    m_netdevBudget = std::numeric_limits<uint32_t>::max();
-    m_budgetTime = Time::Max();
-    m_maxRestarts = std::numeric_limits<uint32_t>::max();
-    m_maxSoftirqTime = Time::Max();
     m_pollPeriod = Time(0);
     NapiRxMode::NotifyConstructionCompleted();
+}
+
+bool
+DisableEnableRxMode::UsesSharedSoftnet() const
+{
+    return false;
 }
 
 } // namespace ns3

@@ -8,6 +8,8 @@
 
 #include "host-cpu.h"
 
+#include "softnet-data.h"
+
 #include "ns3/abort.h"
 #include "ns3/log.h"
 #include "ns3/node.h"
@@ -45,6 +47,30 @@ HostCpu::GetTypeId()
                           "Must be > 0.",
                           TimeValue(MilliSeconds(3)),
                           MakeTimeAccessor(&HostCpu::m_timeSlice),
+                          MakeTimeChecker(NanoSeconds(1)))
+            .AddAttribute("NetdevBudget",
+                          "Frames per NET_RX softirq round, shared by all NAPI contexts of a "
+                          "core (net.core.netdev_budget, default 300). Must be >= 1.",
+                          UintegerValue(300),
+                          MakeUintegerAccessor(&HostCpu::m_netdevBudget),
+                          MakeUintegerChecker<uint32_t>(1))
+            .AddAttribute("NetdevBudgetUsecs",
+                          "Time per NET_RX softirq round, shared by all NAPI contexts of a "
+                          "core (net.core.netdev_budget_usecs, default 2000 us). Must be > 0.",
+                          TimeValue(MicroSeconds(2000)),
+                          MakeTimeAccessor(&HostCpu::m_netdevBudgetTime),
+                          MakeTimeChecker(NanoSeconds(1)))
+            .AddAttribute("MaxSoftirqRestarts",
+                          "NET_RX restarts in a row before the work moves to the core's "
+                          "ksoftirqd (__do_softirq's MAX_SOFTIRQ_RESTART = 10). Must be >= 1.",
+                          UintegerValue(10),
+                          MakeUintegerAccessor(&HostCpu::m_maxSoftirqRestarts),
+                          MakeUintegerChecker<uint32_t>(1))
+            .AddAttribute("MaxSoftirqTime",
+                          "Softirq time in a row before the work moves to ksoftirqd "
+                          "(MAX_SOFTIRQ_TIME = 2 ms). Must be > 0.",
+                          TimeValue(MilliSeconds(2)),
+                          MakeTimeAccessor(&HostCpu::m_maxSoftirqTime),
                           MakeTimeChecker(NanoSeconds(1)))
             .AddTraceSource("LevelChange",
                             "The level running on a core changed (core, old, new).",
@@ -97,6 +123,14 @@ HostCpu::DoDispose()
         c.runQueue.clear();
     }
     m_tasks.clear();
+    for (auto& softnet : m_softnet)
+    {
+        if (softnet)
+        {
+            softnet->Dispose();
+        }
+    }
+    m_softnet.clear();
     Object::DoDispose();
 }
 
@@ -148,6 +182,27 @@ HostCpu::GetKsoftirqd(uint32_t core)
         m_ksoftirqd[core] = CreateTask("ksoftirqd/" + std::to_string(core), true, core);
     }
     return m_ksoftirqd[core];
+}
+
+Ptr<SoftnetData>
+HostCpu::GetSoftnet(uint32_t core)
+{
+    EnsureCores();
+    NS_ABORT_MSG_IF(core >= m_cores.size(),
+                    "HostCpu::GetSoftnet: no core " << core << " (NCores = " << m_cores.size()
+                                                    << ")");
+    m_softnet.resize(m_cores.size());
+    if (!m_softnet[core])
+    {
+        m_softnet[core] = CreateObject<SoftnetData>();
+        m_softnet[core]->Setup(this,
+                               core,
+                               m_netdevBudget,
+                               m_netdevBudgetTime,
+                               m_maxSoftirqRestarts,
+                               m_maxSoftirqTime);
+    }
+    return m_softnet[core];
 }
 
 void

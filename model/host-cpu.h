@@ -24,6 +24,7 @@ namespace ns3
 {
 
 class Node;
+class SoftnetData;
 
 /**
  * @ingroup hostnet
@@ -125,6 +126,14 @@ class HostCpu : public Object
      * @return its task identifier
      */
     TaskId GetKsoftirqd(uint32_t core);
+
+    /**
+     * @brief The NET_RX softirq state of a core (created on first use): the poll list and
+     * budget shared by the NAPI contexts served on that core.
+     * @param core the core
+     * @return its SoftnetData
+     */
+    Ptr<SoftnetData> GetSoftnet(uint32_t core);
 
     /**
      * @brief Submit work at HARDIRQ or SOFTIRQ level.
@@ -247,6 +256,11 @@ class HostCpu : public Object
     std::vector<Core> m_cores;        ///< per-core scheduler state
     std::vector<Task> m_tasks;        ///< all tasks
     std::vector<int64_t> m_ksoftirqd; ///< ksoftirqd task per core (-1: not created)
+    std::vector<Ptr<SoftnetData>> m_softnet; ///< NET_RX state per core (null: not created)
+    uint32_t m_netdevBudget{300};            ///< net.core.netdev_budget (attribute)
+    Time m_netdevBudgetTime;                 ///< net.core.netdev_budget_usecs (attribute)
+    uint32_t m_maxSoftirqRestarts{10};       ///< MAX_SOFTIRQ_RESTART (attribute)
+    Time m_maxSoftirqTime;                   ///< MAX_SOFTIRQ_TIME (attribute)
     Time m_windowStart;               ///< start of the statistics window
     Time m_completingStart;           ///< first start of the work whose callback runs
 

@@ -9,10 +9,13 @@
 #include "napi-rx-mode.h"
 
 #include "host-net-device.h"
+#include "softnet-data.h"
 
 #include "ns3/log.h"
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
+
+#include <limits>
 
 namespace ns3
 {
@@ -35,30 +38,6 @@ NapiRxMode::GetTypeId()
                           UintegerValue(64),
                           MakeUintegerAccessor(&NapiRxMode::m_weight),
                           MakeUintegerChecker<uint32_t>(1))
-            .AddAttribute("NetdevBudget",
-                          "Frames per NET_RX softirq round (net.core.netdev_budget, default "
-                          "300). Must be >= 1.",
-                          UintegerValue(300),
-                          MakeUintegerAccessor(&NapiRxMode::m_netdevBudget),
-                          MakeUintegerChecker<uint32_t>(1))
-            .AddAttribute("BudgetUsecs",
-                          "Time per NET_RX softirq round (net.core.netdev_budget_usecs, "
-                          "default 2000 us). Must be > 0.",
-                          TimeValue(MicroSeconds(2000)),
-                          MakeTimeAccessor(&NapiRxMode::m_budgetTime),
-                          MakeTimeChecker(NanoSeconds(1)))
-            .AddAttribute("MaxSoftirqRestarts",
-                          "Softirq restarts in a row before the work moves to ksoftirqd "
-                          "(MAX_SOFTIRQ_RESTART = 10). Must be >= 1.",
-                          UintegerValue(10),
-                          MakeUintegerAccessor(&NapiRxMode::m_maxRestarts),
-                          MakeUintegerChecker<uint32_t>(1))
-            .AddAttribute("MaxSoftirqTime",
-                          "Softirq time in a row before the work moves to ksoftirqd "
-                          "(MAX_SOFTIRQ_TIME = 2 ms). Must be > 0.",
-                          TimeValue(MilliSeconds(2)),
-                          MakeTimeAccessor(&NapiRxMode::m_maxSoftirqTime),
-                          MakeTimeChecker(NanoSeconds(1)))
             .AddAttribute("PollPeriod",
                           "0: Linux, the next poll follows at once within the budget. > 0: "
                           "seed 000's NAPI, the next poll starts at the next tick of this "
@@ -105,7 +84,35 @@ NapiRxMode::DoDispose()
     m_unmaskDone = Callback<void>();
     m_overheadDone = Callback<void>();
     m_handOff = Callback<bool>();
+    m_softnet = nullptr;
     RxMode::DoDispose();
+}
+
+void
+NapiRxMode::Attach(HostNetDevice* device)
+{
+    RxMode::Attach(device);
+    m_softnet = UsesSharedSoftnet() ? m_cpu->GetSoftnet(m_core) : CreatePrivateSoftnet();
+}
+
+bool
+NapiRxMode::UsesSharedSoftnet() const
+{
+    return true;
+}
+
+Ptr<SoftnetData>
+NapiRxMode::CreatePrivateSoftnet()
+{
+    // A context outside net_rx_action's accounting: no budget, never ksoftirqd.
+    Ptr<SoftnetData> softnet = CreateObject<SoftnetData>();
+    softnet->Setup(m_cpu,
+                   m_core,
+                   std::numeric_limits<uint32_t>::max(),
+                   Time::Max(),
+                   std::numeric_limits<uint32_t>::max(),
+                   Time::Max());
+    return softnet;
 }
 
 void
@@ -128,31 +135,27 @@ NapiRxMode::IsrDone()
     m_isrActive = false;
     m_polling = true;
     m_device->SetRxInterruptEnabled(false);
-    m_softirqStart = Simulator::Now();
-    m_restarts = 0;
-    StartRound();
+    m_softnet->Schedule(this);
+}
+
+void
+NapiRxMode::Poll()
+{
+    m_pollPackets = 0;
+    if (m_payPollOverhead)
+    {
+        // Seed 000 Fig. 5: a poll started by the polling timer pays the poll overhead.
+        m_payPollOverhead = false;
+        m_softnet->SubmitWork(m_device->SamplePollOverhead(), m_overheadDone);
+        return;
+    }
     PollNext();
 }
 
 void
-NapiRxMode::StartRound()
+NapiRxMode::PollOverheadDone()
 {
-    m_roundPackets = 0;
-    m_pollPackets = 0;
-    m_roundStart = Simulator::Now();
-}
-
-void
-NapiRxMode::SubmitPollWork(Time cost, const Callback<void>& done)
-{
-    if (m_inKsoftirqd)
-    {
-        m_cpu->SubmitTask(m_ksoftirqd, cost, done);
-    }
-    else
-    {
-        m_cpu->Submit(HostCpu::SOFTIRQ, cost, done, m_core);
-    }
+    PollNext();
 }
 
 void
@@ -170,7 +173,7 @@ NapiRxMode::PollNext()
     {
         cost += m_ring->SampleRefillCost();
     }
-    SubmitPollWork(cost, m_packetDone);
+    m_softnet->SubmitWork(cost, m_packetDone);
 }
 
 void
@@ -181,16 +184,13 @@ NapiRxMode::PacketDone()
     m_device->DeliverFrame(std::move(m_current), start);
     m_ring->ReturnDescriptors(1);
     m_pollPackets++;
-    m_roundPackets++;
     m_workSinceComplete++;
     if (!m_handOff.IsNull() && m_ring->HasReady() && m_handOff())
     {
         // Another mode takes over the masked device in the middle of the backlog.
-        m_device->RecordPoll(m_pollPackets);
-        m_pollPackets = 0;
         m_workSinceComplete = 0;
-        m_inKsoftirqd = false;
         m_polling = false;
+        ReturnFromPoll(false);
         return;
     }
     // Linux calls poll again after a full one (it may find nothing and complete then);
@@ -207,8 +207,6 @@ void
 NapiRxMode::WeightExhausted()
 {
     // The poll call used its whole weight: the device stays scheduled.
-    m_device->RecordPoll(m_pollPackets);
-    m_pollPackets = 0;
     if (m_pollPeriod.IsStrictlyPositive())
     {
         // Seed 000 Fig. 5: the next poll waits for the next tick of the polling timer.
@@ -216,44 +214,43 @@ NapiRxMode::WeightExhausted()
         int64_t period = m_pollPeriod.GetTimeStep();
         Time next = TimeStep((now.GetTimeStep() / period + 1) * period);
         m_timer = Simulator::Schedule(next - now, &NapiRxMode::PollTimer, this);
+        ReturnFromPoll(false);
         return;
     }
-    if (m_roundPackets >= m_netdevBudget || Simulator::Now() - m_roundStart >= m_budgetTime)
-    {
-        // net_rx_action ran out of budget: time_squeeze, the softirq is raised again.
-        m_device->RecordSoftirqRestart();
-        m_restarts++;
-        if (!m_inKsoftirqd &&
-            (m_restarts >= m_maxRestarts || Simulator::Now() - m_softirqStart >= m_maxSoftirqTime))
-        {
-            // __do_softirq gives up and wakes ksoftirqd, which shares the CPU with tasks.
-            m_ksoftirqd = m_cpu->GetKsoftirqd(m_core);
-            m_inKsoftirqd = true;
-        }
-        StartRound();
-    }
-    PollNext();
+    ReturnFromPoll(true);
+}
+
+void
+NapiRxMode::ReturnFromPoll(bool rescheduled)
+{
+    m_device->RecordPoll(m_pollPackets);
+    uint32_t work = m_pollPackets;
+    m_pollPackets = 0;
+    m_softnet->PollReturned(this, work, rescheduled);
 }
 
 void
 NapiRxMode::PollTimer()
 {
-    SubmitPollWork(m_device->SamplePollOverhead(), m_overheadDone);
+    m_payPollOverhead = true;
+    m_softnet->Schedule(this);
 }
 
 void
-NapiRxMode::PollOverheadDone()
+NapiRxMode::DeferredPoll()
 {
-    StartRound();
-    PollNext();
+    m_softnet->Schedule(this);
+}
+
+void
+NapiRxMode::NotifyTimeSqueeze()
+{
+    m_device->RecordSoftirqRestart();
 }
 
 void
 NapiRxMode::Complete()
 {
-    m_device->RecordPoll(m_pollPackets);
-    m_pollPackets = 0;
-    m_inKsoftirqd = false;
     if (m_workSinceComplete > 0)
     {
         m_deferCount = m_deferHardIrqs;
@@ -263,15 +260,17 @@ NapiRxMode::Complete()
     {
         // napi_complete_done with deferred hard IRQs: stay masked, re-poll from a timer.
         m_deferCount--;
-        m_timer = Simulator::Schedule(m_groFlushTimeout, &NapiRxMode::PollOverheadDone, this);
+        m_timer = Simulator::Schedule(m_groFlushTimeout, &NapiRxMode::DeferredPoll, this);
+        ReturnFromPoll(false);
         return;
     }
     if (!m_handOff.IsNull() && m_handOff())
     {
         m_polling = false; // another mode owns the (still masked) device now
+        ReturnFromPoll(false);
         return;
     }
-    SubmitPollWork(m_device->SampleRegisterWriteCost(), m_unmaskDone);
+    m_softnet->SubmitWork(m_device->SampleRegisterWriteCost(), m_unmaskDone);
 }
 
 void
@@ -279,6 +278,7 @@ NapiRxMode::UnmaskDone()
 {
     m_polling = false;
     m_device->SetRxInterruptEnabled(true);
+    ReturnFromPoll(false);
 }
 
 uint32_t
@@ -308,7 +308,13 @@ NapiRxMode::SetHandOffCallback(Callback<bool> handOff)
 bool
 NapiRxMode::IsInKsoftirqd() const
 {
-    return m_inKsoftirqd;
+    return m_polling && m_softnet && m_softnet->IsInKsoftirqd();
+}
+
+Ptr<SoftnetData>
+NapiRxMode::GetSoftnet() const
+{
+    return m_softnet;
 }
 
 } // namespace ns3

@@ -12,6 +12,7 @@
 #include "host-cpu.h"
 #include "rx-mode.h"
 #include "rx-ring.h"
+#include "softnet-data.h"
 
 #include "ns3/callback.h"
 #include "ns3/event-id.h"
@@ -29,12 +30,15 @@ namespace ns3
  * full the NIC drops in its FIFO, without an interrupt), each costing ProtocolCost plus
  * the descriptor refill. A poll call handles at most Weight frames.
  *
- * Linux configuration (PollPeriod = 0): the NET_RX softirq keeps polling until
- * NetdevBudget frames or BudgetUsecs are used; then the round ends (time_squeeze) and the
- * softirq restarts. After MaxSoftirqRestarts restarts or MaxSoftirqTime in a row
- * (__do_softirq's MAX_SOFTIRQ_RESTART = 10 and MAX_SOFTIRQ_TIME = 2 ms) the remaining work
- * moves to the core's ksoftirqd, a TASK-level kernel thread that shares the CPU with the
- * applications, until the ring is empty.
+ * Linux configuration (PollPeriod = 0): the ISR puts the context on its core's poll list
+ * (SoftnetData, shared by every NAPI context served on that core). The NET_RX softirq
+ * polls the list round robin; a poll call that used its whole weight goes to the tail.
+ * All poll calls of a round share HostCpu's NetdevBudget frames and NetdevBudgetUsecs;
+ * then the round ends (time_squeeze) and the softirq restarts. After HostCpu's
+ * MaxSoftirqRestarts restarts or MaxSoftirqTime in a row (__do_softirq's
+ * MAX_SOFTIRQ_RESTART = 10 and MAX_SOFTIRQ_TIME = 2 ms) the remaining work moves to the
+ * core's ksoftirqd, a TASK-level kernel thread that shares the CPU with the applications,
+ * until the poll list is empty.
  *
  * Seed 000 configuration (PollPeriod > 0, e.g. Weight = 3, PollPeriod = 20 us): after a
  * poll of Weight frames with frames left, the next poll starts at the next PollPeriod tick
@@ -58,8 +62,21 @@ class NapiRxMode : public RxMode
     NapiRxMode();
     ~NapiRxMode() override;
 
+    void Attach(HostNetDevice* device) override;
     void HandleInterrupt() override;
     uint32_t GetNHeld() const override;
+
+    /**
+     * @brief One poll call (napi->poll): process up to Weight frames, then return to the
+     * softirq through SoftnetData::PollReturned. Called by SoftnetData only.
+     */
+    void Poll();
+
+    /** @brief The softirq round ended after this context's poll call (time_squeeze). */
+    void NotifyTimeSqueeze();
+
+    /** @return the NET_RX state this context is polled from */
+    Ptr<SoftnetData> GetSoftnet() const;
 
     /** @return true while the device is in polling mode (interrupt masked) */
     bool IsPolling() const;
@@ -83,11 +100,13 @@ class NapiRxMode : public RxMode
   protected:
     void DoDispose() override;
 
+    /**
+     * @return true to be polled from the core's shared SoftnetData (Linux); false for a
+     * private one without budget or ksoftirqd (seed 000's disable-enable)
+     */
+    virtual bool UsesSharedSoftnet() const;
+
     uint32_t m_weight{64};        ///< frames per poll call (attribute)
-    uint32_t m_netdevBudget{300}; ///< frames per NET_RX round (attribute)
-    Time m_budgetTime;            ///< time per NET_RX round (attribute)
-    uint32_t m_maxRestarts{10};   ///< softirq restarts before ksoftirqd (attribute)
-    Time m_maxSoftirqTime;        ///< softirq time before ksoftirqd (attribute)
     Time m_pollPeriod;            ///< 0: Linux re-poll; > 0: seed 000 tick (attribute)
     uint32_t m_deferHardIrqs{0};  ///< napi_defer_hard_irqs (attribute)
     Time m_groFlushTimeout;       ///< gro_flush_timeout (attribute)
@@ -95,39 +114,37 @@ class NapiRxMode : public RxMode
   private:
     /// The ISR was served: mask and schedule the poll.
     void IsrDone();
-    /// Start a NET_RX round with a fresh budget.
-    void StartRound();
-    /// Process the next frame, or leave polling if the ring is empty.
+    /// Process the next frame, or complete if the ring is empty.
     void PollNext();
     /// Protocol processing of the current frame ended.
     void PacketDone();
     /// The poll call used its whole weight.
     void WeightExhausted();
-    /// The seed 000 poll tick (or the deferral timer) fired: pay the overhead, then poll.
+    /// Report the end of a poll call to the softirq.
+    void ReturnFromPoll(bool rescheduled);
+    /// The seed 000 poll tick fired: schedule a poll that pays the overhead.
     void PollTimer();
     /// The poll overhead was paid.
     void PollOverheadDone();
+    /// The gro_flush_timeout timer fired: schedule a poll.
+    void DeferredPoll();
     /// The ring is empty: complete, and unmask unless interrupts are deferred.
     void Complete();
     /// The unmask register write was served.
     void UnmaskDone();
-    /// Submit poll work in softirq context or in ksoftirqd.
-    void SubmitPollWork(Time cost, const Callback<void>& done);
+    /// @return a SoftnetData of our own with unlimited budgets
+    Ptr<SoftnetData> CreatePrivateSoftnet();
 
     bool m_isrActive{false};         ///< the ISR is running or queued
     bool m_polling{false};           ///< NAPI scheduled, interrupt masked
     bool m_processing{false};        ///< m_current is valid
-    bool m_inKsoftirqd{false};       ///< polling was deferred to ksoftirqd
+    bool m_payPollOverhead{false};   ///< the next poll call starts with the overhead
     RxFrame m_current;               ///< frame in protocol processing
     uint32_t m_pollPackets{0};       ///< frames in the current poll call
-    uint32_t m_roundPackets{0};      ///< frames in the current round
     uint32_t m_workSinceComplete{0}; ///< frames since the last completion
-    uint32_t m_restarts{0};          ///< consecutive softirq restarts
     uint32_t m_deferCount{0};        ///< deferrals left before unmasking
-    Time m_roundStart;               ///< start of the current round
-    Time m_softirqStart;             ///< start of the current softirq invocation
     EventId m_timer;                 ///< poll tick / deferral timer
-    HostCpu::TaskId m_ksoftirqd{0};  ///< the core's ksoftirqd
+    Ptr<SoftnetData> m_softnet;      ///< the poll list we join
     Callback<void> m_isrDone;        ///< prebuilt callbacks: no allocation per packet
     Callback<void> m_packetDone;     ///< prebuilt callback
     Callback<void> m_unmaskDone;     ///< prebuilt callback

@@ -62,9 +62,8 @@ class ConservationTestCase : public TestCase
             {
                 helper.SetRxMode("ns3::NapiRxMode",
                                  "Weight",
-                                 UintegerValue(u->GetInteger(1, 64)),
-                                 "NetdevBudget",
-                                 UintegerValue(u->GetInteger(1, 300)));
+                                 UintegerValue(u->GetInteger(1, 64)));
+                helper.SetCpuAttribute("NetdevBudget", UintegerValue(u->GetInteger(1, 300)));
             }
             double m = u->GetValue();
             if (m < 0.33)

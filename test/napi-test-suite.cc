@@ -13,8 +13,10 @@
 
 #include "ns3/boolean.h"
 #include "ns3/data-rate.h"
+#include "ns3/host-cpu.h"
 #include "ns3/interrupt-analysis.h"
 #include "ns3/rng-seed-manager.h"
+#include "ns3/softnet-data.h"
 #include "ns3/string.h"
 #include "ns3/test.h"
 #include "ns3/uinteger.h"
@@ -30,11 +32,8 @@ HostNetDeviceHelper
 DeterministicNapi(uint32_t weight, uint32_t budget)
 {
     HostNetDeviceHelper helper = DeterministicHelper();
-    helper.SetRxMode("ns3::NapiRxMode",
-                     "Weight",
-                     UintegerValue(weight),
-                     "NetdevBudget",
-                     UintegerValue(budget));
+    helper.SetRxMode("ns3::NapiRxMode", "Weight", UintegerValue(weight));
+    helper.SetCpuAttribute("NetdevBudget", UintegerValue(budget));
     return helper;
 }
 
@@ -174,6 +173,89 @@ class NapiNoLivelockTestCase : public TestCase
 
 /**
  * @ingroup hostnet-tests
+ * @brief Two NAPI devices of one node share the core's poll list and netdev_budget.
+ *
+ * Weight 2, HostCpu NetdevBudget 4; 4 frames reach devices A and B at t = 0. ISR A runs
+ * 0.001-3.001 us and ISR B 3.001-6.001 us (hard IRQs first), so A's first poll starts at
+ * 6.001 us. Poll calls alternate A, B, A, B (a full poll goes to the tail of the list),
+ * two frames each, 5 us per frame; the round ends after B's first and second poll (4
+ * frames each: two time_squeezes, charged to B). Then A and B each find their ring empty
+ * and unmask (0.5 us each). With a budget per device, A would restart after its own 4
+ * frames and the frames would interleave one by one.
+ */
+class NapiSharedBudgetTestCase : public TestCase
+{
+  public:
+    NapiSharedBudgetTestCase()
+        : TestCase("NAPI contexts of one core share the poll list and netdev_budget")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        HostNetDeviceHelper helper = DeterministicNapi(2, 4);
+        Ptr<Node> host = CreateObject<Node>();
+        std::vector<Ptr<SimpleNetDevice>> senders;
+        std::vector<Ptr<HostNetDevice>> devices;
+        for (int i = 0; i < 2; ++i)
+        {
+            Ptr<Node> sender = CreateObject<Node>();
+            auto channel = CreateObject<SimpleChannel>();
+            auto tx = CreateObject<SimpleNetDevice>();
+            auto rx = CreateObject<SimpleNetDevice>();
+            for (auto [node, dev] : {std::pair{sender, tx}, std::pair{host, rx}})
+            {
+                dev->SetAddress(Mac48Address::Allocate());
+                dev->SetChannel(channel);
+                node->AddDevice(dev);
+            }
+            senders.push_back(tx);
+            devices.push_back(helper.Install(rx));
+        }
+        std::vector<Time> deliveredA;
+        std::vector<Time> deliveredB;
+        devices[0]->TraceConnectWithoutContext("Delivered",
+                                               MakeBoundCallback(&RecordDelivery, &deliveredA));
+        devices[1]->TraceConnectWithoutContext("Delivered",
+                                               MakeBoundCallback(&RecordDelivery, &deliveredB));
+        Simulator::Schedule(Seconds(0), [&]() {
+            for (int i = 0; i < 2; ++i)
+            {
+                for (int k = 0; k < 4; ++k)
+                {
+                    senders[i]->Send(Create<Packet>(125), devices[i]->GetAddress(), 0x0800);
+                }
+            }
+        });
+        Simulator::Run();
+        auto us = [](int64_t ns) { return NanoSeconds(ns); };
+        std::vector<Time> expectA{us(11001), us(16001), us(31001), us(36001)};
+        std::vector<Time> expectB{us(21001), us(26001), us(41001), us(46001)};
+        NS_TEST_ASSERT_MSG_EQ(deliveredA.size(), 4, "all of A delivered");
+        NS_TEST_ASSERT_MSG_EQ(deliveredB.size(), 4, "all of B delivered");
+        for (int k = 0; k < 4; ++k)
+        {
+            NS_TEST_EXPECT_MSG_EQ(deliveredA[k], expectA[k], "A frame " << k);
+            NS_TEST_EXPECT_MSG_EQ(deliveredB[k], expectB[k], "B frame " << k);
+        }
+        NS_TEST_EXPECT_MSG_EQ(devices[0]->GetStats().softirqRestarts, 0, "A ends no round");
+        NS_TEST_EXPECT_MSG_EQ(devices[1]->GetStats().softirqRestarts, 2, "B ends both rounds");
+        NS_TEST_EXPECT_MSG_EQ(devices[0]->GetStats().polls, 3, "two full polls, one empty");
+        Ptr<SoftnetData> softnet = HostCpu::GetOrCreate(host)->GetSoftnet(0);
+        SoftnetStats st = softnet->GetStats();
+        NS_TEST_EXPECT_MSG_EQ(st.softirqs, 1, "one softirq invocation serves both");
+        NS_TEST_EXPECT_MSG_EQ(st.timeSqueeze, 2, "8 frames, budget 4");
+        NS_TEST_EXPECT_MSG_EQ(st.polls, 6, "three poll calls per device");
+        NS_TEST_EXPECT_MSG_EQ(st.processed, 8, "all frames counted once");
+        NS_TEST_EXPECT_MSG_EQ(softnet->IsRunning(), false, "idle at the end");
+        NS_TEST_EXPECT_MSG_EQ(devices[1]->IsRxInterruptEnabled(), true, "unmasked");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * @ingroup hostnet-tests
  * @brief The hostnet-napi suite.
  */
 class NapiTestSuite : public TestSuite
@@ -184,6 +266,7 @@ class NapiTestSuite : public TestSuite
     {
         AddTestCase(new NapiBudgetTestCase, TestCase::Duration::QUICK);
         AddTestCase(new NapiRearmTestCase, TestCase::Duration::QUICK);
+        AddTestCase(new NapiSharedBudgetTestCase, TestCase::Duration::QUICK);
         AddTestCase(new NapiNoLivelockTestCase, TestCase::Duration::QUICK);
     }
 };

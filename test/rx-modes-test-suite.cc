@@ -308,11 +308,9 @@ class KsoftirqdTestCase : public TestCase
         HostNetDeviceHelper napi;
         napi.SetScheme("napi");
         HostNetDeviceHelper napiNoDefer;
-        napiNoDefer.SetRxMode("ns3::NapiRxMode",
-                              "MaxSoftirqRestarts",
-                              UintegerValue(1000000000),
-                              "MaxSoftirqTime",
-                              TimeValue(Seconds(1000)));
+        napiNoDefer.SetRxMode("ns3::NapiRxMode");
+        napiNoDefer.SetCpuAttribute("MaxSoftirqRestarts", UintegerValue(1000000000));
+        napiNoDefer.SetCpuAttribute("MaxSoftirqTime", TimeValue(Seconds(1000)));
         double livelock = HogShare(normal);
         double noDefer = HogShare(napiNoDefer);
         double shared = HogShare(napi);

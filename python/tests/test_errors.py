@@ -36,7 +36,7 @@ def run(binary, *args, cwd):
         # ns-3's attribute checkers reject out-of-range values and name the attribute.
         (["--ns3::RxRing::Descriptors=0"], ["ns3::RxRing::Descriptors"]),
         (["--ns3::NapiRxMode::Weight=0"], ["ns3::NapiRxMode::Weight"]),
-        (["--ns3::NapiRxMode::NetdevBudget=0"], ["ns3::NapiRxMode::NetdevBudget"]),
+        (["--ns3::HostCpu::NetdevBudget=0"], ["ns3::HostCpu::NetdevBudget"]),
         (["--ns3::RxUsecsModeration::Interval=-5us"], ["ns3::RxUsecsModeration::Interval"]),
         (["--ns3::HostCpu::TimeSlice=0s"], ["ns3::HostCpu::TimeSlice"]),
     ],
