@@ -251,6 +251,29 @@ HostCpu::SubmitTask(TaskId task, Time cost, const Callback<void>& done)
     }
 }
 
+void
+HostCpu::CutTaskWork(TaskId task)
+{
+    NS_LOG_FUNCTION(this << task);
+    NS_ABORT_MSG_IF(task >= m_tasks.size(), "HostCpu::CutTaskWork: unknown task " << task);
+    Task& t = m_tasks[task];
+    if (t.work.empty())
+    {
+        return;
+    }
+    Core& c = m_cores[t.core];
+    bool running = c.running == TASK && c.runQueue.front() == task;
+    if (running)
+    {
+        Update(t.core);
+    }
+    t.work.front().remaining = Time(0);
+    if (running && !c.inCompletion)
+    {
+        Dispatch(t.core);
+    }
+}
+
 Time
 HostCpu::GetCompletingWorkStart() const
 {

@@ -153,6 +153,17 @@ class HostCpu : public Object
     void SubmitTask(TaskId task, Time cost, const Callback<void>& done);
 
     /**
+     * @brief End the oldest pending work item of a task now, as if its cost were served.
+     *
+     * For work of unknown length such as a busy-poll spin: it is submitted with its
+     * longest duration and cut when the awaited event happens. The time it already
+     * received stays accounted; its callback runs when the task next holds the CPU (at
+     * once if it runs now). No effect if the task has no work.
+     * @param task the task
+     */
+    void CutTaskWork(TaskId task);
+
+    /**
      * @brief When the work whose completion callback is running first got the CPU.
      *
      * Valid only inside a completion callback; lets callers split the waiting time from

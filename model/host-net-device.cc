@@ -321,6 +321,7 @@ HostNetDevice::FrameInMemory(uint32_t bytes)
     {
         m_moderation->FrameCompleted(bytes);
     }
+    m_rxMode->NotifyFrameInMemory();
 }
 
 void
@@ -430,6 +431,13 @@ HostNetDevice::RecordPoll(uint32_t packets)
 {
     m_polls++;
     m_pollPackets += packets;
+}
+
+void
+HostNetDevice::RecordBusyPoll(uint32_t packets)
+{
+    m_busyPolls++;
+    m_busyPollFrames += packets;
 }
 
 void
@@ -563,6 +571,8 @@ HostNetDevice::GetStats() const
     s.interrupts = m_interrupts;
     s.interruptsAbsorbed = m_interruptsAbsorbed;
     s.polls = m_polls;
+    s.busyPolls = m_busyPolls;
+    s.busyPollFrames = m_busyPollFrames;
     s.softirqRestarts = m_softirqRestarts;
     s.packetsPerInterrupt = m_interrupts ? double(m_rxDelivered) / m_interrupts : 0.0;
     s.packetsPerPoll = m_polls ? double(m_pollPackets) / m_polls : 0.0;
@@ -596,6 +606,8 @@ HostNetDevice::ResetStats()
     m_interrupts = 0;
     m_interruptsAbsorbed = 0;
     m_polls = 0;
+    m_busyPolls = 0;
+    m_busyPollFrames = 0;
     m_pollPackets = 0;
     m_softirqRestarts = 0;
     m_txPackets = 0;

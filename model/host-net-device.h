@@ -49,6 +49,8 @@ struct HostNetDeviceStats
     uint64_t interruptsAbsorbed{0}; ///< assertions absorbed by a running ISR
     uint64_t polls{0};              ///< NAPI poll calls
     uint64_t softirqRestarts{0};    ///< NET_RX rounds ended by netdev_budget/budget-usecs
+    uint64_t busyPolls{0};          ///< busy poll calls by applications (SO_BUSY_POLL)
+    uint64_t busyPollFrames{0};     ///< frames processed by those calls (in the task)
     double packetsPerInterrupt{0};  ///< delivered / interrupts
     double packetsPerPoll{0};       ///< packets processed per poll call
     double throughputPps{0};        ///< rxDelivered / elapsed
@@ -220,6 +222,12 @@ class HostNetDevice : public NetDevice
      */
     void RecordPoll(uint32_t packets);
 
+    /**
+     * @brief Count a busy poll call by an application task.
+     * @param packets frames it processed
+     */
+    void RecordBusyPoll(uint32_t packets);
+
     /** @brief A NET_RX softirq round ended with work left (budget or time exhausted). */
     void RecordSoftirqRestart();
 
@@ -327,6 +335,8 @@ class HostNetDevice : public NetDevice
     uint64_t m_interrupts{0};          ///< ISRs
     uint64_t m_interruptsAbsorbed{0};  ///< absorbed assertions
     uint64_t m_polls{0};               ///< poll calls
+    uint64_t m_busyPolls{0};           ///< busy poll calls
+    uint64_t m_busyPollFrames{0};      ///< frames of busy poll calls
     uint64_t m_pollPackets{0};         ///< packets in poll calls
     uint64_t m_softirqRestarts{0};     ///< NET_RX rounds out of budget
     uint64_t m_txPackets{0};           ///< frames sent

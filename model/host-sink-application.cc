@@ -9,7 +9,9 @@
 #include "host-sink-application.h"
 
 #include "buffer-adaptive-moderation.h"
+#include "busy-poller.h"
 #include "host-net-device.h"
+#include "napi-rx-mode.h"
 
 #include "ns3/abort.h"
 #include "ns3/address-utils.h"
@@ -64,6 +66,19 @@ HostSinkApplication::GetTypeId()
                           StringValue("ns3::ConstantRandomVariable[Constant=1e-6]"),
                           MakePointerAccessor(&HostSinkApplication::m_userCost),
                           MakePointerChecker<RandomVariableStream>())
+            .AddAttribute("BusyPoll",
+                          "SO_BUSY_POLL (net.core.busy_read): time a read that finds no data "
+                          "spins polling the node's NAPI device in the application's task "
+                          "before sleeping; 0 = off (Linux suggests 50 us). Needs a "
+                          "NapiRxMode device on the node. Must be >= 0.",
+                          TimeValue(Time(0)),
+                          MakeTimeAccessor(&HostSinkApplication::m_busyPollTime),
+                          MakeTimeChecker(Time(0)))
+            .AddAttribute("BusyPollBudget",
+                          "Frames per busy poll call (BUSY_POLL_BUDGET = 8). Must be >= 1.",
+                          UintegerValue(8),
+                          MakeUintegerAccessor(&HostSinkApplication::m_busyPollBudget),
+                          MakeUintegerChecker<uint32_t>(1))
             .AddTraceSource("Rx",
                             "The application finished a read (data, sender).",
                             MakeTraceSourceAccessor(&HostSinkApplication::m_rxTrace),
@@ -92,6 +107,11 @@ HostSinkApplication::DoDispose()
     m_pending = nullptr;
     m_userCost = nullptr;
     m_readDone = Callback<void>();
+    if (m_busyPoller)
+    {
+        m_busyPoller->Dispose();
+        m_busyPoller = nullptr;
+    }
     Application::DoDispose();
 }
 
@@ -130,6 +150,10 @@ HostSinkApplication::StartApplication()
                 MakeCallback(&HostSinkApplication::TakePeakUtilization, this));
             m_feedsProbe = true;
         }
+    }
+    if (m_busyPollTime.IsStrictlyPositive() && !m_busyPoller)
+    {
+        SetupBusyPoller();
     }
     m_socket = Socket::CreateSocket(GetNode(), m_protocol);
     NS_ABORT_MSG_IF(m_socket->Bind(m_local) == -1, "HostSinkApplication: cannot bind to Local");
@@ -202,10 +226,62 @@ HostSinkApplication::DataReady(Ptr<Socket> socket)
     {
         m_peakUtilization = std::max(m_peakUtilization, double(socket->GetRxAvailable()) / rcvBuf);
     }
-    if (!m_busy)
+    if (m_busy)
     {
-        ReadNext();
+        return;
     }
+    if (m_busyPoller && m_busyPoller->IsActive())
+    {
+        m_busyPoller->Wake(); // the loop sees the data and resumes the reads
+        return;
+    }
+    ReadNext();
+}
+
+void
+HostSinkApplication::SetupBusyPoller()
+{
+    Ptr<NapiRxMode> napi;
+    for (uint32_t i = 0; i < GetNode()->GetNDevices() && !napi; ++i)
+    {
+        auto device = DynamicCast<HostNetDevice>(GetNode()->GetDevice(i));
+        napi = device ? DynamicCast<NapiRxMode>(device->GetRxMode()) : nullptr;
+    }
+    NS_ABORT_MSG_IF(!napi,
+                    "HostSinkApplication::BusyPoll > 0 needs a HostNetDevice with a NapiRxMode "
+                    "(schemes napi, napi-seed) on node "
+                        << GetNode()->GetId());
+    m_busyPoller = CreateObject<BusyPoller>();
+    m_busyPoller->Setup(m_cpu,
+                        m_task,
+                        napi,
+                        m_busyPollTime,
+                        m_busyPollBudget,
+                        MakeCallback(&HostSinkApplication::HasData, this),
+                        MakeCallback(&HostSinkApplication::ReadNext, this));
+}
+
+bool
+HostSinkApplication::HasData() const
+{
+    if (m_socket && m_socket->GetRxAvailable() > 0)
+    {
+        return true;
+    }
+    for (const auto& c : m_accepted)
+    {
+        if (c.socket->GetRxAvailable() > 0)
+        {
+            return true;
+        }
+    }
+    return false;
+}
+
+Ptr<BusyPoller>
+HostSinkApplication::GetBusyPoller() const
+{
+    return m_busyPoller;
 }
 
 void
@@ -224,6 +300,10 @@ HostSinkApplication::ReadNext()
         }
     }
     m_busy = false;
+    if (m_busyPoller)
+    {
+        m_busyPoller->Start(); // SO_BUSY_POLL: spin on the device before sleeping
+    }
 }
 
 bool

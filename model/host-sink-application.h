@@ -9,6 +9,7 @@
 #ifndef HOST_SINK_APPLICATION_H
 #define HOST_SINK_APPLICATION_H
 
+#include "busy-poller.h"
 #include "host-cpu.h"
 
 #include "ns3/address.h"
@@ -77,6 +78,9 @@ class HostSinkApplication : public Application
      */
     double TakePeakUtilization();
 
+    /** @return the busy-poll loop (null unless BusyPoll > 0 and the application started) */
+    Ptr<BusyPoller> GetBusyPoller() const;
+
     /**
      * @brief Assign fixed random variable stream numbers.
      * @param stream first stream index
@@ -119,6 +123,10 @@ class HostSinkApplication : public Application
     void SendWindowUpdate(Connection& connection);
     /// The cost of the current read was paid.
     void ReadDone();
+    /// Create the busy-poll loop on the node's first NAPI device.
+    void SetupBusyPoller();
+    /// @return true if a socket has data to read
+    bool HasData() const;
 
     TypeId m_protocol;                    ///< socket factory (attribute)
     Address m_local;                      ///< bind address (attribute)
@@ -139,6 +147,9 @@ class HostSinkApplication : public Application
     bool m_feedsProbe{false};             ///< a BufferAdaptiveModeration reads the utilisation
     uint32_t m_socketRcvBuf{0};           ///< receive buffer of the bound (UDP) socket
     Callback<void> m_readDone;            ///< prebuilt callback
+    Time m_busyPollTime;                  ///< SO_BUSY_POLL time, 0 = off (attribute)
+    uint32_t m_busyPollBudget{8};         ///< frames per busy poll call (attribute)
+    Ptr<BusyPoller> m_busyPoller;         ///< the busy-poll loop (if on)
 
     TracedCallback<Ptr<const Packet>, const Address&> m_rxTrace; ///< a read completed
 };

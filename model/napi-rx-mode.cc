@@ -15,6 +15,7 @@
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
 
+#include <algorithm>
 #include <limits>
 
 namespace ns3
@@ -67,6 +68,7 @@ NapiRxMode::NapiRxMode()
     m_packetDone = MakeCallback(&NapiRxMode::PacketDone, this);
     m_unmaskDone = MakeCallback(&NapiRxMode::UnmaskDone, this);
     m_overheadDone = MakeCallback(&NapiRxMode::PollOverheadDone, this);
+    m_busyPacketDone = MakeCallback(&NapiRxMode::BusyPacketDone, this);
 }
 
 NapiRxMode::~NapiRxMode()
@@ -84,6 +86,9 @@ NapiRxMode::DoDispose()
     m_unmaskDone = Callback<void>();
     m_overheadDone = Callback<void>();
     m_handOff = Callback<bool>();
+    m_busyDone = Callback<void>();
+    m_busyPacketDone = Callback<void>();
+    m_busyWaiter = Callback<void>();
     m_softnet = nullptr;
     RxMode::DoDispose();
 }
@@ -133,6 +138,12 @@ void
 NapiRxMode::IsrDone()
 {
     m_isrActive = false;
+    if (m_busyOwned)
+    {
+        // napi_schedule_prep fails: the busy poller owns the context; the IRQ stays on.
+        m_irqWhileBusy = true;
+        return;
+    }
     m_polling = true;
     m_device->SetRxInterruptEnabled(false);
     m_softnet->Schedule(this);
@@ -315,6 +326,82 @@ Ptr<SoftnetData>
 NapiRxMode::GetSoftnet() const
 {
     return m_softnet;
+}
+
+void
+NapiRxMode::NotifyFrameInMemory()
+{
+    if (!m_busyWaiter.IsNull())
+    {
+        Callback<void> waiter = m_busyWaiter;
+        m_busyWaiter = Callback<void>();
+        waiter();
+    }
+}
+
+void
+NapiRxMode::SetBusyPollWaiter(const Callback<void>& waiter)
+{
+    m_busyWaiter = waiter;
+}
+
+bool
+NapiRxMode::BusyPoll(HostCpu::TaskId task, uint32_t budget, const Callback<void>& done)
+{
+    NS_LOG_FUNCTION(this << task << budget);
+    if (m_isrActive || m_polling || m_busyOwned || !m_ring->HasReady())
+    {
+        return false;
+    }
+    m_busyOwned = true;
+    m_irqWhileBusy = false;
+    m_busyTask = task;
+    m_busyBudget = std::max<uint32_t>(budget, 1);
+    m_busyWork = 0;
+    m_busyDone = done;
+    BusyPollNext();
+    return true;
+}
+
+void
+NapiRxMode::BusyPollNext()
+{
+    if (m_busyWork >= m_busyBudget || !m_ring->HasReady())
+    {
+        m_device->RecordBusyPoll(m_busyWork);
+        m_busyOwned = false;
+        if (m_irqWhileBusy && m_ring->HasReady())
+        {
+            // busy_poll_stop: frames an interrupt announced go to the softirq.
+            m_polling = true;
+            m_device->SetRxInterruptEnabled(false);
+            m_softnet->Schedule(this);
+        }
+        m_irqWhileBusy = false;
+        Callback<void> done = m_busyDone;
+        m_busyDone = Callback<void>();
+        done();
+        return;
+    }
+    m_processing = true;
+    m_current = m_device->PopFrame();
+    Time cost = m_device->SampleProtocolCost(m_current.size);
+    if (m_ring->HasRefillCost())
+    {
+        cost += m_ring->SampleRefillCost();
+    }
+    m_cpu->SubmitTask(m_busyTask, cost, m_busyPacketDone);
+}
+
+void
+NapiRxMode::BusyPacketDone()
+{
+    m_processing = false;
+    Time start = m_cpu->GetCompletingWorkStart();
+    m_device->DeliverFrame(std::move(m_current), start);
+    m_ring->ReturnDescriptors(1);
+    m_busyWork++;
+    BusyPollNext();
 }
 
 } // namespace ns3

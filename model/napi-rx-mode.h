@@ -78,6 +78,31 @@ class NapiRxMode : public RxMode
     /** @return the NET_RX state this context is polled from */
     Ptr<SoftnetData> GetSoftnet() const;
 
+    void NotifyFrameInMemory() override;
+
+    /**
+     * @brief Busy polling (napi_busy_loop): a task polls this context from process context.
+     *
+     * If the context is idle (no ISR, not scheduled in the softirq) and its ring has
+     * frames, the task takes it over and processes up to @p budget frames as its own
+     * TASK work (protocol cost and refill each), then calls @p done. Interrupts stay
+     * enabled; an ISR that fires meanwhile finds the context owned (napi_schedule_prep
+     * fails) and schedules nothing; if frames are left when the busy poll ends after such
+     * an interrupt, the context is scheduled in the softirq (busy_poll_stop).
+     * @param task the polling task
+     * @param budget frames at most (BUSY_POLL_BUDGET = 8 in Linux)
+     * @param done called when the busy poll call returns
+     * @return false (and nothing done) if the context is busy or the ring is empty
+     */
+    bool BusyPoll(HostCpu::TaskId task, uint32_t budget, const Callback<void>& done);
+
+    /**
+     * @brief Called once at the next frame written to host memory (a spinning busy
+     * poller waits for it); a null callback cancels.
+     * @param waiter the callback
+     */
+    void SetBusyPollWaiter(const Callback<void>& waiter);
+
     /** @return true while the device is in polling mode (interrupt masked) */
     bool IsPolling() const;
 
@@ -134,6 +159,10 @@ class NapiRxMode : public RxMode
     void UnmaskDone();
     /// @return a SoftnetData of our own with unlimited budgets
     Ptr<SoftnetData> CreatePrivateSoftnet();
+    /// Busy poll: process the next frame or end the call.
+    void BusyPollNext();
+    /// Busy poll: a frame's protocol processing ended.
+    void BusyPacketDone();
 
     bool m_isrActive{false};         ///< the ISR is running or queued
     bool m_polling{false};           ///< NAPI scheduled, interrupt masked
@@ -150,6 +179,14 @@ class NapiRxMode : public RxMode
     Callback<void> m_unmaskDone;     ///< prebuilt callback
     Callback<void> m_overheadDone;   ///< prebuilt callback
     Callback<bool> m_handOff;        ///< asked before unmasking (may be null)
+    bool m_busyOwned{false};         ///< a busy-polling task owns the context
+    bool m_irqWhileBusy{false};      ///< an interrupt found the context owned
+    HostCpu::TaskId m_busyTask{0};   ///< the busy-polling task
+    uint32_t m_busyBudget{0};        ///< frames allowed in this busy poll call
+    uint32_t m_busyWork{0};          ///< frames done in this busy poll call
+    Callback<void> m_busyDone;       ///< end of the busy poll call
+    Callback<void> m_busyPacketDone; ///< prebuilt callback
+    Callback<void> m_busyWaiter;     ///< woken by the next frame in memory
 };
 
 } // namespace ns3

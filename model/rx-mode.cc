@@ -61,4 +61,9 @@ RxMode::DoDispose()
     Object::DoDispose();
 }
 
+void
+RxMode::NotifyFrameInMemory()
+{
+}
+
 } // namespace ns3

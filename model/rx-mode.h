@@ -48,6 +48,13 @@ class RxMode : public Object
     /** @brief The Rx interrupt was asserted while unmasked. */
     virtual void HandleInterrupt() = 0;
 
+    /**
+     * @brief A frame was written to host memory (whether or not the interrupt is enabled).
+     *
+     * Lets a mode wake a busy-polling application; the default does nothing.
+     */
+    virtual void NotifyFrameInMemory();
+
     /** @return frames taken from the ring and neither delivered nor dropped yet */
     virtual uint32_t GetNHeld() const = 0;
 

@@ -1,0 +1,171 @@
+/*
+ * Copyright (c) 2026 hostnet authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * Author: hostnet developers
+ */
+
+#include "busy-poller.h"
+
+#include "napi-rx-mode.h"
+
+#include "ns3/abort.h"
+#include "ns3/log.h"
+#include "ns3/simulator.h"
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("BusyPoller");
+
+NS_OBJECT_ENSURE_REGISTERED(BusyPoller);
+
+TypeId
+BusyPoller::GetTypeId()
+{
+    static TypeId tid = TypeId("ns3::BusyPoller")
+                            .SetParent<Object>()
+                            .SetGroupName("Hostnet")
+                            .AddConstructor<BusyPoller>();
+    return tid;
+}
+
+BusyPoller::BusyPoller()
+{
+    NS_LOG_FUNCTION(this);
+    m_stepCallback = MakeCallback(&BusyPoller::Step, this);
+    m_spinDone = MakeCallback(&BusyPoller::SpinDone, this);
+    m_frameArrived = MakeCallback(&BusyPoller::FrameArrived, this);
+}
+
+BusyPoller::~BusyPoller()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+void
+BusyPoller::DoDispose()
+{
+    if (m_napi)
+    {
+        m_napi->SetBusyPollWaiter(Callback<void>());
+    }
+    m_napi = nullptr;
+    m_cpu = nullptr;
+    m_hasData = Callback<bool>();
+    m_resume = Callback<void>();
+    m_stepCallback = Callback<void>();
+    m_spinDone = Callback<void>();
+    m_frameArrived = Callback<void>();
+    Object::DoDispose();
+}
+
+void
+BusyPoller::Setup(Ptr<HostCpu> cpu,
+                  HostCpu::TaskId task,
+                  Ptr<NapiRxMode> napi,
+                  Time timeout,
+                  uint32_t budget,
+                  Callback<bool> hasData,
+                  Callback<void> resume)
+{
+    NS_ABORT_MSG_IF(!timeout.IsStrictlyPositive(), "BusyPoller: the busy-poll time must be > 0");
+    NS_ABORT_MSG_IF(budget == 0, "BusyPoller: the busy-poll budget must be >= 1");
+    NS_ABORT_MSG_IF(!napi, "BusyPoller: busy polling needs a NapiRxMode device on the node");
+    m_cpu = cpu;
+    m_task = task;
+    m_napi = napi;
+    m_timeout = timeout;
+    m_budget = budget;
+    m_hasData = hasData;
+    m_resume = resume;
+}
+
+void
+BusyPoller::Start()
+{
+    NS_LOG_FUNCTION(this);
+    if (m_active)
+    {
+        return;
+    }
+    m_active = true;
+    m_deadline = Simulator::Now() + m_timeout;
+    Step();
+}
+
+void
+BusyPoller::Step()
+{
+    if (m_hasData())
+    {
+        m_active = false;
+        m_resume();
+        return;
+    }
+    Time now = Simulator::Now();
+    if (now >= m_deadline)
+    {
+        // sk_busy_loop_timeout: give up and sleep until the softirq wakes the socket.
+        m_active = false;
+        m_timeouts++;
+        return;
+    }
+    if (m_napi->BusyPoll(m_task, m_budget, m_stepCallback))
+    {
+        return;
+    }
+    // Nothing to poll (empty ring, or the softirq owns the context): spin.
+    m_spinning = true;
+    m_spinStart = now;
+    m_napi->SetBusyPollWaiter(m_frameArrived);
+    m_cpu->SubmitTask(m_task, m_deadline - now, m_spinDone);
+}
+
+void
+BusyPoller::FrameArrived()
+{
+    if (m_spinning)
+    {
+        m_cpu->CutTaskWork(m_task);
+    }
+}
+
+void
+BusyPoller::Wake()
+{
+    if (m_spinning)
+    {
+        m_cpu->CutTaskWork(m_task);
+    }
+}
+
+void
+BusyPoller::SpinDone()
+{
+    m_spinning = false;
+    m_spinTime += Simulator::Now() - m_spinStart;
+    m_napi->SetBusyPollWaiter(Callback<void>());
+    Step();
+}
+
+bool
+BusyPoller::IsActive() const
+{
+    return m_active;
+}
+
+Time
+BusyPoller::GetSpinTime() const
+{
+    return m_spinTime;
+}
+
+uint64_t
+BusyPoller::GetTimeouts() const
+{
+    return m_timeouts;
+}
+
+} // namespace ns3
