@@ -2,7 +2,7 @@
 # hostnet: one entry point that sets everything up and runs a job.
 #   ./hostnet.sh main   set up, build, run the livelock study, write CSV + PNG
 #   ./hostnet.sh test   set up, build, run every C++ test suite and the Python tests
-#   ./hostnet.sh figures  set up, build, regenerate seed 000's Fig. 7 and Fig. 11 (PNG)
+#   ./hostnet.sh figures  set up, build, regenerate the papers' figures (PNG + PDF)
 #   ./hostnet.sh build  set up and build only
 # Idempotent: the virtual environment and the build directory are reused.
 set -euo pipefail
@@ -66,6 +66,8 @@ run_figures() {
     echo "== seed 000 Fig. 7 and Fig. 11: simulation and analysis (a few minutes)"
     "$build/examples/hostnet-seed-figures" --out="$out" "$@"
     "$venv/bin/python" -m hostnet.plot_seed_figures "$out"
+    echo "== seed 004 Fig. 8 and Fig. 9: the discrete-time model (a few minutes)"
+    "$venv/bin/python" -m hostnet.seed004_figures "$out"
 }
 
 run_tests() {

@@ -49,20 +49,6 @@ def _subprocess_env(**extra):
     return env
 
 
-@pytest.fixture(scope="module")
-def hostnet():
-    """The hostnet package with ns-3 and the hostnet library loaded."""
-    import hostnet as module
-
-    return module
-
-
-@pytest.fixture(scope="module")
-def ns(hostnet):
-    """The ns-3 namespace (cppyy.gbl.ns3) with the hostnet classes."""
-    return hostnet.ns
-
-
 # --------------------------------------------------------------------------------------
 # (a) a simulation through cppyy
 
