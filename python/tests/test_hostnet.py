@@ -331,3 +331,17 @@ def test_livelock_example(tmp_path):
     assert "napi: peak throughput" in proc.stdout
     assert (out / "livelock.png").stat().st_size > 10000
     assert (out / "livelock.pdf").stat().st_size > 5000
+
+
+def test_attribute_reference_is_current(ns):
+    """doc/hostnet-attributes.rst is what `python -m hostnet.attributes` generates now."""
+    from hostnet import attributes
+
+    path = Path(__file__).resolve().parents[2] / "doc" / "hostnet-attributes.rst"
+    expected = attributes.render(attributes.collect(ns)) + "\n"
+    assert path.read_text() == expected, (
+        "regenerate with: python -m hostnet.attributes doc/hostnet-attributes.rst")
+    # Every class of the module documents every attribute.
+    for name, _parent, attrs, _traces in attributes.collect(ns):
+        for attr, _default, help_text in attrs:
+            assert len(help_text.split()) >= 3, f"{name}::{attr} has no real help text"
