@@ -43,6 +43,27 @@ LatencyHistogram::Add(Time latency)
 }
 
 void
+LatencyHistogram::Merge(const LatencyHistogram& other)
+{
+    if (other.m_count == 0)
+    {
+        return;
+    }
+    if (other.m_buckets.size() > m_buckets.size())
+    {
+        m_buckets.resize(other.m_buckets.size(), 0);
+    }
+    for (size_t i = 0; i < other.m_buckets.size(); ++i)
+    {
+        m_buckets[i] += other.m_buckets[i];
+    }
+    m_minNs = m_count == 0 ? other.m_minNs : std::min(m_minNs, other.m_minNs);
+    m_maxNs = std::max(m_maxNs, other.m_maxNs);
+    m_count += other.m_count;
+    m_sumNs += other.m_sumNs;
+}
+
+void
 LatencyHistogram::Reset()
 {
     m_buckets.clear();

@@ -55,6 +55,12 @@ class LatencyHistogram
     /** @brief Forget all samples. */
     void Reset();
 
+    /**
+     * @brief Add all samples of another histogram (e.g. to pool the clients of a study).
+     * @param other the histogram to add
+     */
+    void Merge(const LatencyHistogram& other);
+
     /** @return the number of samples */
     uint64_t GetCount() const;
 

@@ -1,0 +1,108 @@
+/*
+ * Copyright (c) 2026 hostnet authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * Author: hostnet developers
+ */
+
+// hostnet-latency-histogram: percentiles within the bucket resolution, exact mean and
+// extremes, and merging equal to recording every sample in one histogram.
+
+#include "ns3/latency-histogram.h"
+#include "ns3/test.h"
+
+using namespace ns3;
+
+/**
+ * @ingroup hostnet-tests
+ * @brief Samples 1..10000 us: the q-quantile is 10000 q us within the 1 % buckets.
+ */
+class LatencyHistogramQuantileTestCase : public TestCase
+{
+  public:
+    LatencyHistogramQuantileTestCase()
+        : TestCase("Quantiles within 1 %, exact mean and maximum")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        LatencyHistogram h;
+        for (int i = 1; i <= 10000; ++i)
+        {
+            h.Add(MicroSeconds(i));
+        }
+        NS_TEST_EXPECT_MSG_EQ(h.GetCount(), 10000, "count");
+        NS_TEST_EXPECT_MSG_EQ_TOL(h.GetMean(), 5000.5e-6, 1e-12, "exact mean");
+        NS_TEST_EXPECT_MSG_EQ_TOL(h.GetMax(), 10000e-6, 1e-12, "exact maximum");
+        for (double q : {0.5, 0.9, 0.99, 0.999})
+        {
+            double exact = 10000e-6 * q;
+            NS_TEST_EXPECT_MSG_EQ_TOL(h.GetQuantile(q), exact, exact * 0.011, "quantile " << q);
+        }
+    }
+};
+
+/**
+ * @ingroup hostnet-tests
+ * @brief Merging two histograms gives what one histogram of all samples gives.
+ */
+class LatencyHistogramMergeTestCase : public TestCase
+{
+  public:
+    LatencyHistogramMergeTestCase()
+        : TestCase("Merge equals recording all samples in one histogram")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        LatencyHistogram a;
+        LatencyHistogram b;
+        LatencyHistogram all;
+        for (int i = 0; i < 5000; ++i)
+        {
+            Time x = NanoSeconds(100 + 37 * i);        // 0.1 .. 185 us
+            Time y = MicroSeconds(300 + (i * 7) % 900); // 300 .. 1199 us, wider range
+            a.Add(x);
+            b.Add(y);
+            all.Add(x);
+            all.Add(y);
+        }
+        LatencyHistogram empty;
+        a.Merge(empty);
+        a.Merge(b);
+        empty.Merge(all);
+        for (const LatencyHistogram* h : {&a, &empty})
+        {
+            NS_TEST_EXPECT_MSG_EQ(h->GetCount(), all.GetCount(), "count");
+            NS_TEST_EXPECT_MSG_EQ_TOL(h->GetMean(), all.GetMean(), 1e-15, "mean");
+            NS_TEST_EXPECT_MSG_EQ(h->GetMax(), all.GetMax(), "max");
+            for (double q : {0.0, 0.25, 0.5, 0.99, 1.0})
+            {
+                NS_TEST_EXPECT_MSG_EQ(h->GetQuantile(q), all.GetQuantile(q), "quantile " << q);
+            }
+        }
+    }
+};
+
+/**
+ * @ingroup hostnet-tests
+ * @brief The hostnet-latency-histogram suite.
+ */
+class LatencyHistogramTestSuite : public TestSuite
+{
+  public:
+    LatencyHistogramTestSuite()
+        : TestSuite("hostnet-latency-histogram", Type::UNIT)
+    {
+        AddTestCase(new LatencyHistogramQuantileTestCase, TestCase::Duration::QUICK);
+        AddTestCase(new LatencyHistogramMergeTestCase, TestCase::Duration::QUICK);
+    }
+};
+
+/// Static instance.
+static LatencyHistogramTestSuite g_latencyHistogramTestSuite;
