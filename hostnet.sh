@@ -2,7 +2,8 @@
 # hostnet: one entry point that sets everything up and runs a job.
 #   ./hostnet.sh main   set up, build, run the livelock study, write CSV + PNG
 #   ./hostnet.sh test   set up, build, run every C++ test suite and the Python tests
-#   ./hostnet.sh figures  set up, build, regenerate seed 000's Fig. 7 and Fig. 11 (PNG)
+#   ./hostnet.sh figures  set up, build, regenerate seed 000's Fig. 7 and Fig. 11 and
+#                         seed 003's RDR figure (PNG)
 #   ./hostnet.sh build  set up and build only
 # Idempotent: the virtual environment and the build directory are reused.
 set -euo pipefail
@@ -66,6 +67,9 @@ run_figures() {
     echo "== seed 000 Fig. 7 and Fig. 11: simulation and analysis (a few minutes)"
     "$build/examples/hostnet-seed-figures" --out="$out" "$@"
     "$venv/bin/python" -m hostnet.plot_seed_figures "$out"
+    echo "== seed 003: loss vs frame size, allocation refill vs recycling (RDR) (seconds)"
+    "$build/examples/hostnet-rdr" --csv="$out/seed003-rdr.csv"
+    "$venv/bin/python" -m hostnet.plot_rdr "$out/seed003-rdr.csv" "$out/seed003-rdr.png"
 }
 
 run_tests() {
