@@ -97,6 +97,7 @@ main(int argc, char* argv[])
     double protocolCostUs = 2.0;
     double copyRateMBps = 748;
     double refillCostUs = 0;
+    std::string busRate = "4Gbps";
     double readCostUs = 3.0;
     double readCopyRateMBps = 0;
     uint32_t cores = 1;
@@ -125,6 +126,7 @@ main(int argc, char* argv[])
                  "Per-byte protocol cost as MB/s (0 = none; seed 000: 748)",
                  copyRateMBps);
     cmd.AddValue("refillCostUs", "Descriptor refill cost in us", refillCostUs);
+    cmd.AddValue("busRate", "DMA rate of the NIC (e.g. 4Gbps)", busRate);
     cmd.AddValue("readCostUs",
                  "Receiver's CPU time per datagram read (recvfrom + time stamp) in us",
                  readCostUs);
@@ -186,6 +188,7 @@ main(int argc, char* argv[])
     host.SetDeviceAttribute("ProtocolCopyRate",
                             DataRateValue(DataRate(static_cast<uint64_t>(copyRateMBps * 8e6))));
     host.SetRxRingAttribute("RefillCost", StringValue(Cost(refillCostUs, costJitter)));
+    host.SetRxRingAttribute("BusRate", DataRateValue(DataRate(busRate)));
     host.SetCpuAttribute("NCores", UintegerValue(cores));
     Ptr<HostNetDevice> hostDevice = host.Install(phys.Get(1));
 
