@@ -81,7 +81,11 @@ class ConstantInjector
           m_interval(PicoSeconds(static_cast<int64_t>(1e12 / pps))),
           m_stop(stop)
     {
-        Simulator::Schedule(Time(0), &ConstantInjector::Send, this);
+        // Scheduled from setup code: give the first send the sender node's context.
+        Simulator::ScheduleWithContext(pair.sender->GetId(),
+                                       Time(0),
+                                       &ConstantInjector::Send,
+                                       this);
     }
 
   private:
