@@ -68,6 +68,9 @@ run_figures() {
     "$venv/bin/python" -m hostnet.plot_seed_figures "$out"
     echo "== seed 004 Fig. 8 and Fig. 9: the discrete-time model (a few minutes)"
     "$venv/bin/python" -m hostnet.seed004_figures "$out"
+    echo "== seed 003: loss vs frame size, allocation refill vs recycling (RDR) (seconds)"
+    "$build/examples/hostnet-rdr" --csv="$out/seed003-rdr.csv"
+    "$venv/bin/python" -m hostnet.plot_rdr "$out/seed003-rdr.csv" "$out/seed003-rdr.png"
 }
 
 run_tests() {

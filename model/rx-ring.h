@@ -69,6 +69,21 @@ class RxRing : public Object
         NO_DESCRIPTOR = 1 ///< no free descriptor and DropWhenNoDescriptor is set
     };
 
+    /// How the driver refills a descriptor the host has taken (seed 003).
+    enum RefillPolicy : uint8_t
+    {
+        ALLOCATE = 0, ///< free the skb and allocate a new one per descriptor (RefillCost)
+        RECYCLE = 1   ///< Receive Descriptor Recycling: reset a preallocated skb (RecycleCost)
+    };
+
+    /**
+     * TracedCallback signature for tail register writes.
+     * @param [in] descriptors descriptors handed to the NIC by this write (a multiple of
+     *             TailWriteBatch)
+     * @param [in] nicFree descriptors the NIC owns after the write
+     */
+    typedef void (*TailWriteTracedCallback)(uint32_t descriptors, uint32_t nicFree);
+
     /**
      * TracedCallback signature for NIC drops.
      * @param [in] packet the dropped frame
@@ -119,11 +134,21 @@ class RxRing : public Object
      */
     void ReturnDescriptors(uint32_t n);
 
-    /** @return one sample of the per-descriptor refill cost */
+    /**
+     * @brief One sample of the per-descriptor refill cost of the active RefillPolicy:
+     * RefillCost when allocating, RecycleCost when recycling (negative samples count as 0).
+     * @return the CPU time to refill one descriptor
+     */
     Time SampleRefillCost();
 
-    /** @return true if refilling a descriptor costs CPU time (the cost is not constant 0) */
+    /**
+     * @return true if refilling a descriptor under the active RefillPolicy costs CPU time
+     * (its cost is not constant 0)
+     */
     bool HasRefillCost() const;
+
+    /** @return the active refill policy */
+    RefillPolicy GetRefillPolicy() const;
 
     /** @return frames in the NIC FIFO (including one being DMAed) */
     uint32_t GetNFifoFrames() const;
@@ -174,13 +199,16 @@ class RxRing : public Object
     /// Drop a frame and count it.
     void Drop(const RxFrame& frame, DropReason reason);
 
-    uint32_t m_nDescriptors{2048};          ///< ring size (attribute)
-    uint32_t m_fifoSize{49152};             ///< NIC Rx FIFO in bytes (attribute)
-    DataRate m_busRate;                     ///< DMA rate (attribute)
-    uint32_t m_tailBatch{16};               ///< descriptors per tail write (attribute)
-    bool m_dropWhenNoDescriptor{false};     ///< drop instead of waiting (attribute)
-    Ptr<RandomVariableStream> m_refillCost; ///< CPU cost per refilled descriptor (attribute)
-    bool m_hasRefillCost{false}; ///< m_refillCost is not constant 0 (known at Initialize)
+    uint32_t m_nDescriptors{2048};            ///< ring size (attribute)
+    uint32_t m_fifoSize{49152};               ///< NIC Rx FIFO in bytes (attribute)
+    DataRate m_busRate;                       ///< DMA rate (attribute)
+    uint32_t m_tailBatch{16};                 ///< descriptors per tail write (attribute)
+    bool m_dropWhenNoDescriptor{false};       ///< drop instead of waiting (attribute)
+    Ptr<RandomVariableStream> m_refillCost;   ///< allocation refill cost (attribute)
+    Ptr<RandomVariableStream> m_recycleCost;  ///< recycling (RDR) refill cost (attribute)
+    RefillPolicy m_refillPolicy{ALLOCATE};    ///< which refill cost applies (attribute)
+    Ptr<RandomVariableStream> m_activeRefill; ///< the cost of m_refillPolicy (at Initialize)
+    bool m_hasRefillCost{false}; ///< the active cost is not constant 0 (known at Initialize)
 
     std::deque<RxFrame> m_fifo;            ///< frames in the NIC FIFO, head may be in DMA
     std::deque<RxFrame> m_ready;           ///< frames in host memory
@@ -197,6 +225,7 @@ class RxRing : public Object
 
     TracedCallback<Ptr<const Packet>, DropReason> m_dropTrace; ///< NIC drops
     TracedCallback<Ptr<const Packet>> m_writeBackTrace;        ///< frame in host memory
+    TracedCallback<uint32_t, uint32_t> m_tailWriteTrace;       ///< tail register writes
 };
 
 } // namespace ns3
