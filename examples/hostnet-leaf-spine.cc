@@ -1,0 +1,295 @@
+/*
+ * Copyright (c) 2026 hostnet authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * Author: hostnet developers
+ */
+
+// A two-tier leaf-spine whose every server is a hostnet host, for network-wide what-if
+// studies: "which interrupt scheme on every server keeps the RPC p99 under 200 us at 60 %
+// load?". Each host sends background traffic to a host under the next leaf at --load of its
+// link rate, runs a request/response server and a client that calls a server under another
+// leaf at --rpcRate, and --tcpFlows long TCP transfers cross the fabric. Every host uses the
+// same --scheme preset.
+//
+// One run = one configuration; the study runner (python -m hostnet run) sweeps them. Metrics
+// go to stdout and, with --metrics=<path>, to a JSON object:
+//   rpc_p50_us rpc_p99_us rpc_p999_us rpc_mean_us rpc_completed   RPC response times
+//   tcp_goodput_mbps tcp_goodput_total_mbps                         long flows (mean, sum)
+//   cpu_availability cpu_availability_min                           hosts (mean, worst)
+//   interrupts_per_s                                                Rx ISRs per host
+//   drops_fifo drops_no_descriptor drops_backlog drops_socket       hosts, by cause
+//   drops_switch drops_leaf drops_spine                             switch ports
+//   offered_load_mbps delivered_mbps                                per host (mean)
+
+#include "ns3/applications-module.h"
+#include "ns3/core-module.h"
+#include "ns3/hostnet-module.h"
+#include "ns3/internet-module.h"
+#include "ns3/network-module.h"
+#include "ns3/point-to-point-module.h"
+
+#include <fstream>
+#include <iomanip>
+#include <iostream>
+#include <map>
+
+using namespace ns3;
+
+NS_LOG_COMPONENT_DEFINE("HostnetLeafSpine");
+
+namespace
+{
+
+/// Command-line configuration of one run.
+struct RunConfig
+{
+    uint32_t spines{2};
+    uint32_t leaves{4};
+    uint32_t hostsPerLeaf{4};
+    std::string hostLinkRate{"1Gbps"};
+    std::string fabricLinkRate{"2Gbps"};
+    std::string linkDelay{"1us"};
+    std::string switchQueue{"100p"};
+    std::string scheme{"napi"};
+    double load{0.3};
+    std::string traffic{"poisson"};
+    uint32_t bgPayload{512};
+    uint32_t tcpFlows{2};
+    double rpcRate{2000};
+    uint32_t rpcRequestSize{100};
+    uint32_t rpcResponseSize{1000};
+    double duration{0.05};
+    double warmup{0.01};
+    std::string metrics;
+};
+
+/// Write the metrics as one flat JSON object.
+void
+WriteJson(const std::string& path, const std::map<std::string, double>& metrics)
+{
+    std::ofstream out(path);
+    NS_ABORT_MSG_IF(!out, "--metrics: cannot write '" << path << "'");
+    out << std::setprecision(10) << "{";
+    bool first = true;
+    for (const auto& [key, value] : metrics)
+    {
+        out << (first ? "" : ", ") << "\"" << key << "\": " << value;
+        first = false;
+    }
+    out << "}\n";
+}
+
+} // namespace
+
+int
+main(int argc, char* argv[])
+{
+    RunConfig cfg;
+    CommandLine cmd(__FILE__);
+    cmd.Usage("A leaf-spine of hostnet hosts: RPC latency, TCP goodput, CPU and drops under one "
+              "interrupt scheme. --RngRun=<n> selects the replication.");
+    cmd.AddValue("spines", "Spine switches (>= 1)", cfg.spines);
+    cmd.AddValue("leaves", "Leaf switches (1..254)", cfg.leaves);
+    cmd.AddValue("hostsPerLeaf", "Hosts under each leaf (1..254)", cfg.hostsPerLeaf);
+    cmd.AddValue("hostLinkRate", "Host-leaf link rate", cfg.hostLinkRate);
+    cmd.AddValue("fabricLinkRate", "Leaf-spine link rate", cfg.fabricLinkRate);
+    cmd.AddValue("linkDelay", "Propagation delay of every link", cfg.linkDelay);
+    cmd.AddValue("switchQueue",
+                 "Drop-tail buffer per switch port (e.g. 100p, 150KB)",
+                 cfg.switchQueue);
+    cmd.AddValue("scheme",
+                 "Interrupt scheme preset of every host (HostNetDeviceHelper::SetScheme)",
+                 cfg.scheme);
+    cmd.AddValue("load",
+                 "Background load per host as a fraction of its link rate (0..1)",
+                 cfg.load);
+    cmd.AddValue("traffic", "Background traffic: poisson | selfsimilar", cfg.traffic);
+    cmd.AddValue("bgPayload", "UDP payload bytes of Poisson background datagrams", cfg.bgPayload);
+    cmd.AddValue("tcpFlows", "Long TCP flows between hosts of different leaves", cfg.tcpFlows);
+    cmd.AddValue("rpcRate",
+                 "RPC requests per second per client host (Poisson; 0 = none)",
+                 cfg.rpcRate);
+    cmd.AddValue("rpcRequestSize", "RPC request bytes", cfg.rpcRequestSize);
+    cmd.AddValue("rpcResponseSize", "RPC response bytes", cfg.rpcResponseSize);
+    cmd.AddValue("duration", "Measured seconds (after the warm-up)", cfg.duration);
+    cmd.AddValue("warmup", "Warm-up seconds, deleted", cfg.warmup);
+    cmd.AddValue("metrics", "Write the metrics as a JSON object to this file", cfg.metrics);
+    cmd.Parse(argc, argv);
+
+    NS_ABORT_MSG_IF(!HostNetDeviceHelper::IsScheme(cfg.scheme),
+                    "--scheme: unknown scheme '" << cfg.scheme << "'");
+    NS_ABORT_MSG_IF(cfg.load < 0 || cfg.load > 1, "--load: " << cfg.load << "; allowed: 0..1");
+    NS_ABORT_MSG_IF(cfg.traffic != "poisson" && cfg.traffic != "selfsimilar",
+                    "--traffic: '" << cfg.traffic << "'; allowed: poisson, selfsimilar");
+    NS_ABORT_MSG_IF(cfg.duration <= 0, "--duration: " << cfg.duration << "; allowed: > 0");
+    NS_ABORT_MSG_IF(cfg.warmup < 0, "--warmup: " << cfg.warmup << "; allowed: >= 0");
+    NS_ABORT_MSG_IF(cfg.rpcRate < 0, "--rpcRate: " << cfg.rpcRate << "; allowed: >= 0");
+
+    // Full-size segments and Linux-like buffers instead of ns-3's 536-byte defaults.
+    Config::SetDefault("ns3::TcpSocket::SegmentSize", UintegerValue(1448));
+    Config::SetDefault("ns3::TcpSocket::SndBufSize", UintegerValue(1 << 20));
+    Config::SetDefault("ns3::TcpSocket::RcvBufSize", UintegerValue(1 << 20));
+
+    HostNetDeviceHelper nic;
+    nic.SetScheme(cfg.scheme);
+    LeafSpineHelper fabric;
+    fabric.SetShape(cfg.spines, cfg.leaves, cfg.hostsPerLeaf);
+    fabric.SetHostLinkAttribute("DataRate", StringValue(cfg.hostLinkRate));
+    fabric.SetHostLinkAttribute("Delay", StringValue(cfg.linkDelay));
+    fabric.SetFabricLinkAttribute("DataRate", StringValue(cfg.fabricLinkRate));
+    fabric.SetFabricLinkAttribute("Delay", StringValue(cfg.linkDelay));
+    fabric.SetSwitchQueueSize(cfg.switchQueue);
+    fabric.SetHostNetDeviceHelper(nic);
+    fabric.Install();
+    int64_t stream = 1000;
+    stream += fabric.AssignStreams(stream);
+
+    NodeContainer hosts = fabric.GetHosts();
+    uint32_t n = fabric.GetNHosts();
+    // Partner of host i under the next leaf (or the next host with a single leaf).
+    auto across = [&](uint32_t i, uint32_t leafShift) {
+        if (cfg.leaves == 1)
+        {
+            return (i + 1) % n;
+        }
+        return (i + leafShift * cfg.hostsPerLeaf) % n;
+    };
+
+    Time start = Seconds(0.001);
+    Time measureFrom = Seconds(cfg.warmup);
+    Time end = measureFrom + Seconds(cfg.duration);
+    double hostRateBps = DataRate(cfg.hostLinkRate).GetBitRate();
+
+    // Background: UDP into a user-space sink on every host (port 9).
+    std::vector<Ptr<HostSinkApplication>> bgSinks;
+    std::vector<Ptr<PoissonSourceApplication>> bgSources;
+    const uint16_t bgPort = 9;
+    for (uint32_t i = 0; i < n; ++i)
+    {
+        auto sink = CreateObject<HostSinkApplication>();
+        sink->SetAttribute("Local", AddressValue(InetSocketAddress(Ipv4Address::GetAny(), bgPort)));
+        hosts.Get(i)->AddApplication(sink);
+        sink->SetStartTime(Seconds(0));
+        bgSinks.push_back(sink);
+    }
+    if (cfg.load > 0)
+    {
+        // Bits per datagram on the wire: payload + UDP/IP headers + PPP header.
+        double frameBits = (cfg.bgPayload + 8 + 20 + 2) * 8.0;
+        for (uint32_t i = 0; i < n; ++i)
+        {
+            auto src = CreateObject<PoissonSourceApplication>();
+            src->SetAttribute(
+                "Remote",
+                AddressValue(InetSocketAddress(fabric.GetHostAddress(across(i, 1)), bgPort)));
+            src->SetAttribute("Rate", DoubleValue(cfg.load * hostRateBps / frameBits));
+            src->SetAttribute("PacketSize", UintegerValue(cfg.bgPayload));
+            hosts.Get(i)->AddApplication(src);
+            src->SetStartTime(start);
+            src->SetStopTime(end);
+            stream += src->AssignStreams(stream);
+            bgSources.push_back(src);
+        }
+    }
+
+    // Long TCP flows: flow k from host k to the host two leaves on (port 6000 + k).
+    std::vector<Ptr<HostSinkApplication>> tcpSinks;
+    for (uint32_t k = 0; k < cfg.tcpFlows; ++k)
+    {
+        uint32_t from = k % n;
+        uint32_t to = across(from, cfg.leaves > 2 ? 2 : 1);
+        uint16_t port = 6000 + k;
+        BulkSendHelper bulk("ns3::TcpSocketFactory",
+                            InetSocketAddress(fabric.GetHostAddress(to), port));
+        bulk.SetAttribute("MaxBytes", UintegerValue(0));
+        ApplicationContainer sender = bulk.Install(hosts.Get(from));
+        sender.Start(start);
+        sender.Stop(end);
+        auto sink = CreateObject<HostSinkApplication>();
+        sink->SetAttribute("Protocol", TypeIdValue(TcpSocketFactory::GetTypeId()));
+        sink->SetAttribute("Local", AddressValue(InetSocketAddress(Ipv4Address::GetAny(), port)));
+        hosts.Get(to)->AddApplication(sink);
+        sink->SetStartTime(Seconds(0));
+        tcpSinks.push_back(sink);
+    }
+
+    // Warm-up deletion: reset every counter at the start of the measured window.
+    std::vector<uint64_t> tcpBytesAtWarmup(tcpSinks.size());
+    std::vector<uint64_t> socketDropsAtWarmup(n);
+    NetDeviceContainer hostDevices = fabric.GetHostDevices();
+    Simulator::Schedule(measureFrom, [&]() {
+        for (uint32_t i = 0; i < n; ++i)
+        {
+            auto dev = DynamicCast<HostNetDevice>(hostDevices.Get(i));
+            dev->ResetStats();
+            dev->GetCpu()->ResetStats();
+            socketDropsAtWarmup[i] = bgSinks[i]->GetSocketDrops();
+        }
+        for (size_t k = 0; k < tcpSinks.size(); ++k)
+        {
+            tcpBytesAtWarmup[k] = tcpSinks[k]->GetTotalRx();
+        }
+        fabric.ResetSwitchStats();
+    });
+
+    Simulator::Stop(end);
+    Simulator::Run();
+
+    std::map<std::string, double> m;
+    double availabilitySum = 0;
+    double availabilityMin = 1;
+    double interrupts = 0;
+    double deliveredBits = 0;
+    uint64_t fifo = 0;
+    uint64_t noDesc = 0;
+    uint64_t backlog = 0;
+    uint64_t socket = 0;
+    for (uint32_t i = 0; i < n; ++i)
+    {
+        auto dev = DynamicCast<HostNetDevice>(hostDevices.Get(i));
+        HostNetDeviceStats s = dev->GetStats();
+        double availability = dev->GetCpu()->GetStats().availability;
+        availabilitySum += availability;
+        availabilityMin = std::min(availabilityMin, availability);
+        interrupts += s.interrupts;
+        deliveredBits += s.rxDeliveredBytes * 8.0;
+        fifo += s.dropFifoOverrun;
+        noDesc += s.dropNoDescriptor;
+        backlog += s.dropBacklog;
+        socket += bgSinks[i]->GetSocketDrops() - socketDropsAtWarmup[i];
+    }
+    double goodputSum = 0;
+    for (size_t k = 0; k < tcpSinks.size(); ++k)
+    {
+        goodputSum += (tcpSinks[k]->GetTotalRx() - tcpBytesAtWarmup[k]) * 8.0 / cfg.duration / 1e6;
+    }
+    uint64_t leafDrops = fabric.GetLeafDrops();
+    uint64_t spineDrops = fabric.GetSpineDrops();
+    m["cpu_availability"] = availabilitySum / n;
+    m["cpu_availability_min"] = availabilityMin;
+    m["interrupts_per_s"] = interrupts / n / cfg.duration;
+    m["delivered_mbps"] = deliveredBits / n / cfg.duration / 1e6;
+    m["offered_load_mbps"] = cfg.load * hostRateBps / 1e6;
+    m["drops_fifo"] = fifo;
+    m["drops_no_descriptor"] = noDesc;
+    m["drops_backlog"] = backlog;
+    m["drops_socket"] = socket;
+    m["drops_leaf"] = leafDrops;
+    m["drops_spine"] = spineDrops;
+    m["drops_switch"] = leafDrops + spineDrops;
+    m["tcp_goodput_total_mbps"] = goodputSum;
+    m["tcp_goodput_mbps"] = tcpSinks.empty() ? 0 : goodputSum / tcpSinks.size();
+    Simulator::Destroy();
+
+    for (const auto& [key, value] : m)
+    {
+        std::cout << key << " " << value << "\n";
+    }
+    if (!cfg.metrics.empty())
+    {
+        WriteJson(cfg.metrics, m);
+    }
+    return 0;
+}
