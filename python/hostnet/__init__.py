@@ -1,8 +1,8 @@
 """Python access to the hostnet ns-3 module through the ns-3 cppyy bindings.
 
-Importing this package loads ns-3 (``from ns import ns``, the official ``ns3`` wheel) and
-then the hostnet library and its headers into cppyy, so afterwards every hostnet class is
-reachable from ``ns`` like any ns-3 class::
+The first use of ``hostnet.ns`` (or :func:`load`) loads ns-3 (``from ns import ns``, the
+official ``ns3`` wheel) and then the hostnet library and its headers into cppyy, so every
+hostnet class is reachable from ``ns`` like any ns-3 class::
 
     import hostnet
     from hostnet import ns          # the same object as ``from ns import ns``
@@ -12,17 +12,14 @@ reachable from ``ns`` like any ns-3 class::
     cliff = ns.InterruptAnalysis.CliffPoint(1 / 5.34e-6, 1 / 3.73e-6)   # ~127e3 pkt/s
 
 The library is looked up in ``$HOSTNET_BUILD_DIR`` (set by ``hostnet.sh``), else in
-``<repository>/build``; if it is not there, the import raises ImportError.
+``<repository>/build``; if it is not there, loading raises ImportError.
 
-Loading ns-3 takes several seconds (cppyy parses every ns-3 header). Submodules that do
-not need it, such as :mod:`hostnet.plot_livelock`, stay cheap when run with
-``python -m hostnet.<submodule>``: while Python locates the ``-m`` target, ``sys.argv[0]``
-is ``"-m"``, and in that case the loading is deferred to the first use of ``hostnet.ns``
-(or :func:`load`).
+Loading ns-3 takes several seconds (cppyy parses every ns-3 header), so ``import hostnet``
+itself does not: the study runner (:mod:`hostnet.study`, ``python -m hostnet``) and the
+plotting modules never need ns-3 in their own process.
 """
 
 import os
-import sys
 from pathlib import Path
 
 __version__ = "0.1.0"
@@ -120,9 +117,3 @@ def _to_plain(value):
         return [_to_plain(v) for v in value]
     except TypeError:
         return str(value)
-
-
-# Load now, except while Python locates a ``python -m hostnet.<submodule>`` target.
-if sys.argv[:1] != ["-m"]:
-    load()
-    ns = _ns

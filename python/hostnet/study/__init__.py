@@ -1,0 +1,23 @@
+"""The hostnet study runner: many independent ns-3 runs, parallel, resumable, summarized.
+
+From Python::
+
+    from hostnet.study import Study, run_study, summarize, format_table, plot_metric
+
+    study = Study.load("examples/studies/leaf-spine.toml")    # or Study.from_dict({...})
+    result = run_study(study, jobs=2)                         # or scheduler="tcp://host:8786"
+    print(format_table(summarize(result.out_dir)))
+    plot_metric(result.out_dir, "rpc_p99_us", x="load", by="scheme")
+
+From the shell: ``python -m hostnet run|summary|plot|validate --help``. Importing this
+package does not load ns-3.
+"""
+
+from .plot import plot_metric, plot_study
+from .runner import ResultStore, StudyResult, execute_run, run_study
+from .spec import RunSpec, Study, StudyError, load_study
+from .summary import format_table, read_results, summarize, t_interval
+
+__all__ = ["Study", "RunSpec", "StudyError", "load_study", "run_study", "execute_run",
+           "StudyResult", "ResultStore", "summarize", "format_table", "read_results",
+           "t_interval", "plot_metric", "plot_study"]

@@ -1,0 +1,82 @@
+"""Figures of a study: any metric against any swept parameter, one line per value of another
+parameter (the scheme by default), with 95 % confidence bands; PNG and PDF."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+from .spec import StudyError
+from .summary import results_dir, summarize
+
+__all__ = ["plot_metric", "plot_study"]
+
+
+def plot_metric(target, metric, x, by="scheme", out=None, logy=False, title=None,
+                formats=("png", "pdf"), results=None) -> list:
+    """Draw @p metric against @p x, one line per value of @p by, with 95 % CI bands.
+
+    @param target a results directory or a study file
+    @param out file path without suffix (default: <results>/<metric>-vs-<x>)
+    @param results results directory when @p target is a study file (default results/<name>)
+    @return the files written
+    """
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    directory, meta = results_dir(target, results)
+    swept = meta.get("swept", [])
+    for name, value in (("x", x), ("by", by)):
+        if value is not None and value not in swept:
+            raise StudyError(f"{name} = {value!r} is not a swept parameter; allowed: "
+                             f"{', '.join(swept) or '(none: the study sweeps nothing)'}")
+    if by == x:
+        raise StudyError("x and by must be different parameters")
+    rows = summarize(directory, metrics=[metric], write=False)
+    if not rows:
+        raise StudyError(f"{directory}: no finished runs to plot")
+    others = [p for p in swept if p not in (x, by)]
+    fig, ax = plt.subplots(figsize=(6.4, 4.2))
+    lines = {}
+    for r in rows:
+        label_parts = ([f"{r[by]}"] if by else []) + [f"{p}={r[p]}" for p in others]
+        lines.setdefault(", ".join(label_parts) or metric, []).append(r)
+    for label, points in lines.items():
+        points.sort(key=lambda r: r[x])
+        xs = [r[x] for r in points]
+        ys = [r["mean"] for r in points]
+        (line,) = ax.plot(xs, ys, marker="o", label=label)
+        lows = [r["low"] if not math.isnan(r["low"]) else r["mean"] for r in points]
+        highs = [r["high"] if not math.isnan(r["high"]) else r["mean"] for r in points]
+        ax.fill_between(xs, lows, highs, color=line.get_color(), alpha=0.2, linewidth=0)
+    ax.set_xlabel(x)
+    ax.set_ylabel(metric)
+    if logy:
+        ax.set_yscale("log")
+    n = max(r["n"] for r in rows)
+    ax.set_title(title or f"{meta.get('study', {}).get('name', '')}: {metric} "
+                 f"(mean, 95 % CI, n <= {n})")
+    ax.grid(True, alpha=0.3)
+    ax.legend(fontsize="small")
+    fig.tight_layout()
+    stem = Path(out) if out else directory / f"{metric}-vs-{x}"
+    stem.parent.mkdir(parents=True, exist_ok=True)
+    written = []
+    for fmt in formats:
+        path = stem.with_name(stem.name + "." + fmt)
+        fig.savefig(path, dpi=120)
+        written.append(path)
+    plt.close(fig)
+    return written
+
+
+def plot_study(target, results=None) -> list:
+    """Draw every plot the study file lists (``[[plots]]``); return the files written."""
+    directory, meta = results_dir(target, results)
+    written = []
+    for spec in meta.get("study", {}).get("plots", []):
+        written += plot_metric(directory, spec["metric"], spec["x"], by=spec.get("by"),
+                               logy=spec.get("logy", False), title=spec.get("title"))
+    return written

@@ -1,0 +1,314 @@
+"""Study specifications: load, validate and expand a study into runs.
+
+A study is a TOML or YAML file (or the same structure as a Python dict)::
+
+    name = "leaf-spine"                 # names the default results directory
+    program = "hostnet-leaf-spine"      # an example of the build, or a path to any program
+    description = "..."                 # optional
+    timeout = 600                       # seconds per run (default 3600)
+    replications = 2                    # RngRun 1..2, or a list such as [3, 7]
+    metrics = ["rpc_p99_us"]            # optional: metrics every run must report
+
+    [parameters]                        # fixed, passed to every run as --key=value
+    duration = 0.2
+
+    [grid]                              # swept: the cartesian product of the lists
+    scheme = ["normal", "napi"]
+    load = [0.2, 0.4]
+
+    [[runs]]                            # optional explicit list, crossed with the grid
+    spines = 2
+
+    [[plots]]                           # optional figures drawn after the run
+    metric = "rpc_p99_us"
+    x = "load"
+    by = "scheme"
+
+Each run calls ``program --key=value ... --RngRun=<n> --metrics=<file>``; the program writes
+its metrics as one JSON object to that file.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import itertools
+import json
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+__all__ = ["Study", "RunSpec", "StudyError", "load_study", "SCHEMA"]
+
+
+class StudyError(ValueError):
+    """A study file or object is malformed; the message names the key and what is allowed."""
+
+
+_NAME = r"^[A-Za-z][A-Za-z0-9_.:-]*$"
+_SCALAR = {"type": ["string", "number", "boolean"]}
+_RESERVED = ("RngRun", "metrics")
+
+SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "additionalProperties": False,
+    "required": ["name", "program"],
+    "properties": {
+        "name": {"type": "string", "pattern": r"^[A-Za-z0-9][A-Za-z0-9_.-]*$"},
+        "program": {"type": "string", "minLength": 1},
+        "description": {"type": "string"},
+        "timeout": {"type": "number", "exclusiveMinimum": 0},
+        "replications": {
+            "oneOf": [
+                {"type": "integer", "minimum": 1},
+                {"type": "array", "items": {"type": "integer", "minimum": 1},
+                 "minItems": 1, "uniqueItems": True},
+            ]
+        },
+        "metrics": {"type": "array", "items": {"type": "string", "minLength": 1},
+                    "uniqueItems": True},
+        "parameters": {
+            "type": "object",
+            "propertyNames": {"pattern": _NAME, "not": {"enum": list(_RESERVED)}},
+            "additionalProperties": _SCALAR,
+        },
+        "grid": {
+            "type": "object",
+            "propertyNames": {"pattern": _NAME, "not": {"enum": list(_RESERVED)}},
+            "additionalProperties": {"type": "array", "items": _SCALAR, "minItems": 1},
+        },
+        "runs": {
+            "type": "array",
+            "minItems": 1,
+            "items": {
+                "type": "object",
+                "propertyNames": {"pattern": _NAME, "not": {"enum": list(_RESERVED)}},
+                "additionalProperties": _SCALAR,
+            },
+        },
+        "plots": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "additionalProperties": False,
+                "required": ["metric", "x"],
+                "properties": {
+                    "metric": {"type": "string", "minLength": 1},
+                    "x": {"type": "string", "minLength": 1},
+                    "by": {"type": "string", "minLength": 1},
+                    "logy": {"type": "boolean"},
+                    "title": {"type": "string"},
+                },
+            },
+        },
+    },
+}
+
+
+def _path(parts) -> str:
+    """Format a jsonschema path as ``grid.load[2]``."""
+    out = ""
+    for part in parts:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+    return out or "(top level)"
+
+
+def _describe(error) -> str:
+    """A readable message for one jsonschema error: where, what is wrong, what is allowed."""
+    where = _path(error.absolute_path)
+    validator = error.validator
+    schema = error.schema
+    if validator == "additionalProperties" and schema.get("additionalProperties") is False:
+        allowed = ", ".join(sorted(schema.get("properties", {})))
+        extra = sorted(set(error.instance) - set(schema.get("properties", {})))
+        return f"{where}: unknown key(s) {', '.join(map(repr, extra))}; allowed: {allowed}"
+    if validator == "required":
+        return f"{where}: {error.message}"
+    if validator in ("propertyNames",) or error.absolute_schema_path and \
+            "propertyNames" in error.absolute_schema_path:
+        return (f"{where}: parameter name {error.instance!r} is not allowed; names start with "
+                f"a letter, use letters, digits, _ . : -, and are not {', '.join(_RESERVED)} "
+                "(the runner sets those)")
+    if validator == "type":
+        expected = schema["type"]
+        expected = " or ".join(expected) if isinstance(expected, list) else expected
+        return f"{where}: expected {expected}, got {json.dumps(error.instance)}"
+    if validator == "oneOf" and where.endswith("replications"):
+        return (f"{where}: expected a positive integer or a list of distinct positive "
+                f"integers (RngRun values), got {json.dumps(error.instance)}")
+    return f"{where}: {error.message}"
+
+
+def validate(data: Any) -> None:
+    """Raise StudyError listing every schema violation of @p data."""
+    import jsonschema
+
+    validator = jsonschema.Draft202012Validator(SCHEMA)
+    errors = sorted(validator.iter_errors(data), key=lambda e: list(map(str, e.absolute_path)))
+    if errors:
+        raise StudyError("invalid study:\n  " + "\n  ".join(_describe(e) for e in errors))
+    for name in data.get("grid", {}):
+        if name in data.get("parameters", {}):
+            raise StudyError(f"grid.{name}: also set in parameters; set it in one place")
+
+
+@dataclass(frozen=True)
+class RunSpec:
+    """One simulation: the resolved parameters and the RngRun value."""
+
+    run_id: str
+    parameters: dict
+    rng_run: int
+
+    def arguments(self) -> list[str]:
+        """The program's command-line arguments (without --metrics)."""
+        args = [f"--{k}={_format(v)}" for k, v in self.parameters.items()]
+        return args + [f"--RngRun={self.rng_run}"]
+
+
+def _format(value) -> str:
+    if isinstance(value, bool):
+        return "1" if value else "0"
+    return str(value)
+
+
+@dataclass
+class Study:
+    """A validated study: what to run, and where its file lives."""
+
+    name: str
+    program: str
+    parameters: dict = field(default_factory=dict)
+    grid: dict = field(default_factory=dict)
+    runs: list = field(default_factory=list)
+    replications: list = field(default_factory=lambda: [1])
+    metrics: list = field(default_factory=list)
+    plots: list = field(default_factory=list)
+    timeout: float = 3600.0
+    description: str = ""
+    base_dir: Path = field(default_factory=Path.cwd)
+    source: str = "<dict>"
+
+    @classmethod
+    def from_dict(cls, data: dict, base_dir: str | os.PathLike | None = None,
+                  source: str = "<dict>") -> "Study":
+        """Validate @p data (the structure of a study file) and build a Study."""
+        if not isinstance(data, dict):
+            raise StudyError(f"{source}: a study is a table/mapping, got {type(data).__name__}")
+        try:
+            validate(data)
+        except StudyError as e:
+            raise StudyError(f"{source}: {e}") from None
+        reps = data.get("replications", 1)
+        reps = list(range(1, reps + 1)) if isinstance(reps, int) else list(reps)
+        return cls(
+            name=data["name"], program=data["program"],
+            parameters=dict(data.get("parameters", {})), grid=dict(data.get("grid", {})),
+            runs=[dict(r) for r in data.get("runs", [])], replications=reps,
+            metrics=list(data.get("metrics", [])), plots=[dict(p) for p in data.get("plots", [])],
+            timeout=float(data.get("timeout", 3600)), description=data.get("description", ""),
+            base_dir=Path(base_dir) if base_dir is not None else Path.cwd(), source=source)
+
+    @classmethod
+    def load(cls, path: str | os.PathLike) -> "Study":
+        """Read a .toml, .yaml or .yml study file."""
+        path = Path(path)
+        if not path.is_file():
+            raise StudyError(f"{path}: no such study file")
+        text = path.read_text()
+        try:
+            if path.suffix == ".toml":
+                import tomllib
+
+                data = tomllib.loads(text)
+            elif path.suffix in (".yaml", ".yml"):
+                import yaml
+
+                data = yaml.safe_load(text)
+            else:
+                raise StudyError(f"{path}: unknown study format {path.suffix!r}; "
+                                 "allowed: .toml, .yaml, .yml")
+        except StudyError:
+            raise
+        except Exception as e:  # the parsers' own errors carry line and column
+            raise StudyError(f"{path}: not valid {path.suffix[1:].upper()}: {e}") from None
+        return cls.from_dict(data, base_dir=path.resolve().parent, source=str(path))
+
+    def to_dict(self) -> dict:
+        """The study as plain data (what a study file holds)."""
+        data = {"name": self.name, "program": self.program, "timeout": self.timeout,
+                "replications": self.replications, "parameters": self.parameters,
+                "grid": self.grid, "runs": self.runs, "metrics": self.metrics,
+                "plots": self.plots}
+        if self.description:
+            data["description"] = self.description
+        return {k: v for k, v in data.items() if v not in ({}, [])}
+
+    @property
+    def swept(self) -> list[str]:
+        """Names of the parameters that vary between configurations."""
+        names = list(self.grid)
+        for run in self.runs:
+            names += [k for k in run if k not in names]
+        return names
+
+    def configurations(self) -> list[dict]:
+        """Every parameter set (without RngRun): parameters x grid product x runs."""
+        keys = list(self.grid)
+        product = [dict(zip(keys, values)) for values in
+                   itertools.product(*(self.grid[k] for k in keys))] or [{}]
+        extra = self.runs or [{}]
+        configs = []
+        for point in product:
+            for run in extra:
+                clash = set(run) & (set(point) | set(self.parameters))
+                if clash:
+                    raise StudyError(f"{self.source}: runs: {sorted(clash)} also set in "
+                                     "grid or parameters; set each parameter in one place")
+                configs.append({**self.parameters, **point, **run})
+        return configs
+
+    def expand(self) -> list[RunSpec]:
+        """Every run: each configuration once per replication, with a stable run id."""
+        specs = []
+        seen = set()
+        for config in self.configurations():
+            for rng in self.replications:
+                spec = RunSpec(run_id=run_id(self.program, config, rng), parameters=config,
+                               rng_run=rng)
+                if spec.run_id not in seen:  # a list of runs may repeat a configuration
+                    seen.add(spec.run_id)
+                    specs.append(spec)
+        return specs
+
+    def resolve_program(self, build_dir: Path) -> Path:
+        """The program's path: a path (relative to the study file) or an example name."""
+        if "/" in self.program or os.sep in self.program:
+            path = Path(self.program)
+            path = path if path.is_absolute() else (self.base_dir / path)
+            candidates = [path]
+        else:
+            candidates = [build_dir / "examples" / self.program, build_dir / "bin" / self.program]
+        for candidate in candidates:
+            if candidate.is_file() and os.access(candidate, os.X_OK):
+                return candidate.resolve()
+        raise StudyError(f"{self.source}: program: {self.program!r} not found or not "
+                         f"executable (looked at {', '.join(map(str, candidates))}); build it "
+                         "with ./hostnet.sh build or give a path")
+
+
+def run_id(program: str, parameters: dict, rng_run: int) -> str:
+    """A stable id of one run: a hash of the program name, the parameters and RngRun."""
+    key = json.dumps({"program": Path(program).name, "parameters": parameters,
+                      "rng_run": rng_run}, sort_keys=True)
+    return hashlib.sha1(key.encode()).hexdigest()[:12]
+
+
+def load_study(study) -> Study:
+    """Accept a Study, a dict or a path and return a Study."""
+    if isinstance(study, Study):
+        return study
+    if isinstance(study, dict):
+        return Study.from_dict(study)
+    return Study.load(study)
+

@@ -1,0 +1,257 @@
+"""The study runner: schema errors, failure isolation, timeouts, resume after kill -9, the Dask
+path, summaries and plots. A fake program stands in for the ns-3 examples (no ns-3 needed);
+one integration test runs hostnet-leaf-spine itself."""
+
+import csv
+import json
+import math
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from hostnet.study import Study, StudyError, format_table, plot_metric, run_study, summarize
+
+HERE = Path(__file__).resolve().parent
+FAKE = HERE / "data" / "fake_study_program.py"
+PYTHON_DIR = HERE.parent
+BUILD = Path(os.environ.get("HOSTNET_BUILD_DIR", HERE.parents[1] / "build")).resolve()
+
+
+def fake_study(**overrides):
+    """A study of the fake program; keys of @p overrides replace the defaults."""
+    data = {"name": "fake", "program": str(FAKE), "timeout": 20, "replications": 2,
+            "grid": {"x": [1, 2]}, "parameters": {"mode": "ok"}}
+    data.update(overrides)
+    return data
+
+
+def rows_of(out):
+    with open(Path(out) / "results.csv", newline="") as f:
+        return list(csv.DictReader(f))
+
+
+# ---------------------------------------------------------------- schema and input errors
+
+@pytest.mark.parametrize("change, expected", [
+    ({"gird": {"x": [1]}}, "(top level): unknown key(s) 'gird'; allowed: description, grid"),
+    ({"replications": 0}, "replications: expected a positive integer or a list"),
+    ({"replications": [1, 1]}, "replications: expected a positive integer or a list"),
+    ({"grid": {"x": 3}}, "grid.x: expected array, got 3"),
+    ({"grid": {"x": [1, [2]]}}, "grid.x[1]: expected string or number or boolean, got [2]"),
+    ({"timeout": -1}, "timeout: -1 is less than or equal to the minimum of 0"),
+    ({"parameters": {"RngRun": 3}}, "parameter name 'RngRun' is not allowed"),
+    ({"plots": [{"metric": "y"}]}, "plots[0]: 'x' is a required property"),
+    ({"plots": [{"metric": "y", "x": "x", "colour": "red"}]},
+     "plots[0]: unknown key(s) 'colour'; allowed: by, logy, metric, title, x"),
+    ({"parameters": {"x": 1}}, "grid.x: also set in parameters"),
+])
+def test_schema_errors_name_the_key_and_what_is_allowed(change, expected):
+    with pytest.raises(StudyError) as err:
+        Study.from_dict(fake_study(**change))
+    assert expected in str(err.value)
+
+
+def test_missing_required_keys():
+    with pytest.raises(StudyError, match="'program' is a required property"):
+        Study.from_dict({"name": "x"})
+
+
+def test_bad_toml_and_unknown_format(tmp_path):
+    bad = tmp_path / "bad.toml"
+    bad.write_text('name = "x"\nprogram = \n')
+    with pytest.raises(StudyError, match=r"bad.toml: not valid TOML: .*line 2"):
+        Study.load(bad)
+    other = tmp_path / "study.json"
+    other.write_text("{}")
+    with pytest.raises(StudyError, match="allowed: .toml, .yaml, .yml"):
+        Study.load(other)
+    with pytest.raises(StudyError, match="no such study file"):
+        Study.load(tmp_path / "missing.toml")
+
+
+def test_unknown_program(tmp_path):
+    study = Study.from_dict(fake_study(program="hostnet-no-such-example"))
+    with pytest.raises(StudyError, match="program: 'hostnet-no-such-example' not found"):
+        run_study(study, out=tmp_path / "out", build_dir=tmp_path, progress=False)
+
+
+def test_yaml_study_and_expansion(tmp_path):
+    path = tmp_path / "s.yaml"
+    path.write_text(f"name: y\nprogram: {FAKE}\nreplications: [3, 7]\n"
+                    "grid: {x: [1, 2, 3]}\nruns: [{mode: ok}, {mode: sleep, sleep: 0}]\n")
+    study = Study.load(path)
+    specs = study.expand()
+    assert len(specs) == 3 * 2 * 2
+    assert len({s.run_id for s in specs}) == len(specs)
+    assert {s.rng_run for s in specs} == {3, 7}
+    assert specs[0].arguments() == ["--x=1", "--mode=ok", "--RngRun=3"]
+    # The run id depends on the parameters and RngRun only: stable across loads.
+    assert [s.run_id for s in Study.load(path).expand()] == [s.run_id for s in specs]
+
+
+# ---------------------------------------------------------------- isolation and timeouts
+
+def test_failures_are_isolated_and_recorded(tmp_path):
+    study = fake_study(parameters={}, replications=1, timeout=2,
+                       grid={"mode": ["ok", "crash", "hang", "badjson", "nometrics",
+                                      "notobject"]})
+    start = time.time()
+    result = run_study(study, out=tmp_path, jobs=6, progress=False)
+    assert time.time() - start < 15, "the hanging run was not killed at its timeout"
+    assert (result.ok, result.failed) == (1, 5)
+    status = {r["mode"]: (r["status"], r["error"]) for r in rows_of(tmp_path)}
+    assert status["ok"] == ("ok", "")
+    assert status["crash"] == ("failed", "exit code 3")
+    assert status["hang"] == ("timeout", "timed out after 2 s")
+    assert status["badjson"][0] == "bad-metrics" and "not valid JSON" in status["badjson"][1]
+    assert status["nometrics"] == ("bad-metrics", "the program wrote no metrics file")
+    assert "not a JSON object" in status["notobject"][1]
+    crash = next(r for r in rows_of(tmp_path) if r["mode"] == "crash")
+    log = (tmp_path / crash["log"]).read_text()
+    assert "about to crash" in log and "--mode=crash" in log
+    sidecar = json.loads((tmp_path / "runs" / f"{crash['run_id']}.json").read_text())
+    assert sidecar["status"] == "failed" and sidecar["returncode"] == 3
+    assert set(sidecar["versions"]) >= {"ns3", "hostnet", "hostnet_commit", "python"}
+
+
+def test_required_metrics(tmp_path):
+    result = run_study(fake_study(metrics=["y", "w"]), out=tmp_path, progress=False)
+    assert result.failed == 4
+    assert all("required metrics missing: ['w']" in r["error"] for r in rows_of(tmp_path))
+
+
+def test_rerun_skips_finished_and_retries_failed(tmp_path):
+    study = fake_study(replications=1, parameters={}, grid={"mode": ["ok", "crash"]})
+    first = run_study(study, out=tmp_path, progress=False)
+    assert (first.ok, first.failed, first.skipped) == (1, 1, 0)
+    again = run_study(study, out=tmp_path, progress=False)
+    assert (again.ok, again.failed, again.skipped) == (0, 1, 1)
+    keep = run_study(study, out=tmp_path, progress=False, retry_failed=False)
+    assert (keep.ok, keep.failed, keep.skipped) == (0, 0, 2)
+    rows = rows_of(tmp_path)
+    assert len(rows) == 2 and len({r["run_id"] for r in rows}) == 2
+
+
+# ---------------------------------------------------------------- resume after kill -9
+
+def test_resume_after_kill(tmp_path):
+    study_file = tmp_path / "s.toml"
+    study_file.write_text(f'name = "k"\nprogram = "{FAKE}"\nreplications = 4\n'
+                          '[parameters]\nmode = "sleep"\nsleep = 0.4\n[grid]\nx = [1, 2, 3]\n')
+    out = tmp_path / "out"
+    env = dict(os.environ, PYTHONPATH=str(PYTHON_DIR))
+    proc = subprocess.Popen([sys.executable, "-m", "hostnet", "run", str(study_file), "--out",
+                             str(out), "--jobs", "2", "--quiet"], env=env,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.time() + 30
+    while time.time() < deadline:
+        if (out / "runs").is_dir() and len(list((out / "runs").glob("*.json"))) >= 3:
+            break
+        time.sleep(0.05)
+    os.kill(proc.pid, signal.SIGKILL)
+    proc.wait()
+    before = {p.name: p.read_text() for p in (out / "runs").glob("*.json")}
+    assert 3 <= len(before) < 12, "the kill came too late to test a resume"
+    # Simulate a torn append as well: half a row at the end of results.csv.
+    with open(out / "results.csv", "a") as f:
+        f.write("deadbeef0000,ok,1")
+    result = run_study(Study.load(study_file), out=out, progress=False)
+    assert result.skipped == len(before) and result.ok == 12 - len(before)
+    rows = rows_of(out)
+    assert len(rows) == 12 and len({r["run_id"] for r in rows}) == 12
+    assert all(r["status"] == "ok" for r in rows)
+    # Runs finished before the kill were not run again.
+    for name, text in before.items():
+        assert (out / "runs" / name).read_text() == text
+
+
+# ---------------------------------------------------------------- Dask
+
+def test_dask_local_cluster(tmp_path):
+    distributed = pytest.importorskip("dask.distributed")
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False,
+                                  dashboard_address=None) as cluster:
+        result = run_study(fake_study(), out=tmp_path, scheduler=cluster.scheduler_address,
+                           progress=False)
+    assert (result.ok, result.failed) == (4, 0)
+    rows = rows_of(tmp_path)
+    assert sorted(float(r["y"]) for r in rows) == [2.0, 3.0, 3.0, 4.0]
+
+
+# ---------------------------------------------------------------- summaries and plots
+
+def test_summary_intervals_on_known_numbers(tmp_path):
+    # y = x + RngRun with RngRun 1, 2, 3: mean x + 2, std 1, half-width t(0.975, 2) / sqrt(3).
+    run_study(fake_study(replications=3, grid={"x": [10, 20]}), out=tmp_path, progress=False)
+    summary = summarize(tmp_path)
+    y = {r["x"]: r for r in summary if r["metric"] == "y"}
+    assert set(y) == {10, 20}
+    for x, r in y.items():
+        assert r["n"] == 3
+        assert r["mean"] == pytest.approx(x + 2)
+        assert r["std"] == pytest.approx(1.0)
+        assert r["ci95"] == pytest.approx(4.302652729911275 / math.sqrt(3))
+    z = next(r for r in summary if r["metric"] == "z" and r["x"] == 10)
+    assert z["std"] == 0 and z["ci95"] == 0
+    assert (tmp_path / "summary.csv").is_file()
+    table = format_table(summary, ["y"])
+    assert "12 +- 2.5" in table and "22 +- 2.5" in table
+    with pytest.raises(StudyError, match=r"unknown metric\(s\) \['w'\]"):
+        summarize(tmp_path, metrics=["w"])
+
+
+def test_plots(tmp_path):
+    run_study(fake_study(grid={"x": [1, 2, 3], "mode": ["ok", "sleep"]},
+                         parameters={"sleep": 0}), out=tmp_path, progress=False)
+    files = plot_metric(tmp_path, "y", x="x", by="mode")
+    assert [f.suffix for f in files] == [".png", ".pdf"]
+    assert all(f.stat().st_size > 1000 for f in files)
+    with pytest.raises(StudyError, match="by = 'scheme' is not a swept parameter; allowed: x, mode"):
+        plot_metric(tmp_path, "y", x="x", by="scheme")
+
+
+def test_cli(tmp_path):
+    study_file = tmp_path / "s.toml"
+    study_file.write_text(f'name = "c"\nprogram = "{FAKE}"\nreplications = 2\n'
+                          '[grid]\nx = [1, 2]\n[[plots]]\nmetric = "y"\nx = "x"\n')
+    env = dict(os.environ, PYTHONPATH=str(PYTHON_DIR))
+    cli = [sys.executable, "-m", "hostnet"]
+    out = subprocess.run(cli + ["validate", str(study_file)], env=env, capture_output=True,
+                         text=True)
+    assert out.returncode == 0 and "2 configurations x 2 replications = 4 runs" in out.stdout
+    out = subprocess.run(cli + ["run", str(study_file), "--out", str(tmp_path / "o"), "-q"],
+                         env=env, capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    assert "4 ok, 0 failed" in out.stdout and "y-vs-x.png" in out.stdout
+    out = subprocess.run(cli + ["summary", str(tmp_path / "o"), "--metrics", "y"], env=env,
+                         capture_output=True, text=True)
+    assert out.returncode == 0 and "2.5 +- 6.4" in out.stdout
+    bad = tmp_path / "bad.toml"
+    bad.write_text('name = "c"\nprogram = "x"\ngrid = 3\n')
+    out = subprocess.run(cli + ["validate", str(bad)], env=env, capture_output=True, text=True)
+    assert out.returncode == 2 and "grid: expected object, got 3" in out.stderr
+    assert "Traceback" not in out.stderr
+
+
+# ---------------------------------------------------------------- a real hostnet study
+
+LEAF_SPINE = BUILD / "examples" / "hostnet-leaf-spine"
+
+
+@pytest.mark.skipif(not LEAF_SPINE.exists(), reason="hostnet-leaf-spine not built")
+def test_leaf_spine_runs_under_the_runner(tmp_path):
+    study = {"name": "ls", "program": "hostnet-leaf-spine", "replications": 1,
+             "parameters": {"spines": 1, "leaves": 2, "hostsPerLeaf": 2, "duration": 0.01,
+                            "warmup": 0.002, "tcpFlows": 1},
+             "grid": {"scheme": ["napi", "time-50us"]},
+             "metrics": ["cpu_availability", "tcp_goodput_mbps", "drops_switch"]}
+    result = run_study(study, out=tmp_path, build_dir=BUILD, progress=False)
+    assert (result.ok, result.failed) == (2, 0)
+    for row in rows_of(tmp_path):
+        assert 0 <= float(row["cpu_availability"]) <= 1
+        assert float(row["tcp_goodput_mbps"]) > 0
