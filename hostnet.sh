@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # hostnet: one entry point that sets everything up and runs a job.
-#   ./hostnet.sh main   set up, build, run the livelock study, write CSV + PNG
+#   ./hostnet.sh main   set up, build, run the leaf-spine what-if study (CSV, PNG, PDF)
+#   ./hostnet.sh livelock  set up, build, run the receive-livelock study (seed 000)
 #   ./hostnet.sh test   set up, build, run every C++ test suite and the Python tests
 #   ./hostnet.sh figures  set up, build, regenerate the papers' figures (PNG + PDF)
 #   ./hostnet.sh build  set up and build only
@@ -47,6 +48,22 @@ PY
 }
 
 run_main() {
+    local out="${HOSTNET_OUT:-$here/results/leaf-spine}"
+    local study="$here/examples/studies/leaf-spine.toml"
+    echo "== the leaf-spine what-if study: 16 hostnet hosts, 3 interrupt schemes x 4 loads x 2"
+    echo "   replications, each run its own ns-3 process (python -m hostnet run; resumable)"
+    "$venv/bin/python" -m hostnet run "$study" --out "$out" "$@" || true
+    echo
+    echo "== the answer"
+    "$venv/bin/python" -m hostnet best "$out" --metric rpc_p99_us --x load
+    "$venv/bin/python" -m hostnet best "$out" --metric cpu_availability --x load --max
+    echo
+    echo "Results: $out/results.csv (one row per run), $out/summary.csv (means, 95 % intervals)"
+    echo "Figures: $out/*-vs-load.png and .pdf (one line per scheme, 95 % bands)"
+    echo "Runs:    $out/runs/<run id>.json (configuration, versions, metrics), $out/logs/"
+}
+
+run_livelock() {
     local out="${HOSTNET_OUT:-$here/results/livelock}"
     mkdir -p "$out"
     echo "== running the livelock study (ideal, normal interruption, NAPI; seed 000 parameters)"
@@ -88,8 +105,9 @@ export PYTHONPATH="$here/python${PYTHONPATH:+:$PYTHONPATH}"
 export HOSTNET_BUILD_DIR="$build"
 case "$cmd" in
     main) run_main "$@" ;;
+    livelock) run_livelock "$@" ;;
     test) run_tests ;;
     figures) run_figures "$@" ;;
     build) ;;
-    *) echo "usage: $0 main|test|figures|build" >&2; exit 2 ;;
+    *) echo "usage: $0 main|livelock|test|figures|build" >&2; exit 2 ;;
 esac

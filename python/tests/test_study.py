@@ -255,3 +255,20 @@ def test_leaf_spine_runs_under_the_runner(tmp_path):
     for row in rows_of(tmp_path):
         assert 0 <= float(row["cpu_availability"]) <= 1
         assert float(row["tcp_goodput_mbps"]) > 0
+
+
+def test_best_by(tmp_path):
+    from hostnet.study import best_by
+
+    run_study(fake_study(grid={"x": [1, 2], "mode": ["ok", "sleep"]}, parameters={"sleep": 0},
+                         replications=3), out=tmp_path, progress=False)
+    summary = summarize(tmp_path, write=False)
+    low = best_by(summary, "y", x="mode", by="x")
+    assert [(r["mode"], r["x"], r["runner_up"]) for r in low] == [("ok", 1, 2), ("sleep", 1, 2)]
+    # Means 3 and 4, half-widths 2.48: the replications cannot separate them.
+    assert not any(r["separated"] for r in low)
+    high = best_by(summary, "z", x="mode", by="x", lower=False)
+    # z = 2x has no noise: x = 2 is clearly best.
+    assert [(r["x"], r["separated"]) for r in high] == [(2, True), (2, True)]
+    with pytest.raises(StudyError, match="'scheme' is not a swept parameter"):
+        best_by(summary, "y", x="mode", by="scheme")

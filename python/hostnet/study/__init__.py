@@ -16,8 +16,8 @@ package does not load ns-3.
 from .plot import plot_metric, plot_study
 from .runner import ResultStore, StudyResult, execute_run, run_study
 from .spec import RunSpec, Study, StudyError, load_study
-from .summary import format_table, read_results, summarize, t_interval
+from .summary import best_by, format_table, read_results, summarize, t_interval
 
 __all__ = ["Study", "RunSpec", "StudyError", "load_study", "run_study", "execute_run",
            "StudyResult", "ResultStore", "summarize", "format_table", "read_results",
-           "t_interval", "plot_metric", "plot_study"]
+           "t_interval", "best_by", "plot_metric", "plot_study"]

@@ -18,6 +18,7 @@ examples:
   python -m hostnet run study.toml --scheduler tcp://10.0.0.1:8786
   python -m hostnet summary results/leaf-spine --metrics rpc_p99_us,cpu_availability
   python -m hostnet plot results/leaf-spine --metric rpc_p99_us --x load --by scheme
+  python -m hostnet best results/leaf-spine --metric rpc_p99_us --x load
 """
 
 
@@ -68,6 +69,19 @@ def _parser():
                       "(default: scheme; 'none' for a single line)")
     plot.add_argument("--logy", action="store_true", help="logarithmic y axis")
     plot.add_argument("--output", help="output file path without suffix")
+
+    best = sub.add_parser("best", help="for each value of X, the BY value with the best mean "
+                          "METRIC (the what-if answer)",
+                          description="For each value of X, which value of BY (the scheme by "
+                          "default) gives the lowest (or, with --max, highest) mean METRIC, "
+                          "and whether its 95 %% interval separates it from the runner-up.")
+    best.add_argument("target", help="results directory, or the study file")
+    best.add_argument("--metric", required=True, help="metric to rank by")
+    best.add_argument("--x", required=True, help="swept parameter: one answer per value")
+    best.add_argument("--by", default="scheme", help="swept parameter to choose (default: "
+                      "scheme)")
+    best.add_argument("--max", action="store_true", help="higher is better (default: lower)")
+    best.add_argument("--out", help="results directory when TARGET is a study file")
 
     validate = sub.add_parser("validate", help="check a study file and list its runs",
                               description="Check STUDY against the schema; print the number "
@@ -122,6 +136,19 @@ def _dispatch(args) -> int:
         metrics = args.metrics.split(",") if args.metrics else None
         summary = summarize(args.target, out=args.out, metrics=metrics)
         print(format_table(summary, metrics))
+        return 0
+    if args.command == "best":
+        from .summary import best_by
+
+        summary = summarize(args.target, out=args.out, metrics=[args.metric], write=False)
+        word = "highest" if args.max else "lowest"
+        for row in best_by(summary, args.metric, args.x, args.by, lower=not args.max):
+            sure = ("clearly (95 % intervals apart)" if row["separated"]
+                    else "within the replications' noise")
+            other = (f"; runner-up {row['runner_up']} {row['runner_up_mean']:.4g}"
+                     if row["runner_up"] is not None else "")
+            print(f"{args.x} = {row[args.x]}: {word} {args.metric} with {args.by} = "
+                  f"{row[args.by]} ({row['mean']:.4g} +- {row['ci95']:.2g}){other}, {sure}")
         return 0
     if args.command == "plot":
         if args.metric is None:

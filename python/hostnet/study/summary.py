@@ -159,3 +159,38 @@ def format_table(summary, metrics=None) -> str:
     out = ["  ".join(cell.ljust(w) for cell, w in zip(l, widths)) for l in lines]
     out.insert(1, "  ".join("-" * w for w in widths))
     return "\n".join(out)
+
+
+def best_by(summary, metric, x, by="scheme", lower=True) -> list:
+    """For each value of @p x, the value of @p by with the best mean @p metric.
+
+    @return rows ``{x: ..., by: ..., "mean": ..., "ci95": ..., "runner_up": ..., "separated":
+            bool}``; ``separated`` says whether the best's 95 % interval does not overlap the
+            runner-up's (otherwise the replications cannot tell them apart).
+    """
+    rows = [r for r in summary if r["metric"] == metric]
+    if not rows:
+        raise StudyError(f"no results for metric {metric!r}")
+    for name in (x, by):
+        if name not in rows[0]:
+            raise StudyError(f"{name!r} is not a swept parameter; allowed: "
+                             f"{', '.join(k for k in rows[0] if k not in _SUMMARY_COLUMNS)}")
+    answer = []
+    for value in sorted({r[x] for r in rows}, key=lambda v: (str(type(v)), v)):
+        ranked = sorted((r for r in rows if r[x] == value and r["n"] > 0),
+                        key=lambda r: r["mean"], reverse=not lower)
+        if not ranked:
+            continue
+        best = ranked[0]
+        second = ranked[1] if len(ranked) > 1 else None
+        separated = second is not None and not any(
+            math.isnan(v) for v in (best["ci95"], second["ci95"])) and (
+            best["high"] < second["low"] if lower else best["low"] > second["high"])
+        answer.append({x: value, by: best[by], "mean": best["mean"], "ci95": best["ci95"],
+                       "runner_up": second[by] if second else None,
+                       "runner_up_mean": second["mean"] if second else math.nan,
+                       "separated": separated})
+    return answer
+
+
+_SUMMARY_COLUMNS = ("metric", "n", "mean", "std", "ci95", "low", "high")
