@@ -1,0 +1,96 @@
+/*
+ * Copyright (c) 2026 hostnet authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * Author: hostnet developers
+ */
+
+#include "request-response-helper.h"
+
+#include "ns3/request-response-client.h"
+#include "ns3/request-response-server.h"
+#include "ns3/uinteger.h"
+
+namespace ns3
+{
+
+RequestResponseServerHelper::RequestResponseServerHelper(uint16_t port)
+{
+    m_factory.SetTypeId(RequestResponseServer::GetTypeId());
+    m_factory.Set("Port", UintegerValue(port));
+}
+
+void
+RequestResponseServerHelper::SetAttribute(const std::string& name, const AttributeValue& value)
+{
+    m_factory.Set(name, value);
+}
+
+ApplicationContainer
+RequestResponseServerHelper::Install(NodeContainer nodes) const
+{
+    ApplicationContainer apps;
+    for (auto it = nodes.Begin(); it != nodes.End(); ++it)
+    {
+        auto app = m_factory.Create<RequestResponseServer>();
+        (*it)->AddApplication(app);
+        apps.Add(app);
+    }
+    return apps;
+}
+
+int64_t
+RequestResponseServerHelper::AssignStreams(const ApplicationContainer& apps, int64_t stream)
+{
+    int64_t used = 0;
+    for (auto it = apps.Begin(); it != apps.End(); ++it)
+    {
+        if (auto server = DynamicCast<RequestResponseServer>(*it))
+        {
+            used += server->AssignStreams(stream + used);
+        }
+    }
+    return used;
+}
+
+RequestResponseClientHelper::RequestResponseClientHelper(const Address& remote)
+{
+    m_factory.SetTypeId(RequestResponseClient::GetTypeId());
+    m_factory.Set("Remote", AddressValue(remote));
+}
+
+void
+RequestResponseClientHelper::SetAttribute(const std::string& name, const AttributeValue& value)
+{
+    m_factory.Set(name, value);
+}
+
+ApplicationContainer
+RequestResponseClientHelper::Install(NodeContainer nodes) const
+{
+    ApplicationContainer apps;
+    for (auto it = nodes.Begin(); it != nodes.End(); ++it)
+    {
+        auto app = m_factory.Create<RequestResponseClient>();
+        (*it)->AddApplication(app);
+        apps.Add(app);
+    }
+    return apps;
+}
+
+int64_t
+RequestResponseClientHelper::AssignStreams(const ApplicationContainer& apps, int64_t stream)
+{
+    int64_t used = 0;
+    for (auto it = apps.Begin(); it != apps.End(); ++it)
+    {
+        if (auto client = DynamicCast<RequestResponseClient>(*it))
+        {
+            used += client->AssignStreams(stream + used);
+        }
+    }
+    return used;
+}
+
+} // namespace ns3

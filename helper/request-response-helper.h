@@ -1,0 +1,92 @@
+/*
+ * Copyright (c) 2026 hostnet authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * Author: hostnet developers
+ */
+
+#ifndef REQUEST_RESPONSE_HELPER_H
+#define REQUEST_RESPONSE_HELPER_H
+
+#include "ns3/address.h"
+#include "ns3/application-container.h"
+#include "ns3/node-container.h"
+#include "ns3/object-factory.h"
+
+namespace ns3
+{
+
+/**
+ * @ingroup hostnet
+ * @brief Installs RequestResponseServer applications.
+ */
+class RequestResponseServerHelper
+{
+  public:
+    /** @param port the port the servers listen on */
+    explicit RequestResponseServerHelper(uint16_t port = 5000);
+
+    /**
+     * @brief Set an attribute of the servers to create.
+     * @param name attribute name
+     * @param value its value
+     */
+    void SetAttribute(const std::string& name, const AttributeValue& value);
+
+    /**
+     * @param nodes where to install a server each
+     * @return the servers
+     */
+    ApplicationContainer Install(NodeContainer nodes) const;
+
+    /**
+     * @brief Fix the random streams of the servers.
+     * @param apps servers made by this helper
+     * @param stream first stream index
+     * @return the number of streams used
+     */
+    static int64_t AssignStreams(const ApplicationContainer& apps, int64_t stream);
+
+  private:
+    ObjectFactory m_factory; ///< RequestResponseServer
+};
+
+/**
+ * @ingroup hostnet
+ * @brief Installs RequestResponseClient applications.
+ */
+class RequestResponseClientHelper
+{
+  public:
+    /** @param remote the server's InetSocketAddress */
+    explicit RequestResponseClientHelper(const Address& remote);
+
+    /**
+     * @brief Set an attribute of the clients to create.
+     * @param name attribute name
+     * @param value its value
+     */
+    void SetAttribute(const std::string& name, const AttributeValue& value);
+
+    /**
+     * @param nodes where to install a client each
+     * @return the clients
+     */
+    ApplicationContainer Install(NodeContainer nodes) const;
+
+    /**
+     * @brief Fix the random streams of the clients.
+     * @param apps clients made by this helper
+     * @param stream first stream index
+     * @return the number of streams used
+     */
+    static int64_t AssignStreams(const ApplicationContainer& apps, int64_t stream);
+
+  private:
+    ObjectFactory m_factory; ///< RequestResponseClient
+};
+
+} // namespace ns3
+
+#endif // REQUEST_RESPONSE_HELPER_H

@@ -1,0 +1,243 @@
+/*
+ * Copyright (c) 2026 hostnet authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * Author: hostnet developers
+ */
+
+#include "request-response-client.h"
+
+#include "ns3/double.h"
+#include "ns3/inet-socket-address.h"
+#include "ns3/log.h"
+#include "ns3/simulator.h"
+#include "ns3/tcp-socket-factory.h"
+#include "ns3/udp-socket-factory.h"
+#include "ns3/uinteger.h"
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("RequestResponseClient");
+NS_OBJECT_ENSURE_REGISTERED(RequestResponseClient);
+
+TypeId
+RequestResponseClient::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::RequestResponseClient")
+            .SetParent<Application>()
+            .SetGroupName("Hostnet")
+            .AddConstructor<RequestResponseClient>()
+            .AddAttribute("Remote",
+                          "The server (InetSocketAddress).",
+                          AddressValue(),
+                          MakeAddressAccessor(&RequestResponseClient::m_remote),
+                          MakeAddressChecker())
+            .AddAttribute("Protocol",
+                          "Socket factory: ns3::TcpSocketFactory or ns3::UdpSocketFactory.",
+                          TypeIdValue(TcpSocketFactory::GetTypeId()),
+                          MakeTypeIdAccessor(&RequestResponseClient::m_protocol),
+                          MakeTypeIdChecker())
+            .AddAttribute("Rate",
+                          "Mean requests per second (Poisson, > 0).",
+                          DoubleValue(1000),
+                          MakeDoubleAccessor(&RequestResponseClient::m_rate),
+                          MakeDoubleChecker<double>(1e-9))
+            .AddAttribute("RequestSize",
+                          "Bytes per request (24..16777216; 24 is the message header).",
+                          UintegerValue(100),
+                          MakeUintegerAccessor(&RequestResponseClient::m_requestSize),
+                          MakeUintegerChecker<uint32_t>(RequestResponseHeader::SIZE, 1 << 24))
+            .AddAttribute("ResponseSize",
+                          "Bytes per response (24..16777216).",
+                          UintegerValue(1000),
+                          MakeUintegerAccessor(&RequestResponseClient::m_responseSize),
+                          MakeUintegerChecker<uint32_t>(RequestResponseHeader::SIZE, 1 << 24))
+            .AddAttribute("MaxRequests",
+                          "Requests to send; 0 = until the application stops.",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&RequestResponseClient::m_maxRequests),
+                          MakeUintegerChecker<uint64_t>())
+            .AddAttribute("SyscallCost",
+                          "CPU time of one system call (>= 0): the write of each request and "
+                          "the read of each response.",
+                          TimeValue(MicroSeconds(1)),
+                          MakeTimeAccessor(&RequestResponseClient::m_syscallCost),
+                          MakeTimeChecker(Time(0)))
+            .AddTraceSource("ResponseTime",
+                            "A response was read: the time since its request was created.",
+                            MakeTraceSourceAccessor(&RequestResponseClient::m_responseTimeTrace),
+                            "ns3::RequestResponseClient::ResponseTimeTracedCallback");
+    return tid;
+}
+
+RequestResponseClient::RequestResponseClient()
+    : m_interval(CreateObject<ExponentialRandomVariable>())
+{
+    m_writeDone = MakeCallback(&RequestResponseClient::WriteDone, this);
+    m_readDone = MakeCallback(&RequestResponseClient::ReadDone, this);
+}
+
+RequestResponseClient::~RequestResponseClient() = default;
+
+const LatencyHistogram&
+RequestResponseClient::GetResponseTimes() const
+{
+    return m_responseTimes;
+}
+
+uint64_t
+RequestResponseClient::GetRequestsSent() const
+{
+    return m_sent;
+}
+
+uint64_t
+RequestResponseClient::GetResponsesReceived() const
+{
+    return m_received;
+}
+
+void
+RequestResponseClient::ResetStats()
+{
+    m_sent = 0;
+    m_received = 0;
+    m_responseTimes.Reset();
+}
+
+int64_t
+RequestResponseClient::AssignStreams(int64_t stream)
+{
+    m_interval->SetStream(stream);
+    return 1;
+}
+
+void
+RequestResponseClient::DoDispose()
+{
+    if (m_socket)
+    {
+        m_socket->Close();
+        m_socket = nullptr;
+    }
+    m_cpu = nullptr;
+    Application::DoDispose();
+}
+
+void
+RequestResponseClient::StartApplication()
+{
+    NS_LOG_FUNCTION(this);
+    bool tcp = m_protocol == TcpSocketFactory::GetTypeId();
+    NS_ABORT_MSG_IF(!tcp && m_protocol != UdpSocketFactory::GetTypeId(),
+                    "RequestResponseClient::Protocol must be ns3::TcpSocketFactory or "
+                    "ns3::UdpSocketFactory, not "
+                        << m_protocol.GetName());
+    NS_ABORT_MSG_IF(!InetSocketAddress::IsMatchingType(m_remote),
+                    "RequestResponseClient::Remote must be an InetSocketAddress");
+    m_cpu = HostCpu::GetOrCreate(GetNode());
+    if (!m_hasTask)
+    {
+        m_task = m_cpu->CreateTask("rpc-client-" + std::to_string(GetNode()->GetId()));
+        m_hasTask = true;
+    }
+    m_interval->SetAttribute("Mean", DoubleValue(1.0 / m_rate));
+    Ptr<Socket> socket = Socket::CreateSocket(GetNode(), m_protocol);
+    NS_ABORT_MSG_IF(socket->Bind() == -1, "RequestResponseClient: cannot bind");
+    m_socket = Create<MessageSocket>(socket,
+                                     tcp,
+                                     MakeCallback(&RequestResponseClient::ResponseReceived, this));
+    if (tcp)
+    {
+        socket->SetConnectCallback(MakeCallback(&RequestResponseClient::Connected, this),
+                                   MakeCallback(&RequestResponseClient::ConnectionFailed, this));
+        socket->Connect(m_remote);
+    }
+    m_next = Simulator::Schedule(Seconds(m_interval->GetValue()),
+                                 &RequestResponseClient::NewRequest,
+                                 this);
+}
+
+void
+RequestResponseClient::StopApplication()
+{
+    NS_LOG_FUNCTION(this);
+    m_next.Cancel(); // responses still in flight are read and counted
+}
+
+void
+RequestResponseClient::Connected(Ptr<Socket> socket)
+{
+    NS_LOG_FUNCTION(this);
+    m_socket->Flush(); // requests written during the handshake
+}
+
+void
+RequestResponseClient::ConnectionFailed(Ptr<Socket> socket)
+{
+    NS_FATAL_ERROR("RequestResponseClient: cannot connect to the server");
+}
+
+void
+RequestResponseClient::NewRequest()
+{
+    RequestResponseHeader request;
+    request.SetId(m_nextId++);
+    request.SetSendTime(Simulator::Now());
+    request.SetMessageSize(m_requestSize);
+    request.SetResponseSize(m_responseSize);
+    m_toWrite.push_back(request);
+    m_cpu->SubmitTask(m_task, m_syscallCost, m_writeDone);
+    ++m_created;
+    if (m_maxRequests == 0 || m_created < m_maxRequests)
+    {
+        m_next = Simulator::Schedule(Seconds(m_interval->GetValue()),
+                                     &RequestResponseClient::NewRequest,
+                                     this);
+    }
+}
+
+void
+RequestResponseClient::WriteDone()
+{
+    if (m_toWrite.empty() || !m_socket)
+    {
+        return;
+    }
+    m_socket->Send(m_toWrite.front(), m_remote);
+    m_toWrite.pop_front();
+    ++m_sent;
+}
+
+void
+RequestResponseClient::ResponseReceived(Ptr<MessageSocket> socket,
+                                        const RequestResponseHeader& header,
+                                        const Address& from)
+{
+    if (header.GetResponseSize() != 0)
+    {
+        // A request, not a response (the peer is not a RequestResponseServer): ignore it.
+        return;
+    }
+    m_toRead.push_back(header.GetSendTime());
+    m_cpu->SubmitTask(m_task, m_syscallCost, m_readDone);
+}
+
+void
+RequestResponseClient::ReadDone()
+{
+    if (m_toRead.empty())
+    {
+        return;
+    }
+    Time responseTime = Simulator::Now() - m_toRead.front();
+    m_toRead.pop_front();
+    ++m_received;
+    m_responseTimes.Add(responseTime);
+    m_responseTimeTrace(responseTime);
+}
+
+} // namespace ns3

@@ -1,0 +1,184 @@
+/*
+ * Copyright (c) 2026 hostnet authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * Author: hostnet developers
+ */
+
+#include "request-response-server.h"
+
+#include "ns3/inet-socket-address.h"
+#include "ns3/log.h"
+#include "ns3/pointer.h"
+#include "ns3/string.h"
+#include "ns3/tcp-socket-factory.h"
+#include "ns3/type-id.h"
+#include "ns3/udp-socket-factory.h"
+#include "ns3/uinteger.h"
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("RequestResponseServer");
+NS_OBJECT_ENSURE_REGISTERED(RequestResponseServer);
+
+TypeId
+RequestResponseServer::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::RequestResponseServer")
+            .SetParent<Application>()
+            .SetGroupName("Hostnet")
+            .AddConstructor<RequestResponseServer>()
+            .AddAttribute("Port",
+                          "Port the server listens on (1..65535).",
+                          UintegerValue(5000),
+                          MakeUintegerAccessor(&RequestResponseServer::m_port),
+                          MakeUintegerChecker<uint16_t>(1))
+            .AddAttribute("Protocol",
+                          "Socket factory: ns3::TcpSocketFactory or ns3::UdpSocketFactory.",
+                          TypeIdValue(TcpSocketFactory::GetTypeId()),
+                          MakeTypeIdAccessor(&RequestResponseServer::m_protocol),
+                          MakeTypeIdChecker())
+            .AddAttribute("ServiceCost",
+                          "CPU time of the server's own work per request (a random "
+                          "variable, seconds; negative samples count as 0).",
+                          StringValue("ns3::ExponentialRandomVariable[Mean=10e-6]"),
+                          MakePointerAccessor(&RequestResponseServer::m_serviceCost),
+                          MakePointerChecker<RandomVariableStream>())
+            .AddAttribute("SyscallCost",
+                          "CPU time of one system call (>= 0); a request costs two: the read "
+                          "of the request and the write of the response.",
+                          TimeValue(MicroSeconds(1)),
+                          MakeTimeAccessor(&RequestResponseServer::m_syscallCost),
+                          MakeTimeChecker(Time(0)))
+            .AddTraceSource("Served",
+                            "A response was sent: request id and the request's send time.",
+                            MakeTraceSourceAccessor(&RequestResponseServer::m_servedTrace),
+                            "ns3::RequestResponseServer::ServedTracedCallback");
+    return tid;
+}
+
+RequestResponseServer::RequestResponseServer()
+{
+    m_serviceDone = MakeCallback(&RequestResponseServer::ServiceDone, this);
+}
+
+RequestResponseServer::~RequestResponseServer() = default;
+
+uint64_t
+RequestResponseServer::GetRequestsServed() const
+{
+    return m_served;
+}
+
+int64_t
+RequestResponseServer::AssignStreams(int64_t stream)
+{
+    m_serviceCost->SetStream(stream);
+    return 1;
+}
+
+void
+RequestResponseServer::DoDispose()
+{
+    for (auto& s : m_sockets)
+    {
+        s->Close();
+    }
+    m_sockets.clear();
+    m_pending.clear();
+    m_listener = nullptr;
+    m_cpu = nullptr;
+    Application::DoDispose();
+}
+
+void
+RequestResponseServer::StartApplication()
+{
+    NS_LOG_FUNCTION(this);
+    bool tcp = m_protocol == TcpSocketFactory::GetTypeId();
+    NS_ABORT_MSG_IF(!tcp && m_protocol != UdpSocketFactory::GetTypeId(),
+                    "RequestResponseServer::Protocol must be ns3::TcpSocketFactory or "
+                    "ns3::UdpSocketFactory, not "
+                        << m_protocol.GetName());
+    NS_ABORT_MSG_IF(!m_serviceCost,
+                    "RequestResponseServer::ServiceCost must be a RandomVariableStream");
+    m_cpu = HostCpu::GetOrCreate(GetNode());
+    if (!m_hasTask)
+    {
+        m_task = m_cpu->CreateTask("rpc-server-" + std::to_string(GetNode()->GetId()));
+        m_hasTask = true;
+    }
+    m_listener = Socket::CreateSocket(GetNode(), m_protocol);
+    NS_ABORT_MSG_IF(m_listener->Bind(InetSocketAddress(Ipv4Address::GetAny(), m_port)) == -1,
+                    "RequestResponseServer: cannot bind to port " << m_port);
+    auto received = MakeCallback(&RequestResponseServer::RequestReceived, this);
+    if (tcp)
+    {
+        m_listener->Listen();
+        m_listener->SetAcceptCallback(MakeNullCallback<bool, Ptr<Socket>, const Address&>(),
+                                      MakeCallback(&RequestResponseServer::Accepted, this));
+    }
+    else
+    {
+        m_sockets.push_back(Create<MessageSocket>(m_listener, false, received));
+    }
+}
+
+void
+RequestResponseServer::StopApplication()
+{
+    NS_LOG_FUNCTION(this);
+    if (m_listener && m_protocol == TcpSocketFactory::GetTypeId())
+    {
+        m_listener->Close();
+    }
+}
+
+void
+RequestResponseServer::Accepted(Ptr<Socket> socket, const Address& from)
+{
+    NS_LOG_FUNCTION(this << socket << from);
+    m_sockets.push_back(
+        Create<MessageSocket>(socket,
+                              true,
+                              MakeCallback(&RequestResponseServer::RequestReceived, this)));
+}
+
+void
+RequestResponseServer::RequestReceived(Ptr<MessageSocket> socket,
+                                       const RequestResponseHeader& header,
+                                       const Address& from)
+{
+    NS_LOG_FUNCTION(this << header.GetId());
+    m_pending.push_back({socket, from, header});
+    Time cost = Max(Seconds(m_serviceCost->GetValue()), Time(0)) + 2 * m_syscallCost;
+    // The task serves its work in FIFO order, so ServiceDone always finds its request first.
+    m_cpu->SubmitTask(m_task, cost, m_serviceDone);
+}
+
+void
+RequestResponseServer::ServiceDone()
+{
+    if (m_pending.empty())
+    {
+        return; // disposed while the task still ran
+    }
+    Pending& p = m_pending.front();
+    RequestResponseHeader response;
+    response.SetId(p.request.GetId());
+    response.SetSendTime(p.request.GetSendTime());
+    response.SetMessageSize(std::max(p.request.GetResponseSize(), RequestResponseHeader::SIZE));
+    response.SetResponseSize(0);
+    if (p.socket->GetSocket())
+    {
+        p.socket->Send(response, p.from);
+    }
+    ++m_served;
+    m_servedTrace(p.request.GetId(), p.request.GetSendTime());
+    m_pending.pop_front();
+}
+
+} // namespace ns3
