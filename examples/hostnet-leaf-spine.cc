@@ -217,6 +217,31 @@ main(int argc, char* argv[])
         tcpSinks.push_back(sink);
     }
 
+    // RPCs: a server on every host; the client on host i calls the host half the fabric away
+    // (under another leaf), over TCP, at rpcRate requests per second.
+    std::vector<Ptr<RequestResponseClient>> rpcClients;
+    if (cfg.rpcRate > 0)
+    {
+        RequestResponseServerHelper servers(5000);
+        ApplicationContainer serverApps = servers.Install(hosts);
+        serverApps.Start(Seconds(0));
+        stream += RequestResponseServerHelper::AssignStreams(serverApps, stream);
+        for (uint32_t i = 0; i < n; ++i)
+        {
+            uint32_t to =
+                cfg.leaves == 1 ? (i + 1) % n : (i + (cfg.leaves / 2) * cfg.hostsPerLeaf) % n;
+            RequestResponseClientHelper client(InetSocketAddress(fabric.GetHostAddress(to), 5000));
+            client.SetAttribute("Rate", DoubleValue(cfg.rpcRate));
+            client.SetAttribute("RequestSize", UintegerValue(cfg.rpcRequestSize));
+            client.SetAttribute("ResponseSize", UintegerValue(cfg.rpcResponseSize));
+            ApplicationContainer apps = client.Install(hosts.Get(i));
+            apps.Start(start);
+            apps.Stop(end);
+            stream += RequestResponseClientHelper::AssignStreams(apps, stream);
+            rpcClients.push_back(DynamicCast<RequestResponseClient>(apps.Get(0)));
+        }
+    }
+
     // Warm-up deletion: reset every counter at the start of the measured window.
     std::vector<uint64_t> tcpBytesAtWarmup(tcpSinks.size());
     std::vector<uint64_t> socketDropsAtWarmup(n);
@@ -234,6 +259,10 @@ main(int argc, char* argv[])
             tcpBytesAtWarmup[k] = tcpSinks[k]->GetTotalRx();
         }
         fabric.ResetSwitchStats();
+        for (auto& c : rpcClients)
+        {
+            c->ResetStats();
+        }
     });
 
     Simulator::Stop(end);
@@ -267,6 +296,19 @@ main(int argc, char* argv[])
     {
         goodputSum += (tcpSinks[k]->GetTotalRx() - tcpBytesAtWarmup[k]) * 8.0 / cfg.duration / 1e6;
     }
+    LatencyHistogram rpc;
+    uint64_t rpcSent = 0;
+    for (auto& c : rpcClients)
+    {
+        rpc.Merge(c->GetResponseTimes());
+        rpcSent += c->GetRequestsSent();
+    }
+    m["rpc_p50_us"] = rpc.GetQuantile(0.5) * 1e6;
+    m["rpc_p99_us"] = rpc.GetQuantile(0.99) * 1e6;
+    m["rpc_p999_us"] = rpc.GetQuantile(0.999) * 1e6;
+    m["rpc_mean_us"] = rpc.GetMean() * 1e6;
+    m["rpc_completed"] = rpc.GetCount();
+    m["rpc_sent"] = rpcSent;
     uint64_t leafDrops = fabric.GetLeafDrops();
     uint64_t spineDrops = fabric.GetSpineDrops();
     m["cpu_availability"] = availabilitySum / n;
