@@ -54,7 +54,8 @@ struct RunConfig
     std::string switchQueue{"100p"};
     std::string scheme{"napi"};
     double load{0.3};
-    std::string traffic{"poisson"};
+    std::string traffic{"selfsimilar"};
+    std::string frameSizes{"backbone"};
     uint32_t bgPayload{512};
     uint32_t tcpFlows{2};
     double rpcRate{2000};
@@ -105,7 +106,12 @@ main(int argc, char* argv[])
     cmd.AddValue("load",
                  "Background load per host as a fraction of its link rate (0..1)",
                  cfg.load);
-    cmd.AddValue("traffic", "Background traffic: poisson | selfsimilar", cfg.traffic);
+    cmd.AddValue("traffic",
+                 "Background traffic: selfsimilar (seed 000's 8 Pareto ON/OFF streams) | poisson",
+                 cfg.traffic);
+    cmd.AddValue("frameSizes",
+                 "Self-similar frame sizes: backbone | <bytes> | <size,cdf CSV file>",
+                 cfg.frameSizes);
     cmd.AddValue("bgPayload", "UDP payload bytes of Poisson background datagrams", cfg.bgPayload);
     cmd.AddValue("tcpFlows", "Long TCP flows between hosts of different leaves", cfg.tcpFlows);
     cmd.AddValue("rpcRate",
@@ -120,7 +126,8 @@ main(int argc, char* argv[])
 
     NS_ABORT_MSG_IF(!HostNetDeviceHelper::IsScheme(cfg.scheme),
                     "--scheme: unknown scheme '" << cfg.scheme << "'");
-    NS_ABORT_MSG_IF(cfg.load < 0 || cfg.load > 1, "--load: " << cfg.load << "; allowed: 0..1");
+    NS_ABORT_MSG_IF(cfg.load < 0 || cfg.load >= 1,
+                    "--load: " << cfg.load << "; allowed: 0 <= load < 1");
     NS_ABORT_MSG_IF(cfg.traffic != "poisson" && cfg.traffic != "selfsimilar",
                     "--traffic: '" << cfg.traffic << "'; allowed: poisson, selfsimilar");
     NS_ABORT_MSG_IF(cfg.duration <= 0, "--duration: " << cfg.duration << "; allowed: > 0");
@@ -166,7 +173,17 @@ main(int argc, char* argv[])
 
     // Background: UDP into a user-space sink on every host (port 9).
     std::vector<Ptr<HostSinkApplication>> bgSinks;
-    std::vector<Ptr<PoissonSourceApplication>> bgSources;
+    std::vector<Ptr<Application>> bgSources;
+    const double poissonFrameBits = (cfg.bgPayload + 8 + 20 + 2) * 8.0;
+    // Bits a background source put on its link so far (self-similar: frames and gaps).
+    auto sentBits = [&](const Ptr<Application>& app) {
+        if (auto ss = DynamicCast<SelfSimilarTrafficApplication>(app))
+        {
+            return ss->GetSentBytes() * 8.0;
+        }
+        return DynamicCast<PoissonSourceApplication>(app)->GetSent() * poissonFrameBits;
+    };
+    double bgBitsAtWarmup = 0;
     const uint16_t bgPort = 9;
     for (uint32_t i = 0; i < n; ++i)
     {
@@ -178,20 +195,33 @@ main(int argc, char* argv[])
     }
     if (cfg.load > 0)
     {
-        // Bits per datagram on the wire: payload + UDP/IP headers + PPP header.
-        double frameBits = (cfg.bgPayload + 8 + 20 + 2) * 8.0;
         for (uint32_t i = 0; i < n; ++i)
         {
-            auto src = CreateObject<PoissonSourceApplication>();
-            src->SetAttribute(
-                "Remote",
-                AddressValue(InetSocketAddress(fabric.GetHostAddress(across(i, 1)), bgPort)));
-            src->SetAttribute("Rate", DoubleValue(cfg.load * hostRateBps / frameBits));
-            src->SetAttribute("PacketSize", UintegerValue(cfg.bgPayload));
+            Address to = InetSocketAddress(fabric.GetHostAddress(across(i, 1)), bgPort);
+            Ptr<Application> src;
+            if (cfg.traffic == "selfsimilar")
+            {
+                auto ss = CreateObject<SelfSimilarTrafficApplication>();
+                ss->SetAttribute("Remote", AddressValue(to));
+                ss->SetAttribute("Load", DoubleValue(cfg.load));
+                ss->SetAttribute("LinkRate", DataRateValue(DataRate(cfg.hostLinkRate)));
+                ss->SetAttribute("FrameSizes", StringValue(cfg.frameSizes));
+                stream += ss->AssignStreams(stream);
+                src = ss;
+            }
+            else
+            {
+                auto poisson = CreateObject<PoissonSourceApplication>();
+                poisson->SetAttribute("Remote", AddressValue(to));
+                poisson->SetAttribute("Rate",
+                                      DoubleValue(cfg.load * hostRateBps / poissonFrameBits));
+                poisson->SetAttribute("PacketSize", UintegerValue(cfg.bgPayload));
+                stream += poisson->AssignStreams(stream);
+                src = poisson;
+            }
             hosts.Get(i)->AddApplication(src);
             src->SetStartTime(start);
             src->SetStopTime(end);
-            stream += src->AssignStreams(stream);
             bgSources.push_back(src);
         }
     }
@@ -259,6 +289,10 @@ main(int argc, char* argv[])
             tcpBytesAtWarmup[k] = tcpSinks[k]->GetTotalRx();
         }
         fabric.ResetSwitchStats();
+        for (auto& src : bgSources)
+        {
+            bgBitsAtWarmup += sentBits(src);
+        }
         for (auto& c : rpcClients)
         {
             c->ResetStats();
@@ -315,7 +349,12 @@ main(int argc, char* argv[])
     m["cpu_availability_min"] = availabilityMin;
     m["interrupts_per_s"] = interrupts / n / cfg.duration;
     m["delivered_mbps"] = deliveredBits / n / cfg.duration / 1e6;
-    m["offered_load_mbps"] = cfg.load * hostRateBps / 1e6;
+    double bgBits = -bgBitsAtWarmup;
+    for (auto& src : bgSources)
+    {
+        bgBits += sentBits(src);
+    }
+    m["offered_load_mbps"] = bgBits / n / cfg.duration / 1e6;
     m["drops_fifo"] = fifo;
     m["drops_no_descriptor"] = noDesc;
     m["drops_backlog"] = backlog;
