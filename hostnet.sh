@@ -50,11 +50,12 @@ PY
 run_main() {
     local out="${HOSTNET_OUT:-$here/results/leaf-spine}"
     local study="$here/examples/studies/leaf-spine.toml"
-    echo "== the leaf-spine what-if study: 16 hostnet hosts, 3 interrupt schemes x 4 loads x 2"
+    echo "== the leaf-spine what-if study: 16 hostnet hosts, 3 interrupt schemes x 4 loads x 3"
     echo "   replications, each run its own ns-3 process (python -m hostnet run; resumable)"
     "$venv/bin/python" -m hostnet run "$study" --out "$out" "$@" || true
     echo
     echo "== the answer"
+    "$venv/bin/python" -m hostnet best "$out" --metric rpc_p50_us --x load
     "$venv/bin/python" -m hostnet best "$out" --metric rpc_p99_us --x load
     "$venv/bin/python" -m hostnet best "$out" --metric cpu_availability --x load --max
     echo
