@@ -120,6 +120,54 @@ class SlowUdpReaderTestCase : public TestCase
 
 /**
  * @ingroup hostnet-tests
+ * @brief Read costs add up (user + system call + copy); goodput and latency are measured.
+ */
+class SinkCostsAndLatencyTestCase : public TestCase
+{
+  public:
+    SinkCostsAndLatencyTestCase()
+        : TestCase("read cost = user + system call + bytes over copy rate; goodput; latency")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        RngSeedManager::SetRun(2);
+        HostNetDeviceHelper helper;
+        Hosts h = MakeHosts(helper, "1Gbps");
+        auto sink = AddSink(h,
+                            "ns3::ConstantRandomVariable[Constant=0.5e-6]",
+                            UdpSocketFactory::GetTypeId());
+        sink->SetAttribute("SyscallCost", TimeValue(MicroSeconds(2)));
+        sink->SetAttribute("CopyRate", DataRateValue(DataRate("8Gbps"))); // 1 ns per byte
+        auto source = AddSource(h, 10e3, 1000, Seconds(0.5));
+        Simulator::Schedule(Seconds(0.1), &HostSinkApplication::ResetStats, sink);
+        Simulator::Stop(Seconds(0.5));
+        Simulator::Run();
+        // 1000-byte datagrams: 0.5 + 2 + 1 us per read (no drops at 10 Kpps); the task's CPU
+        // time also holds the part of a read still under way at the stop.
+        NS_TEST_ASSERT_MSG_EQ(sink->GetSocketDrops(), 0u, "no drops expected");
+        double extra = sink->GetCpuTime().GetSeconds() - sink->GetPacketsRead() * 3.5e-6;
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(extra, -1e-12, "CPU time per read below 3.5 us");
+        NS_TEST_ASSERT_MSG_LT_OR_EQ(extra, 3.5e-6, "CPU time per read above 3.5 us");
+        // Goodput over the last 0.4 s: ~10 000 x 1000 bytes x 8 per second (Poisson count
+        // over 0.4 s: 4000 +- 63, so within 5 %).
+        NS_TEST_ASSERT_MSG_EQ_TOL(sink->GetGoodput(), 80e6, 4e6, "goodput");
+        const LatencyHistogram& latency = sink->GetLatency();
+        NS_TEST_ASSERT_MSG_GT(latency.GetCount(), 3500u, "latency samples after ResetStats");
+        NS_TEST_ASSERT_MSG_LT(latency.GetCount(), sink->GetPacketsRead(), "reset dropped some");
+        // Floor: 1028 bytes at 1 Gb/s (8.2 us), 10 us propagation, the receiver's ISR and
+        // protocol work and the 3.5 us read: more than 21.7 us; unloaded, well under 100 us.
+        NS_TEST_ASSERT_MSG_GT(latency.GetQuantile(0), 21.7e-6, "latency floor");
+        NS_TEST_ASSERT_MSG_LT(latency.GetMean(), 100e-6, "unloaded latency");
+        NS_TEST_ASSERT_MSG_EQ(HostSinkApplication::Seed002UserCost(), NanoSeconds(500), "preset");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * @ingroup hostnet-tests
  * @brief Receive livelock starves the application (seed 000 Sec. 1).
  *
  * Per-packet interrupts at 300 Kpps of 64-byte frames leave no CPU for the application:
@@ -277,6 +325,7 @@ class HostSinkTestSuite : public TestSuite
         : TestSuite("hostnet-sink", Type::SYSTEM)
     {
         AddTestCase(new SlowUdpReaderTestCase, TestCase::Duration::QUICK);
+        AddTestCase(new SinkCostsAndLatencyTestCase, TestCase::Duration::QUICK);
         AddTestCase(new LivelockStarvesAppTestCase, TestCase::Duration::QUICK);
         AddTestCase(new SlowTcpReaderTestCase, TestCase::Duration::QUICK);
         AddTestCase(new TxFlowControlTestCase, TestCase::Duration::QUICK);
