@@ -1,0 +1,157 @@
+/*
+ * Copyright (c) 2026 hostnet authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * Author: hostnet developers
+ */
+
+#include "rss-hash.h"
+
+#include "ns3/abort.h"
+#include "ns3/ipv4-header.h"
+#include "ns3/packet.h"
+
+#include <algorithm>
+
+namespace ns3
+{
+
+/// The Microsoft RSS specification's key (also many drivers' default).
+static const std::array<uint8_t, RssHash::KEY_SIZE> DEFAULT_KEY = {
+    0x6d, 0x5a, 0x56, 0xda, 0x25, 0x5b, 0x0e, 0xc2, 0x41, 0x67, 0x25, 0x3d, 0x43, 0xa3,
+    0x8f, 0xb0, 0xd0, 0xca, 0x2b, 0xcb, 0xae, 0x7b, 0x30, 0xb4, 0x77, 0xcb, 0x2d, 0xa3,
+    0x80, 0x30, 0xf2, 0x0c, 0x6a, 0x42, 0xb7, 0x3b, 0xbe, 0xac, 0x01, 0xfa};
+
+RssHash::RssHash()
+    : m_key(DEFAULT_KEY)
+{
+    SetQueues(1);
+}
+
+void
+RssHash::SetKey(const std::array<uint8_t, KEY_SIZE>& key)
+{
+    m_key = key;
+}
+
+void
+RssHash::SetQueues(uint32_t queues, uint32_t tableSize)
+{
+    NS_ABORT_MSG_IF(queues < 1 || queues > 1024,
+                    "RssHash: queues = " << queues << "; allowed: 1..1024");
+    NS_ABORT_MSG_IF(tableSize < 1 || tableSize > 4096 || (tableSize & (tableSize - 1)) != 0,
+                    "RssHash: indirection table size " << tableSize
+                                                       << "; allowed: a power of two, 1..4096");
+    m_table.resize(tableSize);
+    for (uint32_t i = 0; i < tableSize; ++i)
+    {
+        m_table[i] = i % queues;
+    }
+}
+
+void
+RssHash::SetIndirectionTable(const std::vector<uint32_t>& table)
+{
+    NS_ABORT_MSG_IF(table.empty() || (table.size() & (table.size() - 1)) != 0,
+                    "RssHash: indirection table size " << table.size()
+                                                       << "; allowed: a power of two");
+    m_table = table;
+}
+
+uint32_t
+RssHash::Hash(const std::vector<uint8_t>& input) const
+{
+    NS_ABORT_MSG_IF(input.size() > KEY_SIZE - 4,
+                    "RssHash: input of " << input.size() << " bytes; at most " << KEY_SIZE - 4);
+    // The 32-bit window of the key starting at the current input bit.
+    uint32_t window = (uint32_t(m_key[0]) << 24) | (uint32_t(m_key[1]) << 16) |
+                      (uint32_t(m_key[2]) << 8) | m_key[3];
+    uint32_t result = 0;
+    for (size_t i = 0; i < input.size(); ++i)
+    {
+        for (int bit = 7; bit >= 0; --bit)
+        {
+            if (input[i] & (1u << bit))
+            {
+                result ^= window;
+            }
+            // Shift the next key bit in.
+            window <<= 1;
+            if (m_key[i + 4] & (1u << bit))
+            {
+                window |= 1;
+            }
+        }
+    }
+    return result;
+}
+
+uint32_t
+RssHash::HashFlow(Ipv4Address src, Ipv4Address dst, uint16_t srcPort, uint16_t dstPort) const
+{
+    uint32_t s = src.Get();
+    uint32_t d = dst.Get();
+    return Hash({uint8_t(s >> 24),
+                 uint8_t(s >> 16),
+                 uint8_t(s >> 8),
+                 uint8_t(s),
+                 uint8_t(d >> 24),
+                 uint8_t(d >> 16),
+                 uint8_t(d >> 8),
+                 uint8_t(d),
+                 uint8_t(srcPort >> 8),
+                 uint8_t(srcPort),
+                 uint8_t(dstPort >> 8),
+                 uint8_t(dstPort)});
+}
+
+uint32_t
+RssHash::HashAddresses(Ipv4Address src, Ipv4Address dst) const
+{
+    uint32_t s = src.Get();
+    uint32_t d = dst.Get();
+    return Hash({uint8_t(s >> 24),
+                 uint8_t(s >> 16),
+                 uint8_t(s >> 8),
+                 uint8_t(s),
+                 uint8_t(d >> 24),
+                 uint8_t(d >> 16),
+                 uint8_t(d >> 8),
+                 uint8_t(d)});
+}
+
+uint32_t
+RssHash::GetQueue(uint32_t hash) const
+{
+    return m_table[hash & (m_table.size() - 1)];
+}
+
+uint32_t
+RssHash::GetQueue(Ptr<const Packet> packet) const
+{
+    Ipv4Header ip;
+    if (packet->GetSize() < 20 || packet->PeekHeader(ip) == 0 || ip.GetPayloadSize() == 0)
+    {
+        return m_table[0];
+    }
+    uint8_t protocol = ip.GetProtocol();
+    bool fragment = ip.GetFragmentOffset() != 0 || !ip.IsLastFragment();
+    if ((protocol == 6 || protocol == 17) && !fragment &&
+        packet->GetSize() >= ip.GetSerializedSize() + 4)
+    {
+        uint8_t buffer[64];
+        uint32_t n =
+            packet->CopyData(buffer, std::min<uint32_t>(sizeof(buffer), packet->GetSize()));
+        uint32_t off = ip.GetSerializedSize();
+        if (n >= off + 4)
+        {
+            uint16_t sport = (uint16_t(buffer[off]) << 8) | buffer[off + 1];
+            uint16_t dport = (uint16_t(buffer[off + 2]) << 8) | buffer[off + 3];
+            return GetQueue(HashFlow(ip.GetSource(), ip.GetDestination(), sport, dport));
+        }
+    }
+    return GetQueue(HashAddresses(ip.GetSource(), ip.GetDestination()));
+}
+
+} // namespace ns3
