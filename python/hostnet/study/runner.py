@@ -23,7 +23,9 @@ import platform
 import socket
 import subprocess
 import sys
+import signal
 import tempfile
+import threading
 import time
 from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass
@@ -33,13 +35,40 @@ from .spec import RunSpec, Study, StudyError, load_study
 
 __all__ = ["run_study", "execute_run", "StudyResult", "ResultStore", "versions"]
 
-_LOG_LIMIT = 1 << 20  # keep at most the last MiB of a run's output
+_LOG_LIMIT = 1 << 20  # a remote (Dask) run sends back at most the last MiB of its output
+
+# Process groups of the runs under way in this process (killed if the study is interrupted).
+_ACTIVE: set = set()
+_ACTIVE_LOCK = threading.Lock()
 
 
-def execute_run(program: str, arguments: list, timeout: float, required=()) -> dict:
+def _kill_group(proc: subprocess.Popen) -> None:
+    """SIGKILL the run's whole process group (the program and anything it started)."""
+    try:
+        os.killpg(proc.pid, signal.SIGKILL)
+    except (ProcessLookupError, PermissionError):
+        pass
+
+
+def kill_active_runs() -> int:
+    """Kill every run this process has under way; return how many were killed."""
+    with _ACTIVE_LOCK:
+        procs = list(_ACTIVE)
+    for proc in procs:
+        _kill_group(proc)
+    return len(procs)
+
+
+def execute_run(program: str, arguments: list, timeout: float, required=(),
+                log_path=None) -> dict:
     """Run one simulation in its own process and return its record; never raises.
 
-    The program gets ``--metrics=<file>`` and must write a JSON object of numbers there.
+    The program gets ``--metrics=<file>`` and must write a JSON object there whose values are
+    numbers (or null: undefined in this run). Its stdout and stderr go to @p log_path (after
+    a first line with the command), or, without it (a Dask worker, whose files the client
+    may not see), to a temporary file whose last MiB is returned as ``record["log"]``. The
+    program runs in its own process group, which is killed as a whole at the timeout.
+
     Status: ``ok``; ``failed`` (non-zero exit or killed by a signal); ``timeout``;
     ``bad-metrics`` (no file, not a JSON object of numbers, or a required metric missing);
     ``error`` (the program could not be started).
@@ -51,32 +80,61 @@ def execute_run(program: str, arguments: list, timeout: float, required=()) -> d
         metrics_path = os.path.join(tmp, "metrics.json")
         command = [str(program), *arguments, f"--metrics={metrics_path}"]
         record["command"] = command
-        log = ""
-        try:
-            proc = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                                  timeout=timeout, cwd=tmp)
-            log = proc.stdout.decode(errors="replace")
-            record["returncode"] = proc.returncode
-            if proc.returncode != 0:
-                record["status"] = "failed"
-                record["error"] = (f"exit code {proc.returncode}" if proc.returncode > 0
-                                   else f"killed by signal {-proc.returncode}")
-        except subprocess.TimeoutExpired as e:
-            out = e.output or b""
-            log = out.decode(errors="replace") if isinstance(out, bytes) else out
-            record["status"] = "timeout"
-            record["error"] = f"timed out after {timeout:g} s"
-        except OSError as e:
-            record["status"] = "error"
-            record["error"] = f"cannot start {program}: {e}"
+        log_file = Path(log_path) if log_path else Path(tmp) / "output.log"
+        log_file.parent.mkdir(parents=True, exist_ok=True)
+        with open(log_file, "wb") as log:
+            log.write((" ".join(command) + "\n\n").encode())
+            log.flush()
+            try:
+                proc = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=log,
+                                        stderr=subprocess.STDOUT, cwd=tmp,
+                                        start_new_session=True)
+            except OSError as e:
+                proc = None
+                record["status"] = "error"
+                record["error"] = f"cannot start {program}: {e}"
+                log.write(f"{record['error']}\n".encode())
+            if proc is not None:
+                with _ACTIVE_LOCK:
+                    _ACTIVE.add(proc)
+                try:
+                    record["returncode"] = proc.wait(timeout=timeout)
+                except subprocess.TimeoutExpired:
+                    _kill_group(proc)
+                    proc.wait()
+                    record["status"] = "timeout"
+                    record["error"] = f"timed out after {timeout:g} s"
+                    log.write(f"\n[hostnet study] {record['error']}: killed\n".encode())
+                finally:
+                    _kill_group(proc)  # leftovers of the group (a program's own children)
+                    with _ACTIVE_LOCK:
+                        _ACTIVE.discard(proc)
+                code = record["returncode"]
+                if record["status"] == "ok" and code != 0:
+                    record["status"] = "failed"
+                    record["error"] = (f"exit code {code}" if code > 0
+                                       else f"killed by signal {-code}")
         if record["status"] == "ok":
             record["metrics"], problem = _read_metrics(metrics_path, required)
             if problem:
                 record["status"] = "bad-metrics"
                 record["error"] = problem
-    record["log"] = log[-_LOG_LIMIT:]
+        if not log_path:
+            record["log"] = _tail(log_file, _LOG_LIMIT)
     record["wall_s"] = round(time.time() - started, 3)
     return record
+
+
+def _tail(path: Path, limit: int) -> str:
+    """The last @p limit bytes of a file, as text."""
+    size = path.stat().st_size
+    with open(path, "rb") as f:
+        if size > limit:
+            f.seek(size - limit)
+        text = f.read().decode(errors="replace")
+    if size > limit:
+        text = f"[hostnet study: first {size - limit} bytes of the output dropped]\n" + text
+    return text
 
 
 def _read_metrics(path: str, required) -> tuple:
@@ -91,9 +149,9 @@ def _read_metrics(path: str, required) -> tuple:
     if not isinstance(data, dict):
         return {}, f"metrics file holds a {type(data).__name__}, not a JSON object"
     bad = [k for k, v in data.items()
-           if isinstance(v, bool) or not isinstance(v, (int, float))]
+           if v is not None and (isinstance(v, bool) or not isinstance(v, (int, float)))]
     if bad:
-        return {}, f"metrics {bad} are not numbers"
+        return {}, f"metrics {bad} are not numbers (or null)"
     missing = [m for m in required if m not in data]
     if missing:
         return data, f"required metrics missing: {missing}"
@@ -180,6 +238,10 @@ class ResultStore:
         return (["run_id", "status"] + params + ["rng_run"] + self._metric_columns(records)
                 + ["wall_s", "log", "error"])
 
+    def log_path(self, run_id: str) -> Path:
+        """The log file of a run."""
+        return self.logs_dir / f"{run_id}.log"
+
     def _row(self, record) -> dict:
         row = {"run_id": record["run_id"], "status": record["status"],
                "rng_run": record["rng_run"], "wall_s": record["wall_s"],
@@ -201,9 +263,8 @@ class ResultStore:
 
     def add(self, spec: RunSpec, record: dict) -> dict:
         """Store a finished run: log, then sidecar (atomically), then its results.csv row."""
-        log = record.pop("log", "")
-        (self.logs_dir / f"{spec.run_id}.log").write_text(
-            " ".join(record.get("command", [])) + "\n\n" + log)
+        if "log" in record:  # a remote run: its output came back with the record
+            (self.logs_dir / f"{spec.run_id}.log").write_text(record.pop("log"))
         record.update({"run_id": spec.run_id, "study": self.study.name,
                        "parameters": spec.parameters, "rng_run": spec.rng_run,
                        "finished": time.time(), "versions": self.versions})
@@ -288,17 +349,19 @@ def run_study(study, out=None, jobs=None, scheduler=None, timeout=None, retry_fa
     store.compact(run_ids={s.run_id for s in specs})
     ok = failed = 0
     bar = _progress(len(specs), skipped, study.name, progress)
+    runs = _execute(todo, program, timeout, study.metrics, jobs, scheduler, store)
     try:
-        for spec, record in _execute(todo, program, timeout, study.metrics, jobs, scheduler):
+        for spec, record in runs:
             record = store.add(spec, record)
             if record["status"] == "ok":
                 ok += 1
             else:
                 failed += 1
                 bar.write(f"run {spec.run_id} ({_label(spec)}): {record['status']}: "
-                          f"{record['error']} (log: {out_dir / 'logs' / (spec.run_id + '.log')})")
+                          f"{record['error']} (log: {store.log_path(spec.run_id)})")
             bar.update(1)
     finally:
+        runs.close()  # an interrupted study kills (local) or cancels (Dask) its runs
         bar.close()
     store.compact(run_ids={s.run_id for s in specs})
     return StudyResult(out_dir, len(specs), skipped, ok, failed)
@@ -315,21 +378,23 @@ def _progress(total, done, name, enabled):
                 file=sys.stderr, dynamic_ncols=True)
 
 
-def _execute(todo, program, timeout, required, jobs, scheduler):
+def _execute(todo, program, timeout, required, jobs, scheduler, store):
     """Yield (spec, record) as runs finish, on the local pool or on a Dask cluster."""
     if not todo:
         return
     if scheduler is None:
-        # Each run is a child process; threads only wait for them.
+        # Each run is a child process writing its own log; threads only wait for them.
         with ThreadPoolExecutor(max_workers=jobs or os.cpu_count() or 1) as pool:
             futures = {pool.submit(execute_run, str(program), spec.arguments(), timeout,
-                                   tuple(required)): spec for spec in todo}
+                                   tuple(required), store.log_path(spec.run_id)): spec
+                       for spec in todo}
             try:
                 for future in as_completed(futures):
                     yield futures[future], future.result()
-            except BaseException:
+            except BaseException:  # KeyboardInterrupt, or the caller closed us
                 for future in futures:
                     future.cancel()
+                kill_active_runs()
                 raise
         return
     yield from _execute_dask(todo, program, timeout, required, scheduler)
@@ -339,7 +404,15 @@ def _execute_dask(todo, program, timeout, required, scheduler):
     from dask.distributed import Client
     from dask.distributed import as_completed as dask_completed
 
-    client = scheduler if isinstance(scheduler, Client) else Client(scheduler)
+    if isinstance(scheduler, Client):
+        client = scheduler
+    else:
+        try:
+            client = Client(scheduler)
+        except (OSError, ValueError, TypeError) as e:
+            raise StudyError(f"cannot connect to the Dask scheduler {scheduler!r}: {e}; "
+                             "give its address as tcp://host:port") from None
+    futures = {}
     try:
         futures = {client.submit(execute_run, str(program), spec.arguments(), timeout,
                                  tuple(required), key=f"hostnet-run-{spec.run_id}",
@@ -350,9 +423,12 @@ def _execute_dask(todo, program, timeout, required, scheduler):
                 record = future.result()
             except Exception as e:  # the worker died or could not run the task
                 record = {"status": "error", "error": f"dask: {e!r}", "metrics": {},
-                          "returncode": None, "wall_s": 0, "log": "",
+                          "returncode": None, "wall_s": 0, "log": f"dask: {e!r}\n",
                           "command": [str(program), *spec.arguments()]}
             yield spec, record
+    except BaseException:  # KeyboardInterrupt, or the caller closed us: drop queued runs
+        client.cancel([f for f in futures if not f.done()])
+        raise
     finally:
         if client is not scheduler:
             client.close()
