@@ -358,7 +358,8 @@ def run_study(study, out=None, jobs=None, scheduler=None, timeout=None, retry_fa
             else:
                 failed += 1
                 bar.write(f"run {spec.run_id} ({_label(spec)}): {record['status']}: "
-                          f"{record['error']} (log: {store.log_path(spec.run_id)})")
+                          f"{record['error']} (log: {store.log_path(spec.run_id)})",
+                          file=sys.stderr)
             bar.update(1)
     finally:
         runs.close()  # an interrupted study kills (local) or cancels (Dask) its runs

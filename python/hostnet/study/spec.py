@@ -98,6 +98,8 @@ SCHEMA: dict[str, Any] = {
                     "by": {"type": "string", "minLength": 1},
                     "logy": {"type": "boolean"},
                     "title": {"type": "string"},
+                    "xlabel": {"type": "string"},
+                    "ylabel": {"type": "string"},
                 },
             },
         },
