@@ -293,6 +293,50 @@ def test_dask_local_cluster(tmp_path):
     assert sorted(float(r["y"]) for r in rows) == [2.0, 3.0, 3.0, 4.0]
 
 
+def _free_port():
+    import socket
+
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def test_dask_cluster_without_hostnet_installed(tmp_path):
+    # A scheduler and a worker in their own processes, started where hostnet cannot be
+    # imported (no PYTHONPATH, another directory), as on the machines of a real cluster:
+    # the runs are shipped by value, so only dask and the program are needed there.
+    pytest.importorskip("dask.distributed")
+    dask_cli = Path(sys.executable).with_name("dask")
+    if not dask_cli.exists():
+        pytest.skip("the dask command is not installed next to this Python")
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    address = f"tcp://127.0.0.1:{_free_port()}"
+    common = dict(env=env, cwd=tmp_path, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    scheduler = subprocess.Popen([str(dask_cli), "scheduler", "--host", "127.0.0.1", "--port",
+                                  address.rsplit(":", 1)[1], "--no-dashboard"], **common)
+    worker = subprocess.Popen([str(dask_cli), "worker", address, "--nthreads", "2",
+                               "--no-dashboard"], **common)
+    try:
+        from dask.distributed import Client
+
+        with Client(address, timeout=30) as client:
+            client.wait_for_workers(1, timeout=30)
+            check = client.submit(__import__, "hostnet", pure=False)
+            assert check.exception() is not None, "the worker can import hostnet"
+            result = run_study(fake_study(grid={"mode": ["ok", "crash"]}, parameters={}),
+                               out=tmp_path / "out", scheduler=client, progress=False)
+        assert (result.ok, result.failed) == (2, 2)
+        rows = {(r["mode"], r["rng_run"]): r for r in rows_of(tmp_path / "out")}
+        assert rows[("crash", "1")]["error"] == "exit code 3"
+        log = (tmp_path / "out" / rows[("crash", "1")]["log"]).read_text()
+        assert "about to crash" in log  # the worker's output came back with the record
+    finally:
+        worker.kill()
+        scheduler.kill()
+        worker.wait()
+        scheduler.wait()
+
+
 # ---------------------------------------------------------------- summaries and plots
 
 def test_summary_intervals_on_known_numbers(tmp_path):
