@@ -103,11 +103,11 @@ MakeHostHelper(const std::string& scheme, const StudyConfig& cfg)
 /// One row of livelock.csv.
 struct LoadResult
 {
-    double throughputKpps; ///< delivered Kpps
-    double availability;   ///< receiver CPU availability
-    double latencyMeanUs;  ///< mean system latency
-    double latencyP99Us;   ///< 99th percentile
-    uint64_t drops;        ///< NIC + host drops
+    double throughputKpps;    ///< delivered Kpps
+    double availability;      ///< receiver CPU availability
+    double latencyMeanUs;     ///< mean system latency
+    double latencyP99Us;      ///< 99th percentile
+    uint64_t drops;           ///< NIC + host drops
     HostNetDeviceStats stats; ///< the receiver's statistics over the measured window
 };
 
