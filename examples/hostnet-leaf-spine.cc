@@ -16,6 +16,7 @@
 // One run = one configuration; the study runner (python -m hostnet run) sweeps them. Metrics
 // go to stdout and, with --metrics=<path>, to a JSON object:
 //   rpc_p50_us rpc_p99_us rpc_p999_us rpc_mean_us rpc_completed   RPC response times
+//   rpc_sent                                                        RPC requests sent
 //   tcp_goodput_mbps tcp_goodput_total_mbps                         long flows (mean, sum)
 //   cpu_availability cpu_availability_min                           hosts (mean, worst)
 //   interrupts_per_s                                                Rx ISRs per host

@@ -17,6 +17,7 @@
 #include "ns3/packet.h"
 #include "ns3/simulator.h"
 #include "ns3/socket.h"
+#include "ns3/string.h"
 #include "ns3/udp-socket-factory.h"
 #include "ns3/uinteger.h"
 
@@ -54,7 +55,18 @@ PoissonSourceApplication::GetTypeId()
                           "Datagrams to send; 0 = until the application stops.",
                           UintegerValue(0),
                           MakeUintegerAccessor(&PoissonSourceApplication::m_maxPackets),
-                          MakeUintegerChecker<uint64_t>());
+                          MakeUintegerChecker<uint64_t>())
+            .AddAttribute("FrameSizes",
+                          "Ethernet frame sizes instead of PacketSize: a size (64..9018), "
+                          "backbone, or a CSV file of size_bytes,cdf rows; the UDP payload is "
+                          "the size - 46. Empty = every datagram PacketSize bytes.",
+                          StringValue(""),
+                          MakeStringAccessor(&PoissonSourceApplication::m_frameSizes),
+                          MakeStringChecker())
+            .AddTraceSource("Tx",
+                            "A datagram was handed to the socket.",
+                            MakeTraceSourceAccessor(&PoissonSourceApplication::m_txTrace),
+                            "ns3::Packet::TracedCallback");
     return tid;
 }
 
@@ -62,6 +74,7 @@ PoissonSourceApplication::PoissonSourceApplication()
 {
     NS_LOG_FUNCTION(this);
     m_gap = CreateObject<ExponentialRandomVariable>();
+    m_sizePicks = CreateObject<UniformRandomVariable>();
 }
 
 PoissonSourceApplication::~PoissonSourceApplication()
@@ -82,7 +95,8 @@ int64_t
 PoissonSourceApplication::AssignStreams(int64_t stream)
 {
     m_gap->SetStream(stream);
-    return 1;
+    m_sizePicks->SetStream(stream + 1);
+    return 2;
 }
 
 uint64_t
@@ -91,11 +105,22 @@ PoissonSourceApplication::GetSent() const
     return m_sent;
 }
 
+uint64_t
+PoissonSourceApplication::GetSentBytes() const
+{
+    return m_sentBytes;
+}
+
 void
 PoissonSourceApplication::StartApplication()
 {
     NS_LOG_FUNCTION(this);
     NS_ABORT_MSG_IF(m_remote.IsInvalid(), "PoissonSourceApplication::Remote is not set");
+    if (!m_frameSizes.empty())
+    {
+        m_sizes =
+            FrameSizeDistribution::Parse(m_frameSizes, "PoissonSourceApplication::FrameSizes");
+    }
     m_socket = Socket::CreateSocket(GetNode(), UdpSocketFactory::GetTypeId());
     m_socket->Bind();
     m_socket->Connect(m_remote);
@@ -119,10 +144,13 @@ PoissonSourceApplication::StopApplication()
 void
 PoissonSourceApplication::SendOne()
 {
-    Ptr<Packet> packet = Create<Packet>(m_packetSize);
+    uint32_t size = m_sizes ? m_sizes->Sample(m_sizePicks->GetValue()) - 46 : m_packetSize;
+    Ptr<Packet> packet = Create<Packet>(size);
     SendTimeTag::Stamp(packet);
+    m_txTrace(packet);
     m_socket->Send(packet);
     m_sent++;
+    m_sentBytes += size;
     if (m_maxPackets != 0 && m_sent >= m_maxPackets)
     {
         return;

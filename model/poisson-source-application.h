@@ -9,10 +9,13 @@
 #ifndef POISSON_SOURCE_APPLICATION_H
 #define POISSON_SOURCE_APPLICATION_H
 
+#include "frame-size-distribution.h"
+
 #include "ns3/address.h"
 #include "ns3/application.h"
 #include "ns3/event-id.h"
 #include "ns3/random-variable-stream.h"
+#include "ns3/traced-callback.h"
 
 namespace ns3
 {
@@ -42,6 +45,9 @@ class PoissonSourceApplication : public Application
     /** @return datagrams sent */
     uint64_t GetSent() const;
 
+    /** @return UDP payload bytes sent */
+    uint64_t GetSentBytes() const;
+
     /**
      * @brief Assign fixed random variable stream numbers.
      * @param stream first stream index
@@ -59,14 +65,19 @@ class PoissonSourceApplication : public Application
     /// Send one datagram and schedule the next.
     void SendOne();
 
-    Address m_remote;                     ///< destination (attribute)
-    double m_rate{1000};                  ///< packets per second (attribute)
-    uint32_t m_packetSize{18};            ///< UDP payload bytes (attribute)
-    uint64_t m_maxPackets{0};             ///< 0 = no limit (attribute)
-    Ptr<ExponentialRandomVariable> m_gap; ///< inter-departure times
-    Ptr<Socket> m_socket;                 ///< UDP socket
-    EventId m_next;                       ///< next departure
-    uint64_t m_sent{0};                   ///< datagrams sent
+    Address m_remote;                            ///< destination (attribute)
+    double m_rate{1000};                         ///< packets per second (attribute)
+    uint32_t m_packetSize{18};                   ///< UDP payload bytes (attribute)
+    uint64_t m_maxPackets{0};                    ///< 0 = no limit (attribute)
+    Ptr<ExponentialRandomVariable> m_gap;        ///< inter-departure times
+    Ptr<Socket> m_socket;                        ///< UDP socket
+    EventId m_next;                              ///< next departure
+    uint64_t m_sent{0};                          ///< datagrams sent
+    uint64_t m_sentBytes{0};                     ///< UDP payload bytes sent
+    std::string m_frameSizes;                    ///< frame sizes; empty = PacketSize (attribute)
+    Ptr<FrameSizeDistribution> m_sizes;          ///< parsed FrameSizes
+    Ptr<UniformRandomVariable> m_sizePicks;      ///< size samples
+    TracedCallback<Ptr<const Packet>> m_txTrace; ///< per datagram
 };
 
 } // namespace ns3

@@ -225,6 +225,76 @@ class SelfSimilarDeliveryTestCase : public TestCase
     }
 };
 
+/// The helpers install every source type and a sink; Poisson and constant-rate sources take
+/// the same frame-size tables.
+class TrafficHelpersTestCase : public TestCase
+{
+  public:
+    TrafficHelpersTestCase()
+        : TestCase("TrafficSourceHelper and HostSinkHelper; frame sizes for every source")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        RngSeedManager::SetSeed(1);
+        RngSeedManager::SetRun(7);
+        NodeContainer nodes(2);
+        PointToPointHelper p2p;
+        p2p.SetDeviceAttribute("DataRate", StringValue("10Gbps"));
+        NetDeviceContainer devs = p2p.Install(nodes);
+        InternetStackHelper().Install(nodes);
+        Ipv4InterfaceContainer ifs = Ipv4AddressHelper("10.1.1.0", "255.255.255.0").Assign(devs);
+        ApplicationContainer sources;
+        uint16_t port = 9;
+        std::vector<Ptr<HostSinkApplication>> sinks;
+        for (std::string type : {"ns3::PoissonSourceApplication",
+                                 "ns3::ConstantRateSourceApplication",
+                                 "ns3::SelfSimilarTrafficApplication"})
+        {
+            TrafficSourceHelper helper(type, InetSocketAddress(ifs.GetAddress(1), port));
+            helper.SetAttribute("FrameSizes", StringValue("backbone"));
+            if (type != "ns3::SelfSimilarTrafficApplication")
+            {
+                helper.SetAttribute("Rate", DoubleValue(20000));
+            }
+            else
+            {
+                helper.SetAttribute("Load", DoubleValue(0.1));
+            }
+            sources.Add(helper.Install(nodes.Get(0)));
+            HostSinkHelper sinkHelper("ns3::UdpSocketFactory",
+                                      InetSocketAddress(Ipv4Address::GetAny(), port));
+            sinkHelper.SetAttribute("UserCost",
+                                    StringValue("ns3::ConstantRandomVariable[Constant=0]"));
+            ApplicationContainer s = sinkHelper.Install(nodes.Get(1));
+            HostSinkHelper::AssignStreams(s, 50);
+            sinks.push_back(DynamicCast<HostSinkApplication>(s.Get(0)));
+            ++port;
+        }
+        NS_TEST_ASSERT_MSG_EQ(TrafficSourceHelper::AssignStreams(sources, 10),
+                              2 + 1 + 2,
+                              "streams");
+        sources.Stop(Seconds(0.5));
+        Simulator::Stop(Seconds(0.6));
+        Simulator::Run();
+        auto poisson = DynamicCast<PoissonSourceApplication>(sources.Get(0));
+        auto constant = DynamicCast<ConstantRateSourceApplication>(sources.Get(1));
+        NS_TEST_ASSERT_MSG_EQ(sinks[0]->GetTotalRx(), poisson->GetSentBytes(), "Poisson bytes");
+        NS_TEST_ASSERT_MSG_EQ(constant->GetSent(), 10000u, "constant rate: 20000/s for 0.5 s");
+        NS_TEST_ASSERT_MSG_EQ(sinks[1]->GetTotalRx(),
+                              constant->GetSentBytes() - 46 * constant->GetSent(),
+                              "constant-rate payload bytes");
+        // ~10000 frames from the backbone table: mean payload 557 - 46 bytes within 2 %
+        // (the frame-size standard deviation is ~560 bytes, so the standard error is 1 %).
+        double meanPayload = double(poisson->GetSentBytes()) / poisson->GetSent();
+        NS_TEST_ASSERT_MSG_EQ_TOL(meanPayload, 557.0 - 46, 0.02 * 511, "Poisson frame sizes");
+        NS_TEST_ASSERT_MSG_GT(sinks[2]->GetPacketsRead(), 1000u, "self-similar through helper");
+        Simulator::Destroy();
+    }
+};
+
 /// Attribute checkers refuse bad values.
 class SelfSimilarAttributesTestCase : public TestCase
 {
@@ -264,6 +334,7 @@ class SelfSimilarTestSuite : public TestSuite
         AddTestCase(new SelfSimilarPaperRuleTestCase(), TestCase::Duration::QUICK);
         AddTestCase(new SelfSimilarHurstTestCase(), TestCase::Duration::QUICK);
         AddTestCase(new SelfSimilarDeliveryTestCase(), TestCase::Duration::QUICK);
+        AddTestCase(new TrafficHelpersTestCase(), TestCase::Duration::QUICK);
         AddTestCase(new SelfSimilarAttributesTestCase(), TestCase::Duration::QUICK);
     }
 };

@@ -65,3 +65,19 @@ def test_bad_options(tmp_path, args, message):
                                                      f"--metrics={tmp_path / 'm.json'}"]
     code, out = run(*argv, cwd=tmp_path)
     assert code != 0 and message in out, out
+
+
+COALESCING = BUILD / "examples" / "hostnet-coalescing-goodput"
+
+
+@pytest.mark.skipif(not COALESCING.exists(), reason="examples not built")
+def test_coalescing_goodput_point(tmp_path):
+    """1500-byte frames at line rate, T = 50 us: full goodput, as Proposition 9 says."""
+    proc = subprocess.run([str(COALESCING), "--frameSize=1500", "--intervalUs=50",
+                           "--duration=0.05", "--warmup=0.01", f"--metrics={tmp_path / 'm.json'}"],
+                          capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    m = json.loads((tmp_path / "m.json").read_text())
+    assert m["model_goodput_pps"] == pytest.approx(m["offered_pps"], rel=1e-9)
+    assert m["goodput_pps"] == pytest.approx(m["offered_pps"], rel=0.01)
+    assert m["interrupts_per_s"] == pytest.approx(20000, rel=0.01)

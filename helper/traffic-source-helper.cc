@@ -1,0 +1,115 @@
+/*
+ * Copyright (c) 2026 hostnet authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * Author: hostnet developers
+ */
+
+#include "traffic-source-helper.h"
+
+#include "ns3/abort.h"
+#include "ns3/constant-rate-source-application.h"
+#include "ns3/host-sink-application.h"
+#include "ns3/poisson-source-application.h"
+#include "ns3/self-similar-traffic-application.h"
+#include "ns3/type-id.h"
+
+namespace ns3
+{
+
+TrafficSourceHelper::TrafficSourceHelper(const std::string& typeId, const Address& remote)
+{
+    NS_ABORT_MSG_IF(typeId != "ns3::SelfSimilarTrafficApplication" &&
+                        typeId != "ns3::PoissonSourceApplication" &&
+                        typeId != "ns3::ConstantRateSourceApplication",
+                    "TrafficSourceHelper: unknown source type '"
+                        << typeId
+                        << "'; allowed: ns3::SelfSimilarTrafficApplication, "
+                           "ns3::PoissonSourceApplication, ns3::ConstantRateSourceApplication");
+    m_factory.SetTypeId(typeId);
+    m_factory.Set("Remote", AddressValue(remote));
+}
+
+void
+TrafficSourceHelper::SetAttribute(const std::string& name, const AttributeValue& value)
+{
+    m_factory.Set(name, value);
+}
+
+ApplicationContainer
+TrafficSourceHelper::Install(NodeContainer nodes) const
+{
+    ApplicationContainer apps;
+    for (auto it = nodes.Begin(); it != nodes.End(); ++it)
+    {
+        auto app = m_factory.Create<Application>();
+        (*it)->AddApplication(app);
+        apps.Add(app);
+    }
+    return apps;
+}
+
+int64_t
+TrafficSourceHelper::AssignStreams(const ApplicationContainer& apps, int64_t stream)
+{
+    int64_t used = 0;
+    for (auto it = apps.Begin(); it != apps.End(); ++it)
+    {
+        if (auto s = DynamicCast<SelfSimilarTrafficApplication>(*it))
+        {
+            used += s->AssignStreams(stream + used);
+        }
+        else if (auto p = DynamicCast<PoissonSourceApplication>(*it))
+        {
+            used += p->AssignStreams(stream + used);
+        }
+        else if (auto c = DynamicCast<ConstantRateSourceApplication>(*it))
+        {
+            used += c->AssignStreams(stream + used);
+        }
+    }
+    return used;
+}
+
+HostSinkHelper::HostSinkHelper(const std::string& protocol, const Address& local)
+{
+    m_factory.SetTypeId(HostSinkApplication::GetTypeId());
+    m_factory.Set("Protocol", TypeIdValue(TypeId::LookupByName(protocol)));
+    m_factory.Set("Local", AddressValue(local));
+}
+
+void
+HostSinkHelper::SetAttribute(const std::string& name, const AttributeValue& value)
+{
+    m_factory.Set(name, value);
+}
+
+ApplicationContainer
+HostSinkHelper::Install(NodeContainer nodes) const
+{
+    ApplicationContainer apps;
+    for (auto it = nodes.Begin(); it != nodes.End(); ++it)
+    {
+        auto app = m_factory.Create<HostSinkApplication>();
+        (*it)->AddApplication(app);
+        apps.Add(app);
+    }
+    return apps;
+}
+
+int64_t
+HostSinkHelper::AssignStreams(const ApplicationContainer& apps, int64_t stream)
+{
+    int64_t used = 0;
+    for (auto it = apps.Begin(); it != apps.End(); ++it)
+    {
+        if (auto sink = DynamicCast<HostSinkApplication>(*it))
+        {
+            used += sink->AssignStreams(stream + used);
+        }
+    }
+    return used;
+}
+
+} // namespace ns3

@@ -1,0 +1,109 @@
+/*
+ * Copyright (c) 2026 hostnet authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * Author: hostnet developers
+ */
+
+#ifndef TRAFFIC_SOURCE_HELPER_H
+#define TRAFFIC_SOURCE_HELPER_H
+
+#include "ns3/address.h"
+#include "ns3/application-container.h"
+#include "ns3/node-container.h"
+#include "ns3/object-factory.h"
+
+#include <string>
+
+namespace ns3
+{
+
+/**
+ * @ingroup hostnet
+ * @brief Installs hostnet's traffic sources: SelfSimilarTrafficApplication,
+ *        PoissonSourceApplication or ConstantRateSourceApplication.
+ *
+ * @code
+ *   TrafficSourceHelper bursty("ns3::SelfSimilarTrafficApplication",
+ *                              InetSocketAddress(dst, 9));
+ *   bursty.SetAttribute("Load", DoubleValue(0.6));
+ *   ApplicationContainer apps = bursty.Install(senders);
+ *   TrafficSourceHelper::AssignStreams(apps, 100);
+ * @endcode
+ */
+class TrafficSourceHelper
+{
+  public:
+    /**
+     * @param typeId one of the three source types (aborts listing them otherwise)
+     * @param remote destination (InetSocketAddress)
+     */
+    TrafficSourceHelper(const std::string& typeId, const Address& remote);
+
+    /**
+     * @brief Set an attribute of the sources to create.
+     * @param name attribute name
+     * @param value its value
+     */
+    void SetAttribute(const std::string& name, const AttributeValue& value);
+
+    /**
+     * @param nodes where to install one source each
+     * @return the sources
+     */
+    ApplicationContainer Install(NodeContainer nodes) const;
+
+    /**
+     * @brief Fix the random streams of hostnet sources in @p apps.
+     * @param apps applications (others are skipped)
+     * @param stream first stream index
+     * @return the number of streams used
+     */
+    static int64_t AssignStreams(const ApplicationContainer& apps, int64_t stream);
+
+  private:
+    ObjectFactory m_factory; ///< the source type
+};
+
+/**
+ * @ingroup hostnet
+ * @brief Installs HostSinkApplication (a user-space receiver that needs CPU to read).
+ */
+class HostSinkHelper
+{
+  public:
+    /**
+     * @param protocol "ns3::UdpSocketFactory" or "ns3::TcpSocketFactory"
+     * @param local address to bind to, e.g. InetSocketAddress(Ipv4Address::GetAny(), 9)
+     */
+    HostSinkHelper(const std::string& protocol, const Address& local);
+
+    /**
+     * @brief Set an attribute of the sinks to create.
+     * @param name attribute name
+     * @param value its value
+     */
+    void SetAttribute(const std::string& name, const AttributeValue& value);
+
+    /**
+     * @param nodes where to install one sink each
+     * @return the sinks
+     */
+    ApplicationContainer Install(NodeContainer nodes) const;
+
+    /**
+     * @brief Fix the random streams of the sinks in @p apps.
+     * @param apps applications (others are skipped)
+     * @param stream first stream index
+     * @return the number of streams used
+     */
+    static int64_t AssignStreams(const ApplicationContainer& apps, int64_t stream);
+
+  private:
+    ObjectFactory m_factory; ///< HostSinkApplication
+};
+
+} // namespace ns3
+
+#endif // TRAFFIC_SOURCE_HELPER_H
