@@ -11,9 +11,12 @@
 
 // Small command-line helpers shared by the hostnet examples (not installed).
 
+#include <cmath>
+#include <fstream>
 #include <iomanip>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace hostnet_example
@@ -43,6 +46,39 @@ Exponential(double meanUs)
     std::ostringstream os;
     os << std::setprecision(10) << "ns3::ExponentialRandomVariable[Mean=" << meanUs * 1e-6 << "]";
     return os.str();
+}
+
+/**
+ * Write metrics as one flat JSON object (the study runner's --metrics file), in the given
+ * order; a value that is not finite (NaN, inf: e.g. a latency with no packet) is written
+ * as null, which JSON allows and the runner reads as "undefined for this run".
+ * @return false if @p path cannot be written
+ */
+inline bool
+WriteMetricsJson(const std::string& path,
+                 const std::vector<std::pair<std::string, double>>& metrics)
+{
+    std::ofstream out(path);
+    if (!out)
+    {
+        return false;
+    }
+    out << std::setprecision(10) << "{";
+    for (std::size_t i = 0; i < metrics.size(); ++i)
+    {
+        out << (i ? ", " : "") << "\"" << metrics[i].first << "\": ";
+        if (std::isfinite(metrics[i].second))
+        {
+            out << metrics[i].second;
+        }
+        else
+        {
+            out << "null";
+        }
+    }
+    out << "}\n";
+    out.close();
+    return !out.fail();
 }
 
 } // namespace hostnet_example

@@ -22,6 +22,13 @@
  *
  * ./hostnet-livelock --schemes=ideal,normal,napi --loads=10,50,100 --duration=1
  *                    --replications=2 --out=results/livelock
+ *
+ * One-point mode (for the study runner, python -m hostnet run examples/studies/livelock.toml):
+ * one scheme, one load and the replication given by --RngRun; the metrics are written as a
+ * JSON object to the --metrics file and nothing else is written. The numbers equal the sweep's
+ * row for the same scheme, load and replication (same streams):
+ *
+ * ./hostnet-livelock --scheme=napi --load=150 --RngRun=2 --metrics=point.json
  */
 
 #include "hostnet-example-utils.h"
@@ -44,6 +51,7 @@
 using namespace ns3;
 using hostnet_example::Exponential;
 using hostnet_example::Split;
+using hostnet_example::WriteMetricsJson;
 
 NS_LOG_COMPONENT_DEFINE("HostnetLivelock");
 
@@ -65,6 +73,9 @@ struct StudyConfig
     uint32_t payload{18};                               ///< UDP payload bytes (64-byte frames)
     bool tcp{true};                                     ///< run the TCP transfer too
     double tcpDuration{1.0};                            ///< TCP transfer seconds
+    std::string scheme;                                 ///< one-point mode: the scheme
+    double load{0};                                     ///< one-point mode: Kpps
+    std::string metrics;                                ///< one-point mode: JSON output
 };
 
 /**
@@ -92,11 +103,12 @@ MakeHostHelper(const std::string& scheme, const StudyConfig& cfg)
 /// One row of livelock.csv.
 struct LoadResult
 {
-    double throughputKpps; ///< delivered Kpps
-    double availability;   ///< receiver CPU availability
-    double latencyMeanUs;  ///< mean system latency
-    double latencyP99Us;   ///< 99th percentile
-    uint64_t drops;        ///< NIC + host drops
+    double throughputKpps;    ///< delivered Kpps
+    double availability;      ///< receiver CPU availability
+    double latencyMeanUs;     ///< mean system latency
+    double latencyP99Us;      ///< 99th percentile
+    uint64_t drops;           ///< NIC + host drops
+    HostNetDeviceStats stats; ///< the receiver's statistics over the measured window
 };
 
 /// Run one (scheme, load, replication) point.
@@ -143,7 +155,8 @@ RunLoad(const std::string& scheme, double kpps, uint32_t replication, const Stud
                  receiver->GetCpu()->GetStats().availability,
                  s.systemLatency.meanUs,
                  s.systemLatency.p99Us,
-                 s.dropFifoOverrun + s.dropNoDescriptor + s.dropBacklog};
+                 s.dropFifoOverrun + s.dropNoDescriptor + s.dropBacklog,
+                 s};
     Simulator::Destroy();
     return r;
 }
@@ -248,7 +261,27 @@ main(int argc, char* argv[])
     cmd.AddValue("payload", "UDP payload bytes (18 = 64-byte Ethernet frames)", cfg.payload);
     cmd.AddValue("tcp", "Also run a TCP transfer through a switch per scheme", cfg.tcp);
     cmd.AddValue("tcpDuration", "Seconds of the TCP transfer", cfg.tcpDuration);
+    cmd.AddValue("scheme",
+                 "One-point mode: the scheme preset (with --load and --metrics)",
+                 cfg.scheme);
+    cmd.AddValue("load", "One-point mode: the offered load in Kpps", cfg.load);
+    cmd.AddValue("metrics",
+                 "One-point mode: write the metrics of --scheme, --load and the replication "
+                 "--RngRun as a JSON object to this file (no CSV, no TCP run)",
+                 cfg.metrics);
     cmd.Parse(argc, argv);
+
+    bool onePoint = !cfg.scheme.empty() || cfg.load != 0 || !cfg.metrics.empty();
+    if (onePoint)
+    {
+        NS_ABORT_MSG_IF(cfg.scheme.empty() || cfg.metrics.empty() || cfg.load == 0,
+                        "one-point mode needs --scheme=<preset>, --load=<Kpps, > 0> and "
+                        "--metrics=<json path> together");
+        cfg.schemes = cfg.scheme;
+        std::ostringstream load;
+        load << std::setprecision(17) << cfg.load;
+        cfg.loads = load.str();
+    }
 
     auto schemes = Split(cfg.schemes);
     for (const auto& s : schemes)
@@ -276,6 +309,35 @@ main(int argc, char* argv[])
     NS_ABORT_MSG_IF(cfg.replications == 0, "--replications must be >= 1");
     NS_ABORT_MSG_IF(cfg.isrUs < 0 || cfg.protoUs <= 0, "--isrUs must be >= 0, --protoUs > 0");
     NS_ABORT_MSG_IF(cfg.bufferSize == 0, "--bufferSize must be >= 1");
+
+    if (onePoint)
+    {
+        // The replication is ns-3's run number (--RngRun, default 1), as in the sweep.
+        auto replication = static_cast<uint32_t>(RngSeedManager::GetRun());
+        LoadResult r = RunLoad(schemes[0], loads[0], replication, cfg);
+        const HostNetDeviceStats& s = r.stats;
+        bool written = WriteMetricsJson(
+            cfg.metrics,
+            {{"throughput_kpps", r.throughputKpps},
+             {"cpu_availability", r.availability},
+             {"latency_mean_us", r.latencyMeanUs},
+             {"latency_p99_us", r.latencyP99Us},
+             {"drops", static_cast<double>(r.drops)},
+             {"drops_fifo", static_cast<double>(s.dropFifoOverrun)},
+             {"drops_no_descriptor", static_cast<double>(s.dropNoDescriptor)},
+             {"drops_backlog", static_cast<double>(s.dropBacklog)},
+             {"arrived_kpps", s.elapsed > 0 ? s.rxArrived / s.elapsed / 1e3 : 0.0},
+             {"interrupts_per_s", s.elapsed > 0 ? s.interrupts / s.elapsed : 0.0},
+             {"packets_per_interrupt", s.packetsPerInterrupt}});
+        NS_ABORT_MSG_IF(!written, "--metrics: cannot write '" << cfg.metrics << "'");
+        std::cout << std::fixed << std::setprecision(3) << schemes[0] << " load " << loads[0]
+                  << " Kpps RngRun " << replication << ": throughput " << r.throughputKpps
+                  << " Kpps, CPU availability " << r.availability << ", latency "
+                  << r.latencyMeanUs << " us (p99 " << r.latencyP99Us << "), "
+                  << s.interrupts / s.elapsed << " interrupts/s; wrote " << cfg.metrics
+                  << "\n";
+        return 0;
+    }
 
     std::filesystem::create_directories(cfg.out);
     std::string csvPath = cfg.out + "/livelock.csv";

@@ -1,11 +1,12 @@
 """The study runner: schema errors, failure isolation, timeouts, resume after kill -9, the Dask
 path, summaries and plots. A fake program stands in for the ns-3 examples (no ns-3 needed);
-one integration test runs hostnet-leaf-spine itself."""
+two integration tests run hostnet-livelock's one-point mode and hostnet-leaf-spine."""
 
 import csv
 import json
 import math
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -19,6 +20,7 @@ from hostnet.study import Study, StudyError, format_table, plot_metric, run_stud
 HERE = Path(__file__).resolve().parent
 FAKE = HERE / "data" / "fake_study_program.py"
 PYTHON_DIR = HERE.parent
+PYTHONPATH_DIR = PYTHON_DIR
 BUILD = Path(os.environ.get("HOSTNET_BUILD_DIR", HERE.parents[1] / "build")).resolve()
 
 
@@ -43,11 +45,15 @@ def rows_of(out):
     ({"replications": [1, 1]}, "replications: expected a positive integer or a list"),
     ({"grid": {"x": 3}}, "grid.x: expected array, got 3"),
     ({"grid": {"x": [1, [2]]}}, "grid.x[1]: expected string or number or boolean, got [2]"),
+    ({"grid": {"x": [1, 2, "x"]}},
+     "grid.x[2]: expected a number (as the other values of 'x'), got \"x\""),
+    ({"runs": [{"y": "a"}, {"y": True}, {"y": "b"}]},
+     "runs[1].y: expected a string (as the other values of 'y'), got true"),
     ({"timeout": -1}, "timeout: -1 is less than or equal to the minimum of 0"),
     ({"parameters": {"RngRun": 3}}, "parameter name 'RngRun' is not allowed"),
     ({"plots": [{"metric": "y"}]}, "plots[0]: 'x' is a required property"),
     ({"plots": [{"metric": "y", "x": "x", "colour": "red"}]},
-     "plots[0]: unknown key(s) 'colour'; allowed: by, logy, metric, title, x"),
+     "plots[0]: unknown key(s) 'colour'; allowed: by, logy, metric, title, x, xlabel, ylabel"),
     ({"parameters": {"x": 1}}, "grid.x: also set in parameters"),
 ])
 def test_schema_errors_name_the_key_and_what_is_allowed(change, expected):
@@ -137,6 +143,110 @@ def test_rerun_skips_finished_and_retries_failed(tmp_path):
     assert len(rows) == 2 and len({r["run_id"] for r in rows}) == 2
 
 
+def _alive(pid):
+    """Whether process @p pid runs (a zombie, killed but not yet reaped, does not)."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except FileNotFoundError:
+        return False
+
+
+def _pids_in_log(path):
+    """The (program, child) pids a hangchild run printed to its log."""
+    match = re.search(r"pid (\d+) child pid (\d+)", Path(path).read_text())
+    return (int(match[1]), int(match[2])) if match else None
+
+
+def test_timeout_kills_the_whole_process_group(tmp_path):
+    # The program starts a child that keeps running (and holds the log open): the timeout
+    # must kill both, not only the program.
+    study = fake_study(parameters={"mode": "hangchild"}, grid={"x": [1]}, replications=1,
+                       timeout=1)
+    start = time.time()
+    result = run_study(study, out=tmp_path, progress=False)
+    assert time.time() - start < 10
+    assert result.failed == 1
+    row = rows_of(tmp_path)[0]
+    assert (row["status"], row["error"]) == ("timeout", "timed out after 1 s")
+    pids = _pids_in_log(tmp_path / row["log"])
+    assert pids is not None, "the run's output did not reach its log file"
+    deadline = time.time() + 5
+    while any(map(_alive, pids)) and time.time() < deadline:
+        time.sleep(0.05)
+    assert not any(map(_alive, pids)), f"processes {pids} survived the timeout"
+
+
+def test_interrupt_kills_the_runs_and_keeps_the_finished(tmp_path):
+    study_file = tmp_path / "s.toml"
+    study_file.write_text(f'name = "i"\nprogram = "{FAKE}"\ntimeout = 60\n'
+                          '[grid]\nmode = ["ok", "hangchild"]\nx = [1, 2]\n')
+    out = tmp_path / "out"
+    env = dict(os.environ, PYTHONPATH=str(PYTHONPATH_DIR))
+    proc = subprocess.Popen([sys.executable, "-m", "hostnet", "run", str(study_file), "--out",
+                             str(out), "--jobs", "4", "--quiet"], env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.time() + 30
+    pids = []
+    while time.time() < deadline:
+        logs = list((out / "logs").glob("*.log")) if (out / "logs").is_dir() else []
+        pids = [p for p in map(_pids_in_log, logs) if p]
+        if len(pids) == 2 and len(list((out / "runs").glob("*.json"))) == 2:
+            break
+        time.sleep(0.05)
+    assert len(pids) == 2, "the hanging runs did not start"
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=20)
+    assert proc.returncode == 130 and "run again to resume" in err
+    for pid in (p for pair in pids for p in pair):
+        assert not _alive(pid), f"run process {pid} survived the interrupt"
+    # The two ok runs finished before the interrupt and are kept.
+    rows = rows_of(out)
+    assert sorted((r["mode"], r["status"]) for r in rows) == [("ok", "ok"), ("ok", "ok")]
+
+
+def test_null_and_non_number_metrics(tmp_path):
+    study = fake_study(parameters={}, replications=[1, 2],
+                       grid={"mode": ["ok", "nullmetric", "strmetric"]})
+    result = run_study(study, out=tmp_path, progress=False)
+    assert (result.ok, result.failed) == (4, 2)
+    status = {(r["mode"], r["rng_run"]): r for r in rows_of(tmp_path)}
+    assert status[("strmetric", "1")]["status"] == "bad-metrics"
+    assert "metrics ['y'] are not numbers (or null)" in status[("strmetric", "1")]["error"]
+    # null: the metric is undefined in that run (empty cell), left out of the summary.
+    assert status[("nullmetric", "1")]["y"] == "" and status[("nullmetric", "1")]["z"] == "0.0"
+    y = {r["mode"]: r for r in summarize(tmp_path) if r["metric"] == "y"}
+    assert (y["ok"]["n"], y["ok"]["mean"]) == (2, 1.5)  # y = RngRun: 1, 2
+    assert y["nullmetric"]["n"] == 0 and math.isnan(y["nullmetric"]["mean"])
+    assert "strmetric" not in y
+
+
+def test_sidecar_records_the_run(tmp_path):
+    run_study(fake_study(grid={"x": [5]}, replications=[4]), out=tmp_path, progress=False)
+    row = rows_of(tmp_path)[0]
+    side = json.loads((tmp_path / "runs" / f"{row['run_id']}.json").read_text())
+    assert side["status"] == "ok" and side["rng_run"] == 4
+    assert side["parameters"] == {"mode": "ok", "x": 5}
+    assert side["metrics"] == {"y": 9.0, "z": 10.0}
+    assert side["command"][0] == str(FAKE)
+    assert side["command"][1:4] == ["--mode=ok", "--x=5", "--RngRun=4"]
+    assert side["command"][4].startswith("--metrics=")
+    assert side["wall_s"] > 0 and float(row["wall_s"]) == side["wall_s"]
+    assert side["versions"]["hostnet_commit"] not in ("", None)
+    log = (tmp_path / row["log"]).read_text()
+    assert log.startswith(str(FAKE)) and "fake program: mode=ok x=5.0 RngRun=4" in log
+
+
+def test_import_does_not_load_ns3():
+    code = ("import sys, hostnet, hostnet.study, hostnet.study.cli; "
+            "print(sorted(m for m in ('ns', 'cppyy') if m in sys.modules))")
+    env = dict(os.environ, PYTHONPATH=str(PYTHONPATH_DIR))
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
+                         timeout=60)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "[]"
+
+
 # ---------------------------------------------------------------- resume after kill -9
 
 def test_resume_after_kill(tmp_path):
@@ -181,6 +291,50 @@ def test_dask_local_cluster(tmp_path):
     assert (result.ok, result.failed) == (4, 0)
     rows = rows_of(tmp_path)
     assert sorted(float(r["y"]) for r in rows) == [2.0, 3.0, 3.0, 4.0]
+
+
+def _free_port():
+    import socket
+
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def test_dask_cluster_without_hostnet_installed(tmp_path):
+    # A scheduler and a worker in their own processes, started where hostnet cannot be
+    # imported (no PYTHONPATH, another directory), as on the machines of a real cluster:
+    # the runs are shipped by value, so only dask and the program are needed there.
+    pytest.importorskip("dask.distributed")
+    dask_cli = Path(sys.executable).with_name("dask")
+    if not dask_cli.exists():
+        pytest.skip("the dask command is not installed next to this Python")
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    address = f"tcp://127.0.0.1:{_free_port()}"
+    common = dict(env=env, cwd=tmp_path, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    scheduler = subprocess.Popen([str(dask_cli), "scheduler", "--host", "127.0.0.1", "--port",
+                                  address.rsplit(":", 1)[1], "--no-dashboard"], **common)
+    worker = subprocess.Popen([str(dask_cli), "worker", address, "--nthreads", "2",
+                               "--no-dashboard"], **common)
+    try:
+        from dask.distributed import Client
+
+        with Client(address, timeout=30) as client:
+            client.wait_for_workers(1, timeout=30)
+            check = client.submit(__import__, "hostnet", pure=False)
+            assert check.exception() is not None, "the worker can import hostnet"
+            result = run_study(fake_study(grid={"mode": ["ok", "crash"]}, parameters={}),
+                               out=tmp_path / "out", scheduler=client, progress=False)
+        assert (result.ok, result.failed) == (2, 2)
+        rows = {(r["mode"], r["rng_run"]): r for r in rows_of(tmp_path / "out")}
+        assert rows[("crash", "1")]["error"] == "exit code 3"
+        log = (tmp_path / "out" / rows[("crash", "1")]["log"]).read_text()
+        assert "about to crash" in log  # the worker's output came back with the record
+    finally:
+        worker.kill()
+        scheduler.kill()
+        worker.wait()
+        scheduler.wait()
 
 
 # ---------------------------------------------------------------- summaries and plots
@@ -240,7 +394,47 @@ def test_cli(tmp_path):
 
 # ---------------------------------------------------------------- a real hostnet study
 
+LIVELOCK = BUILD / "examples" / "hostnet-livelock"
+LIVELOCK_STUDY = HERE.parents[1] / "examples" / "studies" / "livelock.toml"
 LEAF_SPINE = BUILD / "examples" / "hostnet-leaf-spine"
+
+
+def test_livelock_study_file():
+    study = Study.load(LIVELOCK_STUDY)
+    specs = study.expand()
+    assert len(specs) == 3 * 3 * 2 and study.swept == ["scheme", "load"]
+    assert {p["metric"] for p in study.plots} <= set(study.metrics)
+
+
+@pytest.mark.skipif(not LIVELOCK.exists(), reason="hostnet-livelock not built")
+def test_livelock_one_point_mode_under_the_runner(tmp_path):
+    # Two replications of one point through the runner; the sweep mode of the same program
+    # computes the same point with the same streams, so the numbers must agree to the
+    # sweep CSV's 6 significant digits (relative 5e-6; 1e-5 allowed for the rounding).
+    params = {"duration": 0.05, "warmup": 0.01}
+    study = {"name": "ll", "program": "hostnet-livelock", "replications": 2,
+             "parameters": params, "grid": {"scheme": ["normal"], "load": [150]},
+             "metrics": ["throughput_kpps", "cpu_availability", "latency_mean_us",
+                         "latency_p99_us", "drops", "interrupts_per_s"]}
+    result = run_study(study, out=tmp_path / "study", build_dir=BUILD, progress=False)
+    assert (result.ok, result.failed) == (2, 0)
+    subprocess.run([str(LIVELOCK), "--schemes=normal", "--loads=150", "--replications=2",
+                    "--duration=0.05", "--warmup=0.01", "--tcp=0",
+                    f"--out={tmp_path / 'sweep'}"], check=True, capture_output=True,
+                   timeout=120)
+    with open(tmp_path / "sweep" / "livelock.csv", newline="") as f:
+        sweep = {int(r["replication"]): r for r in csv.DictReader(f)}
+    rows = {int(r["rng_run"]): r for r in rows_of(tmp_path / "study")}
+    assert set(rows) == set(sweep) == {1, 2}
+    for rep in (1, 2):
+        for name in ("throughput_kpps", "cpu_availability", "latency_mean_us",
+                     "latency_p99_us", "drops"):
+            assert float(rows[rep][name]) == pytest.approx(float(sweep[rep][name]), rel=1e-5)
+        # Normal interruption: one interrupt per delivered or dropped packet at most.
+        assert 0 < float(rows[rep]["interrupts_per_s"]) <= 1.01 * 150e3
+    # Past the 127 Kpps cliff the normal receiver livelocks: it drops and has no CPU left.
+    assert all(float(r["drops"]) > 0 and float(r["cpu_availability"]) < 0.05
+               for r in rows.values())
 
 
 @pytest.mark.skipif(not LEAF_SPINE.exists(), reason="hostnet-leaf-spine not built")

@@ -33,13 +33,18 @@ def _parser():
                          description="Run every run of STUDY that has not finished yet "
                          "(finished runs are kept: re-running resumes), append one row per "
                          "run to results.csv as it finishes, then print the summary and draw "
-                         "the study's plots.")
+                         "the study's plots. Exit status: 0 every run ok, 1 some runs failed "
+                         "(see the status and error columns and the logs), 2 a bad study or "
+                         "option, 130 interrupted (Ctrl-C kills the runs under way; finished "
+                         "runs are kept).")
     run.add_argument("study", help="study file (.toml, .yaml, .yml)")
     run.add_argument("--out", help="results directory (default: results/<study name>)")
     run.add_argument("--jobs", "-j", type=int, help="parallel runs on this machine "
                      "(default: all cores)")
     run.add_argument("--scheduler", help="run on a Dask distributed cluster: the scheduler "
-                     "address, e.g. tcp://10.0.0.1:8786 (the workers need the same build path)")
+                     "address, e.g. tcp://10.0.0.1:8786; the scheduler and workers need dask (the "
+                     "same version) and the program at the same path, not hostnet itself: the "
+                     "runs are shipped by value")
     run.add_argument("--timeout", type=float, help="seconds per run before it is killed and "
                      "recorded as a timeout (default: the study's timeout, else 3600)")
     run.add_argument("--no-retry-failed", action="store_true", help="keep earlier failures "

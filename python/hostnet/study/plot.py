@@ -13,12 +13,13 @@ __all__ = ["plot_metric", "plot_study"]
 
 
 def plot_metric(target, metric, x, by="scheme", out=None, logy=False, title=None,
-                formats=("png", "pdf"), results=None) -> list:
+                formats=("png", "pdf"), results=None, xlabel=None, ylabel=None) -> list:
     """Draw @p metric against @p x, one line per value of @p by, with 95 % CI bands.
 
     @param target a results directory or a study file
     @param out file path without suffix (default: <results>/<metric>-vs-<x>)
     @param results results directory when @p target is a study file (default results/<name>)
+    @param xlabel, ylabel axis labels (default: the parameter and metric names)
     @return the files written
     """
     import matplotlib
@@ -51,8 +52,8 @@ def plot_metric(target, metric, x, by="scheme", out=None, logy=False, title=None
         lows = [r["low"] if not math.isnan(r["low"]) else r["mean"] for r in points]
         highs = [r["high"] if not math.isnan(r["high"]) else r["mean"] for r in points]
         ax.fill_between(xs, lows, highs, color=line.get_color(), alpha=0.2, linewidth=0)
-    ax.set_xlabel(x)
-    ax.set_ylabel(metric)
+    ax.set_xlabel(xlabel or x)
+    ax.set_ylabel(ylabel or metric)
     if logy:
         ax.set_yscale("log")
     n = max(r["n"] for r in rows)
@@ -78,5 +79,6 @@ def plot_study(target, results=None) -> list:
     written = []
     for spec in meta.get("study", {}).get("plots", []):
         written += plot_metric(directory, spec["metric"], spec["x"], by=spec.get("by"),
-                               logy=spec.get("logy", False), title=spec.get("title"))
+                               logy=spec.get("logy", False), title=spec.get("title"),
+                               xlabel=spec.get("xlabel"), ylabel=spec.get("ylabel"))
     return written

@@ -20,85 +20,17 @@ import csv
 import json
 import os
 import platform
-import socket
 import subprocess
 import sys
-import tempfile
 import time
 from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass
 from pathlib import Path
 
+from .execute import execute_run, kill_active_runs, shipped_by_value
 from .spec import RunSpec, Study, StudyError, load_study
 
 __all__ = ["run_study", "execute_run", "StudyResult", "ResultStore", "versions"]
-
-_LOG_LIMIT = 1 << 20  # keep at most the last MiB of a run's output
-
-
-def execute_run(program: str, arguments: list, timeout: float, required=()) -> dict:
-    """Run one simulation in its own process and return its record; never raises.
-
-    The program gets ``--metrics=<file>`` and must write a JSON object of numbers there.
-    Status: ``ok``; ``failed`` (non-zero exit or killed by a signal); ``timeout``;
-    ``bad-metrics`` (no file, not a JSON object of numbers, or a required metric missing);
-    ``error`` (the program could not be started).
-    """
-    started = time.time()
-    record = {"status": "ok", "returncode": None, "error": "", "metrics": {},
-              "host": socket.gethostname(), "started": started}
-    with tempfile.TemporaryDirectory(prefix="hostnet-run-") as tmp:
-        metrics_path = os.path.join(tmp, "metrics.json")
-        command = [str(program), *arguments, f"--metrics={metrics_path}"]
-        record["command"] = command
-        log = ""
-        try:
-            proc = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                                  timeout=timeout, cwd=tmp)
-            log = proc.stdout.decode(errors="replace")
-            record["returncode"] = proc.returncode
-            if proc.returncode != 0:
-                record["status"] = "failed"
-                record["error"] = (f"exit code {proc.returncode}" if proc.returncode > 0
-                                   else f"killed by signal {-proc.returncode}")
-        except subprocess.TimeoutExpired as e:
-            out = e.output or b""
-            log = out.decode(errors="replace") if isinstance(out, bytes) else out
-            record["status"] = "timeout"
-            record["error"] = f"timed out after {timeout:g} s"
-        except OSError as e:
-            record["status"] = "error"
-            record["error"] = f"cannot start {program}: {e}"
-        if record["status"] == "ok":
-            record["metrics"], problem = _read_metrics(metrics_path, required)
-            if problem:
-                record["status"] = "bad-metrics"
-                record["error"] = problem
-    record["log"] = log[-_LOG_LIMIT:]
-    record["wall_s"] = round(time.time() - started, 3)
-    return record
-
-
-def _read_metrics(path: str, required) -> tuple:
-    """Parse the metrics file: (metrics, problem or '')."""
-    try:
-        with open(path) as f:
-            data = json.load(f)
-    except FileNotFoundError:
-        return {}, "the program wrote no metrics file"
-    except (OSError, ValueError) as e:
-        return {}, f"metrics file is not valid JSON: {e}"
-    if not isinstance(data, dict):
-        return {}, f"metrics file holds a {type(data).__name__}, not a JSON object"
-    bad = [k for k, v in data.items()
-           if isinstance(v, bool) or not isinstance(v, (int, float))]
-    if bad:
-        return {}, f"metrics {bad} are not numbers"
-    missing = [m for m in required if m not in data]
-    if missing:
-        return data, f"required metrics missing: {missing}"
-    return data, ""
-
 
 def versions() -> dict:
     """ns-3, hostnet and Python versions and the hostnet git commit (for the sidecars)."""
@@ -180,6 +112,10 @@ class ResultStore:
         return (["run_id", "status"] + params + ["rng_run"] + self._metric_columns(records)
                 + ["wall_s", "log", "error"])
 
+    def log_path(self, run_id: str) -> Path:
+        """The log file of a run."""
+        return self.logs_dir / f"{run_id}.log"
+
     def _row(self, record) -> dict:
         row = {"run_id": record["run_id"], "status": record["status"],
                "rng_run": record["rng_run"], "wall_s": record["wall_s"],
@@ -201,9 +137,8 @@ class ResultStore:
 
     def add(self, spec: RunSpec, record: dict) -> dict:
         """Store a finished run: log, then sidecar (atomically), then its results.csv row."""
-        log = record.pop("log", "")
-        (self.logs_dir / f"{spec.run_id}.log").write_text(
-            " ".join(record.get("command", [])) + "\n\n" + log)
+        if "log" in record:  # a remote run: its output came back with the record
+            (self.logs_dir / f"{spec.run_id}.log").write_text(record.pop("log"))
         record.update({"run_id": spec.run_id, "study": self.study.name,
                        "parameters": spec.parameters, "rng_run": spec.rng_run,
                        "finished": time.time(), "versions": self.versions})
@@ -288,17 +223,20 @@ def run_study(study, out=None, jobs=None, scheduler=None, timeout=None, retry_fa
     store.compact(run_ids={s.run_id for s in specs})
     ok = failed = 0
     bar = _progress(len(specs), skipped, study.name, progress)
+    runs = _execute(todo, program, timeout, study.metrics, jobs, scheduler, store)
     try:
-        for spec, record in _execute(todo, program, timeout, study.metrics, jobs, scheduler):
+        for spec, record in runs:
             record = store.add(spec, record)
             if record["status"] == "ok":
                 ok += 1
             else:
                 failed += 1
                 bar.write(f"run {spec.run_id} ({_label(spec)}): {record['status']}: "
-                          f"{record['error']} (log: {out_dir / 'logs' / (spec.run_id + '.log')})")
+                          f"{record['error']} (log: {store.log_path(spec.run_id)})",
+                          file=sys.stderr)
             bar.update(1)
     finally:
+        runs.close()  # an interrupted study kills (local) or cancels (Dask) its runs
         bar.close()
     store.compact(run_ids={s.run_id for s in specs})
     return StudyResult(out_dir, len(specs), skipped, ok, failed)
@@ -315,21 +253,23 @@ def _progress(total, done, name, enabled):
                 file=sys.stderr, dynamic_ncols=True)
 
 
-def _execute(todo, program, timeout, required, jobs, scheduler):
+def _execute(todo, program, timeout, required, jobs, scheduler, store):
     """Yield (spec, record) as runs finish, on the local pool or on a Dask cluster."""
     if not todo:
         return
     if scheduler is None:
-        # Each run is a child process; threads only wait for them.
+        # Each run is a child process writing its own log; threads only wait for them.
         with ThreadPoolExecutor(max_workers=jobs or os.cpu_count() or 1) as pool:
             futures = {pool.submit(execute_run, str(program), spec.arguments(), timeout,
-                                   tuple(required)): spec for spec in todo}
+                                   tuple(required), store.log_path(spec.run_id)): spec
+                       for spec in todo}
             try:
                 for future in as_completed(futures):
                     yield futures[future], future.result()
-            except BaseException:
+            except BaseException:  # KeyboardInterrupt, or the caller closed us
                 for future in futures:
                     future.cancel()
+                kill_active_runs()
                 raise
         return
     yield from _execute_dask(todo, program, timeout, required, scheduler)
@@ -339,9 +279,19 @@ def _execute_dask(todo, program, timeout, required, scheduler):
     from dask.distributed import Client
     from dask.distributed import as_completed as dask_completed
 
-    client = scheduler if isinstance(scheduler, Client) else Client(scheduler)
+    if isinstance(scheduler, Client):
+        client = scheduler
+    else:
+        try:
+            client = Client(scheduler)
+        except (OSError, ValueError, TypeError) as e:
+            raise StudyError(f"cannot connect to the Dask scheduler {scheduler!r}: {e}; "
+                             "give its address as tcp://host:port") from None
+    futures = {}
     try:
-        futures = {client.submit(execute_run, str(program), spec.arguments(), timeout,
+        # By value: the scheduler and the workers need dask and the program, not hostnet.
+        remote_run = shipped_by_value(execute_run)
+        futures = {client.submit(remote_run, str(program), spec.arguments(), timeout,
                                  tuple(required), key=f"hostnet-run-{spec.run_id}",
                                  pure=False): spec for spec in todo}
         for future in dask_completed(list(futures)):
@@ -350,9 +300,12 @@ def _execute_dask(todo, program, timeout, required, scheduler):
                 record = future.result()
             except Exception as e:  # the worker died or could not run the task
                 record = {"status": "error", "error": f"dask: {e!r}", "metrics": {},
-                          "returncode": None, "wall_s": 0, "log": "",
+                          "returncode": None, "wall_s": 0, "log": f"dask: {e!r}\n",
                           "command": [str(program), *spec.arguments()]}
             yield spec, record
+    except BaseException:  # KeyboardInterrupt, or the caller closed us: drop queued runs
+        client.cancel([f for f in futures if not f.done()])
+        raise
     finally:
         if client is not scheduler:
             client.close()

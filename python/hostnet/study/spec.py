@@ -98,6 +98,8 @@ SCHEMA: dict[str, Any] = {
                     "by": {"type": "string", "minLength": 1},
                     "logy": {"type": "boolean"},
                     "title": {"type": "string"},
+                    "xlabel": {"type": "string"},
+                    "ylabel": {"type": "string"},
                 },
             },
         },
@@ -150,6 +152,36 @@ def validate(data: Any) -> None:
     for name in data.get("grid", {}):
         if name in data.get("parameters", {}):
             raise StudyError(f"grid.{name}: also set in parameters; set it in one place")
+    _check_kinds(data)
+
+
+def _kind(value) -> str:
+    if isinstance(value, bool):
+        return "a boolean"
+    return "a number" if isinstance(value, (int, float)) else "a string"
+
+
+def _check_kinds(data: dict) -> None:
+    """One parameter takes values of one kind (number, string or boolean) wherever it is
+    set: a grid such as ``load = [0.2, 0.4, "x"]`` is a typo, not a sweep. The kind most of
+    its values have is the expected one."""
+    places: dict = {}
+    for name, value in data.get("parameters", {}).items():
+        places.setdefault(name, []).append((f"parameters.{name}", value))
+    for name, values in data.get("grid", {}).items():
+        for i, value in enumerate(values):
+            places.setdefault(name, []).append((f"grid.{name}[{i}]", value))
+    for i, run in enumerate(data.get("runs", [])):
+        for name, value in run.items():
+            places.setdefault(name, []).append((f"runs[{i}].{name}", value))
+    problems = []
+    for name, where in places.items():
+        kinds = [_kind(v) for _, v in where]
+        expected = max(dict.fromkeys(kinds), key=kinds.count)  # ties: the first one
+        problems += [f"{path}: expected {expected} (as the other values of {name!r}), got "
+                     f"{json.dumps(value)}" for path, value in where if _kind(value) != expected]
+    if problems:
+        raise StudyError("invalid study:\n  " + "\n  ".join(problems))
 
 
 @dataclass(frozen=True)

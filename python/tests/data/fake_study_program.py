@@ -1,11 +1,14 @@
 #!/usr/bin/env python3
 """A stand-in for a hostnet example in the study-runner tests (no ns-3 needed).
 
---mode=ok|crash|hang|badjson|nometrics|notobject|sleep  what to do
+--mode=ok|crash|hang|hangchild|badjson|nometrics|notobject|strmetric|nullmetric|sleep
+               what to do (hangchild: start a child that sleeps, print its pid, hang)
 --x=<number>   the metric y is x + RngRun (so summaries have known means and intervals)
 --sleep=<s>    seconds to sleep in mode sleep
 """
 import json
+import os
+import subprocess
 import sys
 import time
 
@@ -17,7 +20,12 @@ print(f"fake program: mode={mode} x={x} RngRun={rng}")
 if mode == "crash":
     print("about to crash", file=sys.stderr)
     sys.exit(3)
+if mode == "hangchild":
+    child = subprocess.Popen(["sleep", "3600"])  # inherits stdout: holds the log open
+    print(f"pid {os.getpid()} child pid {child.pid}", flush=True)
+    time.sleep(3600)
 if mode == "hang":
+    print("hanging", flush=True)
     time.sleep(3600)
 if mode == "sleep":
     time.sleep(float(args.get("sleep", 0.5)))
@@ -28,5 +36,9 @@ with open(args["metrics"], "w") as f:
         f.write("{not json")
     elif mode == "notobject":
         json.dump([1, 2], f)
+    elif mode == "strmetric":
+        json.dump({"y": "fast", "z": 2 * x}, f)
+    elif mode == "nullmetric":
+        json.dump({"y": None, "z": 2 * x}, f)
     else:
         json.dump({"y": x + rng, "z": 2 * x}, f)
