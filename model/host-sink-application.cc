@@ -69,6 +69,13 @@ HostSinkApplication::GetTypeId()
                           StringValue("ns3::ConstantRandomVariable[Constant=1e-6]"),
                           MakePointerAccessor(&HostSinkApplication::m_userCost),
                           MakePointerChecker<RandomVariableStream>())
+            .AddAttribute("Core",
+                          "Core of the node's HostCpu the application's task runs on (pinned). "
+                          "Must be < HostCpu::NCores. On the interrupt core (the device's "
+                          "IrqCore) hard IRQ and softirq work preempt the reads.",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&HostSinkApplication::m_core),
+                          MakeUintegerChecker<uint32_t>())
             .AddAttribute("SyscallCost",
                           "CPU time of the read system call, added to UserCost per read "
                           "(>= 0; 0 = counted in UserCost).",
@@ -154,9 +161,12 @@ HostSinkApplication::StartApplication()
                         << m_protocol.GetName());
     m_windowStart = Simulator::Now();
     m_cpu = HostCpu::GetOrCreate(GetNode());
+    NS_ABORT_MSG_IF(m_core >= m_cpu->GetNCores(),
+                    "HostSinkApplication::Core (" << m_core << ") must be < HostCpu::NCores ("
+                                                  << m_cpu->GetNCores() << ")");
     if (!m_hasTask)
     {
-        m_task = m_cpu->CreateTask("app-" + std::to_string(GetNode()->GetId()));
+        m_task = m_cpu->CreateTask("app-" + std::to_string(GetNode()->GetId()), false, m_core);
         m_hasTask = true;
     }
     // Seed 002's adaptive moderation needs the socket buffer utilisation: provide it.

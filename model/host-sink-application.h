@@ -173,6 +173,7 @@ class HostSinkApplication : public Application
     bool m_feedsProbe{false};             ///< a BufferAdaptiveModeration reads the utilisation
     uint32_t m_socketRcvBuf{0};           ///< receive buffer of the bound (UDP) socket
     Callback<void> m_readDone;            ///< prebuilt callback
+    uint32_t m_core{0};                   ///< core of the task (attribute)
     Time m_syscallCost;                   ///< per read (attribute)
     DataRate m_copyRate{0};               ///< per-byte copy cost as a rate (attribute)
     uint64_t m_windowBytes{0};            ///< bytes read since ResetStats
