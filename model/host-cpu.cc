@@ -11,6 +11,7 @@
 #include "softnet-data.h"
 
 #include "ns3/abort.h"
+#include "ns3/double.h"
 #include "ns3/log.h"
 #include "ns3/node.h"
 #include "ns3/nstime.h"
@@ -19,6 +20,7 @@
 #include "ns3/uinteger.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace ns3
 {
@@ -41,6 +43,13 @@ HostCpu::GetTypeId()
                           UintegerValue(1),
                           MakeUintegerAccessor(&HostCpu::m_nCores),
                           MakeUintegerChecker<uint32_t>(1, 1024))
+            .AddAttribute("Speed",
+                          "Speed of a core relative to the CPU the submitted costs were "
+                          "measured on: every cost runs in cost / Speed (2 = twice as fast). "
+                          "Host presets state their reference CPU. Must be > 0.",
+                          DoubleValue(1.0),
+                          MakeDoubleAccessor(&HostCpu::m_speed),
+                          MakeDoubleChecker<double>(1e-3, 1e3))
             .AddAttribute("TimeSlice",
                           "Round-robin time slice of TASK-level tasks sharing a core "
                           "(default 3 ms: CFS's 6 ms sched_latency shared by two tasks). "
@@ -155,6 +164,22 @@ HostCpu::GetNCores() const
     return m_cores.empty() ? m_nCores : m_cores.size();
 }
 
+double
+HostCpu::GetSpeed() const
+{
+    return m_speed;
+}
+
+Time
+HostCpu::Scale(Time cost) const
+{
+    if (m_speed == 1)
+    {
+        return cost;
+    }
+    return TimeStep(std::llround(cost.GetTimeStep() / m_speed));
+}
+
 HostCpu::TaskId
 HostCpu::CreateTask(const std::string& name, bool kernel, uint32_t core)
 {
@@ -215,7 +240,7 @@ HostCpu::Submit(Level level, Time cost, const Callback<void>& done, uint32_t cor
     NS_ABORT_MSG_IF(cost.IsStrictlyNegative(), "HostCpu::Submit: negative cost " << cost);
     NS_ABORT_MSG_IF(core >= m_cores.size(), "HostCpu::Submit: no core " << core);
     Core& c = m_cores[core];
-    c.irqQueues[level].push_back(Work{cost, done});
+    c.irqQueues[level].push_back(Work{Scale(cost), done});
     // Same or higher level running: FIFO / priority order keeps the pending event valid.
     if (!c.inCompletion && c.running > level)
     {
@@ -236,7 +261,7 @@ HostCpu::SubmitTask(TaskId task, Time cost, const Callback<void>& done)
     NS_ABORT_MSG_IF(cost.IsStrictlyNegative(), "HostCpu::SubmitTask: negative cost " << cost);
     Task& t = m_tasks[task];
     Core& c = m_cores[t.core];
-    t.work.push_back(Work{cost, done});
+    t.work.push_back(Work{Scale(cost), done});
     if (t.inRunQueue)
     {
         return;

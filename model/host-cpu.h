@@ -111,6 +111,9 @@ class HostCpu : public Object
     /** @return the number of cores */
     uint32_t GetNCores() const;
 
+    /** @return the speed factor: submitted costs run in cost / speed */
+    double GetSpeed() const;
+
     /**
      * @brief Create a task that runs at TASK level.
      * @param name a name for logs and accounting
@@ -259,10 +262,13 @@ class HostCpu : public Object
     Work& HeadWork(Core& c, Level level);
     /// Fill a stats record from a core's accounting.
     void AccumulateStats(const Core& c, HostCpuStats& stats) const;
+    /// @return a submitted cost scaled by the speed factor
+    Time Scale(Time cost) const;
     /// Create the cores if not yet done (attributes are known by then).
     void EnsureCores();
 
     uint32_t m_nCores{1};             ///< number of cores (attribute)
+    double m_speed{1};                ///< cost divisor: CPU speed relative to the costs' CPU
     Time m_timeSlice;                 ///< TASK time slice (attribute)
     std::vector<Core> m_cores;        ///< per-core scheduler state
     std::vector<Task> m_tasks;        ///< all tasks

@@ -8,11 +8,15 @@
 
 #include "host-net-device.h"
 
+#include "gro-engine.h"
+
 #include "ns3/abort.h"
+#include "ns3/boolean.h"
 #include "ns3/channel.h"
 #include "ns3/log.h"
 #include "ns3/net-device-queue-interface.h"
 #include "ns3/node.h"
+#include "ns3/object-factory.h"
 #include "ns3/pointer.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
@@ -20,6 +24,7 @@
 #include "ns3/uinteger.h"
 
 #include <algorithm>
+#include <sstream>
 
 namespace ns3
 {
@@ -27,6 +32,121 @@ namespace ns3
 NS_LOG_COMPONENT_DEFINE("HostNetDevice");
 
 NS_OBJECT_ENSURE_REGISTERED(HostNetDevice);
+
+namespace
+{
+/**
+ * A new object of the same type with the same attribute values; objects held by Pointer
+ * attributes (random variables, inner receive modes) are cloned too, so queues share no
+ * state. Used to give every receive queue its own ring, moderation and receive mode.
+ */
+Ptr<Object>
+CloneByAttributes(Ptr<Object> source)
+{
+    TypeId tid = source->GetInstanceTypeId();
+    ObjectFactory factory;
+    factory.SetTypeId(tid);
+    for (TypeId t = tid;; t = t.GetParent())
+    {
+        for (std::size_t i = 0; i < t.GetAttributeN(); ++i)
+        {
+            TypeId::AttributeInformation info = t.GetAttribute(i);
+            if (!(info.flags & TypeId::ATTR_GET) || !(info.flags & TypeId::ATTR_SET) ||
+                !info.accessor->HasGetter() || !info.accessor->HasSetter())
+            {
+                continue;
+            }
+            Ptr<AttributeValue> value = info.checker->Create();
+            source->GetAttribute(info.name, *value);
+            auto pointer = DynamicCast<PointerValue>(value);
+            if (pointer && pointer->GetObject())
+            {
+                factory.Set(info.name, PointerValue(CloneByAttributes(pointer->GetObject())));
+            }
+            else
+            {
+                factory.Set(info.name, *value);
+            }
+        }
+        if (t == t.GetParent())
+        {
+            break;
+        }
+    }
+    return factory.Create<Object>();
+}
+
+/// @return the items of a comma-separated list of core numbers, or an error message
+std::vector<uint32_t>
+ParseCoreList(const std::string& list, std::string& error)
+{
+    std::vector<uint32_t> cores;
+    std::stringstream ss(list);
+    std::string item;
+    while (std::getline(ss, item, ','))
+    {
+        size_t used = 0;
+        unsigned long core = 0;
+        try
+        {
+            core = std::stoul(item, &used);
+        }
+        catch (const std::exception&)
+        {
+            used = 0;
+        }
+        if (used == 0 || used != item.size() || item[0] == '-')
+        {
+            error = "'" + item + "' is not a core number";
+            return {};
+        }
+        cores.push_back(core);
+    }
+    return cores;
+}
+
+/// @return the IPv4 flow hash input of a packet handed to Send, reversed (as the peer's
+/// frames of the same connection arrive), or false if it is not TCP/UDP over IPv4
+bool
+ReverseFlow(Ptr<const Packet> packet, Ipv4Address& src, Ipv4Address& dst, uint16_t& sport, uint16_t& dport)
+{
+    uint8_t b[24];
+    if (packet->GetSize() < sizeof(b) || packet->CopyData(b, sizeof(b)) < sizeof(b) ||
+        (b[0] >> 4) != 4 || (b[9] != 6 && b[9] != 17))
+    {
+        return false;
+    }
+    uint32_t off = (b[0] & 0x0f) * 4u;
+    if (off + 4 > sizeof(b))
+    {
+        return false;
+    }
+    src.Set((uint32_t(b[16]) << 24) | (uint32_t(b[17]) << 16) | (uint32_t(b[18]) << 8) | b[19]);
+    dst.Set((uint32_t(b[12]) << 24) | (uint32_t(b[13]) << 16) | (uint32_t(b[14]) << 8) | b[15]);
+    sport = (uint16_t(b[off + 2]) << 8) | b[off + 3];
+    dport = (uint16_t(b[off]) << 8) | b[off + 1];
+    return true;
+}
+
+/// @return IPv4 + TCP header bytes of a packet (IP header first), 0 if not TCP/IPv4
+uint32_t
+GroHeaderBytes(Ptr<const Packet> packet)
+{
+    uint8_t b[34];
+    if (packet->CopyData(b, sizeof(b)) < sizeof(b) || (b[0] >> 4) != 4 || b[9] != 6)
+    {
+        return 0;
+    }
+    uint32_t ihl = (b[0] & 0x0f) * 4u;
+    uint8_t tcp[13];
+    if (ihl + 13 > sizeof(b))
+    {
+        return 0;
+    }
+    std::copy(b + ihl, b + ihl + 13, tcp);
+    return ihl + (tcp[12] >> 4) * 4u;
+}
+} // namespace
 
 TypeId
 HostNetDevice::GetTypeId()
@@ -102,11 +222,78 @@ HostNetDevice::GetTypeId()
                           MakePointerAccessor(&HostNetDevice::m_pollOverhead),
                           MakePointerChecker<RandomVariableStream>())
             .AddAttribute("IrqCore",
-                          "Core of the node's HostCpu that takes this device's Rx interrupt "
-                          "and softirq work (IRQ affinity). Must be < HostCpu::NCores.",
+                          "Core of the node's HostCpu that takes queue 0's Rx interrupt and "
+                          "softirq work; without IrqAffinity, queue q goes to core "
+                          "(IrqCore + q) mod NCores. Must be < HostCpu::NCores.",
                           UintegerValue(0),
                           MakeUintegerAccessor(&HostNetDevice::m_irqCore),
                           MakeUintegerChecker<uint32_t>())
+            .AddAttribute("NQueues",
+                          "Receive queues (Rx/Tx queue pairs, one interrupt vector each; "
+                          "ethtool -L combined). Each gets its own ring, moderation and "
+                          "receive mode, configured like the RxRing, Moderation and RxMode "
+                          "attributes. 1..1024.",
+                          UintegerValue(1),
+                          MakeUintegerAccessor(&HostNetDevice::m_nQueues),
+                          MakeUintegerChecker<uint32_t>(1, 1024))
+            .AddAttribute("IrqAffinity",
+                          "IRQ affinity: comma-separated core of each queue, e.g. \"0,1,2,3\" "
+                          "(one entry per queue, each < HostCpu::NCores); empty: round robin "
+                          "from IrqCore.",
+                          StringValue(""),
+                          MakeStringAccessor(&HostNetDevice::m_irqAffinity),
+                          MakeStringChecker())
+            .AddAttribute("RssTableSize",
+                          "Entries of the RSS indirection table, spread round robin over the "
+                          "queues (a power of two, 1..4096; i40e 512, mlx5 256, many 128).",
+                          UintegerValue(128),
+                          MakeUintegerAccessor(&HostNetDevice::m_rssTableSize),
+                          MakeUintegerChecker<uint32_t>(1, 4096))
+            .AddAttribute("GroEnabled",
+                          "Generic receive offload in NAPI polls: in-order TCP segments of a "
+                          "flow are merged before protocol processing, which then costs "
+                          "ProtocolCost once per merged packet plus the per-byte part "
+                          "(ethtool -K gro). Needs a NAPI receive mode.",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&HostNetDevice::m_groEnabled),
+                          MakeBooleanChecker())
+            .AddAttribute("GroCost",
+                          "CPU time per segment that goes through GRO (dev_gro_receive), "
+                          "charged in the poll before merging.",
+                          StringValue("ns3::ConstantRandomVariable[Constant=0]"),
+                          MakePointerAccessor(&HostNetDevice::m_groCost),
+                          MakePointerChecker<RandomVariableStream>())
+            .AddAttribute("GroMaxSize",
+                          "Largest GRO packet, bytes of IPv4 datagram (Linux 64 KB). "
+                          "1500..65535.",
+                          UintegerValue(65535),
+                          MakeUintegerAccessor(&HostNetDevice::m_groMaxSize),
+                          MakeUintegerChecker<uint32_t>(1500, 65535))
+            .AddAttribute("TsoEnabled",
+                          "TCP segmentation offload: segments of one flow handed to the "
+                          "device together (one TCP send burst, up to TsoMaxSize bytes) pay "
+                          "TxCost once; the NIC cuts the segments (ethtool -K tso).",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&HostNetDevice::m_tsoEnabled),
+                          MakeBooleanChecker())
+            .AddAttribute("GsoEnabled",
+                          "Generic segmentation offload in software (used when TsoEnabled is "
+                          "false): a send burst pays TxCost once plus GsoSegmentCost per "
+                          "segment.",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&HostNetDevice::m_gsoEnabled),
+                          MakeBooleanChecker())
+            .AddAttribute("TsoMaxSize",
+                          "Largest TSO/GSO send in bytes (Linux GSO_LEGACY_MAX_SIZE = 65536). "
+                          "1500..262144.",
+                          UintegerValue(65536),
+                          MakeUintegerAccessor(&HostNetDevice::m_tsoMaxSize),
+                          MakeUintegerChecker<uint32_t>(1500, 262144))
+            .AddAttribute("GsoSegmentCost",
+                          "CPU time to cut one segment in software GSO (skb_segment).",
+                          StringValue("ns3::ConstantRandomVariable[Constant=0]"),
+                          MakePointerAccessor(&HostNetDevice::m_gsoSegmentCost),
+                          MakePointerChecker<RandomVariableStream>())
             .AddAttribute("Mtu",
                           "MTU; 0 uses the PHY's.",
                           UintegerValue(0),
@@ -154,15 +341,18 @@ HostNetDevice::DoInitialize()
     NS_ABORT_MSG_IF(!m_phy,
                     "HostNetDevice: no PHY device; call SetPhy (or use HostNetDeviceHelper)");
     NS_ABORT_MSG_IF(!m_isrCost || !m_protocolCost || !m_txCost || !m_registerWriteCost ||
-                        !m_pollOverhead,
-                    "HostNetDevice: IsrCost, ProtocolCost, TxCost, RegisterWriteCost and "
-                    "PollOverheadCost must be RandomVariableStreams");
+                        !m_pollOverhead || !m_groCost || !m_gsoSegmentCost,
+                    "HostNetDevice: IsrCost, ProtocolCost, TxCost, RegisterWriteCost, "
+                    "PollOverheadCost, GroCost and GsoSegmentCost must be RandomVariableStreams");
     NS_ABORT_MSG_IF(!m_rxRing || !m_txRing || !m_moderation || !m_rxMode,
                     "HostNetDevice: RxRing, TxRing, Moderation and RxMode must be set");
-    m_rxRing->Initialize();
+    for (const auto& queue : m_queues)
+    {
+        queue->GetRxRing()->Initialize();
+        queue->GetModeration()->Initialize();
+        queue->GetRxMode()->Initialize();
+    }
     m_txRing->Initialize();
-    m_moderation->Initialize();
-    m_rxMode->Initialize();
     NetDevice::DoInitialize();
 }
 
@@ -170,6 +360,11 @@ void
 HostNetDevice::DoDispose()
 {
     NS_LOG_FUNCTION(this);
+    for (auto& queue : m_queues)
+    {
+        queue->Dispose();
+    }
+    m_queues.clear();
     for (Ptr<Object> o :
          std::initializer_list<Ptr<Object>>{m_rxRing, m_txRing, m_moderation, m_rxMode})
     {
@@ -191,6 +386,8 @@ HostNetDevice::DoDispose()
     m_txCost = nullptr;
     m_registerWriteCost = nullptr;
     m_pollOverhead = nullptr;
+    m_groCost = nullptr;
+    m_gsoSegmentCost = nullptr;
     m_pendingTx.clear();
     m_rxCallback = NetDevice::ReceiveCallback();
     m_promiscCallback = NetDevice::PromiscReceiveCallback();
@@ -240,9 +437,7 @@ HostNetDevice::Setup()
     NS_ABORT_MSG_IF(m_phy->GetNode() && m_phy->GetNode() != m_node,
                     "HostNetDevice: the PHY belongs to another node");
     m_phy->SetReceiveCallback(MakeCallback(&HostNetDevice::ReceiveFromPhy, this));
-    m_rxRing->SetFrameReadyCallback(MakeCallback(&HostNetDevice::FrameInMemory, this));
-    m_moderation->SetInterruptCallback(MakeCallback(&HostNetDevice::InterruptAsserted, this));
-    m_rxMode->Attach(this);
+    CreateQueues();
     // The Tx ring frees descriptors when the PHY reports the end of a frame (p2p, CSMA).
     bool reported =
         m_phy->TraceConnectWithoutContext("PhyTxEnd",
@@ -257,6 +452,102 @@ HostNetDevice::Setup()
     auto constant = DynamicCast<ConstantRandomVariable>(m_txCost);
     m_txCostIsZero = constant && constant->GetConstant() == 0;
     m_windowStart = Simulator::Now();
+}
+
+void
+HostNetDevice::CreateQueues()
+{
+    NS_ABORT_MSG_IF(!m_rxRing || !m_moderation || !m_rxMode,
+                    "HostNetDevice: RxRing, Moderation and RxMode must be set");
+    uint32_t nCores = m_cpu->GetNCores();
+    std::vector<uint32_t> cores;
+    if (m_irqAffinity.empty())
+    {
+        for (uint32_t q = 0; q < m_nQueues; ++q)
+        {
+            cores.push_back((m_irqCore + q) % nCores);
+        }
+    }
+    else
+    {
+        std::string error;
+        cores = ParseCoreList(m_irqAffinity, error);
+        NS_ABORT_MSG_IF(!error.empty(),
+                        "HostNetDevice::IrqAffinity \"" << m_irqAffinity << "\": " << error
+                                                        << "; expected one core per queue, "
+                                                           "e.g. \"0,1\"");
+        NS_ABORT_MSG_IF(cores.size() != m_nQueues,
+                        "HostNetDevice::IrqAffinity \"" << m_irqAffinity << "\" names "
+                                                        << cores.size() << " cores; NQueues is "
+                                                        << m_nQueues << " (one core per queue)");
+        for (uint32_t core : cores)
+        {
+            NS_ABORT_MSG_IF(core >= nCores,
+                            "HostNetDevice::IrqAffinity: core " << core
+                                                                << " does not exist (HostCpu::"
+                                                                   "NCores = "
+                                                                << nCores << ")");
+        }
+    }
+    NS_ABORT_MSG_IF((m_rssTableSize & (m_rssTableSize - 1)) != 0,
+                    "HostNetDevice::RssTableSize = " << m_rssTableSize
+                                                     << "; allowed: a power of two, 1..4096");
+    m_rss.SetQueues(m_nQueues, m_rssTableSize);
+    m_queues.clear();
+    for (uint32_t q = 0; q < m_nQueues; ++q)
+    {
+        Ptr<RxRing> ring = m_rxRing;
+        Ptr<InterruptModeration> moderation = m_moderation;
+        Ptr<RxMode> rxMode = m_rxMode;
+        if (q > 0)
+        {
+            ring = DynamicCast<RxRing>(CloneByAttributes(m_rxRing));
+            moderation = DynamicCast<InterruptModeration>(CloneByAttributes(m_moderation));
+            rxMode = DynamicCast<RxMode>(CloneByAttributes(m_rxMode));
+        }
+        Ptr<GroEngine> gro;
+        if (m_groEnabled)
+        {
+            gro = CreateObject<GroEngine>();
+            gro->SetAttribute("MaxSize", UintegerValue(m_groMaxSize));
+        }
+        auto queue = CreateObject<HostNetQueue>();
+        queue->Setup(this, q, cores[q], ring, moderation, rxMode, gro);
+        m_queues.push_back(queue);
+    }
+}
+
+uint32_t
+HostNetDevice::GetNQueues() const
+{
+    return m_queues.empty() ? m_nQueues : m_queues.size();
+}
+
+Ptr<HostNetQueue>
+HostNetDevice::GetQueue(uint32_t index) const
+{
+    NS_ABORT_MSG_IF(index >= m_queues.size(),
+                    "HostNetDevice::GetQueue: no queue " << index << " (" << m_queues.size()
+                                                         << " queues)");
+    return m_queues[index];
+}
+
+uint32_t
+HostNetDevice::GetQueueForPacket(Ptr<const Packet> packet) const
+{
+    return m_rss.GetQueue(packet);
+}
+
+const RssHash&
+HostNetDevice::GetRss() const
+{
+    return m_rss;
+}
+
+bool
+HostNetDevice::IsRxInterruptEnabled() const
+{
+    return m_queues.empty() || m_queues[0]->IsRxInterruptEnabled();
 }
 
 Ptr<HostCpu>
@@ -292,7 +583,7 @@ HostNetDevice::GetRxMode() const
 uint32_t
 HostNetDevice::GetIrqCore() const
 {
-    return m_irqCore;
+    return m_queues.empty() ? m_irqCore : m_queues[0]->GetIrqCore();
 }
 
 // ---------------------------------------------------------------- receive path
@@ -310,61 +601,9 @@ HostNetDevice::ReceiveFromPhy(Ptr<NetDevice> phy,
     frame.protocol = protocol;
     frame.from = from;
     frame.size = packet->GetSize();
-    m_rxRing->Receive(std::move(frame));
+    uint32_t queue = m_queues.size() > 1 ? m_rss.GetQueue(packet) : 0;
+    m_queues[queue]->Receive(std::move(frame));
     return true;
-}
-
-void
-HostNetDevice::FrameInMemory(uint32_t bytes)
-{
-    if (m_rxIrqEnabled)
-    {
-        m_moderation->FrameCompleted(bytes);
-    }
-    m_rxMode->NotifyFrameInMemory();
-}
-
-void
-HostNetDevice::InterruptAsserted()
-{
-    NS_LOG_FUNCTION(this);
-    if (m_rxIrqEnabled)
-    {
-        m_rxMode->HandleInterrupt();
-    }
-}
-
-void
-HostNetDevice::SetRxInterruptEnabled(bool enabled)
-{
-    NS_LOG_FUNCTION(this << enabled);
-    m_rxIrqEnabled = enabled;
-    m_moderation->Reset();
-    if (enabled && m_rxRing->HasReady())
-    {
-        // Frames completed while masked left the cause bit set: the IRQ fires on unmask.
-        m_rxMode->HandleInterrupt();
-    }
-}
-
-bool
-HostNetDevice::IsRxInterruptEnabled() const
-{
-    return m_rxIrqEnabled;
-}
-
-void
-HostNetDevice::NotifyRingDrained()
-{
-    m_moderation->Reset();
-}
-
-RxFrame
-HostNetDevice::PopFrame()
-{
-    RxFrame frame = m_rxRing->PopReady();
-    frame.notified = std::max(frame.inMemory, m_lastInterrupt);
-    return frame;
 }
 
 void
@@ -384,8 +623,10 @@ void
 HostNetDevice::DeliverFrame(RxFrame&& frame, Time processingStart)
 {
     NS_LOG_FUNCTION(this << frame.packet);
-    m_rxDelivered++;
-    m_rxDeliveredBytes += frame.size;
+    m_rxDelivered += frame.segments;
+    m_rxPackets++;
+    // GRO packets count the wire bytes of their segments' payloads and headers as sent.
+    m_rxDeliveredBytes += frame.size + (frame.segments - 1) * GroHeaderBytes(frame.packet);
     RecordLatencies(frame, processingStart);
     m_deliveredTrace(frame.packet, Simulator::Now() - frame.inMemory);
     m_rxTrace(frame.packet);
@@ -416,7 +657,6 @@ void
 HostNetDevice::RecordInterrupt()
 {
     m_interrupts++;
-    m_lastInterrupt = Simulator::Now();
     m_interruptTrace();
 }
 
@@ -464,6 +704,12 @@ HostNetDevice::SampleProtocolCost(uint32_t bytes)
 }
 
 Time
+HostNetDevice::SampleGroCost()
+{
+    return Max(Seconds(m_groCost->GetValue()), Time(0));
+}
+
+Time
 HostNetDevice::SampleRegisterWriteCost()
 {
     return Max(Seconds(m_registerWriteCost->GetValue()), Time(0));
@@ -483,6 +729,44 @@ HostNetDevice::IsTxRingFull() const
     return m_txRing->GetNInUse() + m_pendingTx.size() >= m_txRing->GetNDescriptors();
 }
 
+Time
+HostNetDevice::TxCostOf(Ptr<const Packet> packet)
+{
+    if (!m_tsoEnabled && !m_gsoEnabled)
+    {
+        m_txSends++;
+        return Max(Seconds(m_txCost->GetValue()), Time(0));
+    }
+    // Segments of one flow handed over in one go (one TCP transmit burst) form one send.
+    Ipv4Address src;
+    Ipv4Address dst;
+    uint16_t sport = 0;
+    uint16_t dport = 0;
+    uint32_t flow = ReverseFlow(packet, src, dst, sport, dport)
+                        ? m_rss.HashFlow(dst, src, dport, sport)
+                        : 0;
+    uint32_t size = packet->GetSize();
+    Time now = Simulator::Now();
+    Time cost;
+    if (now == m_txBurstTime && flow == m_txBurstFlow && m_txBurstBytes + size <= m_tsoMaxSize)
+    {
+        m_txBurstBytes += size;
+    }
+    else
+    {
+        m_txBurstTime = now;
+        m_txBurstFlow = flow;
+        m_txBurstBytes = size;
+        m_txSends++;
+        cost = Max(Seconds(m_txCost->GetValue()), Time(0));
+    }
+    if (!m_tsoEnabled)
+    {
+        cost += Max(Seconds(m_gsoSegmentCost->GetValue()), Time(0));
+    }
+    return cost;
+}
+
 bool
 HostNetDevice::Send(Ptr<Packet> packet, const Address& dest, uint16_t protocolNumber)
 {
@@ -494,17 +778,30 @@ HostNetDevice::Send(Ptr<Packet> packet, const Address& dest, uint16_t protocolNu
         return false;
     }
     m_txTrace(packet);
-    if (m_txCostIsZero)
+    Time cost = m_txCostIsZero ? Time(0) : TxCostOf(packet);
+    if (cost.IsZero())
     {
         m_txRing->Enqueue(packet, dest, protocolNumber);
     }
     else
     {
+        // The transmit runs where the flow's receive work runs (the core of the queue its
+        // ACKs arrive on): TCP transmits from the softirq that processes the ACKs.
+        uint32_t core = m_queues[0]->GetIrqCore();
+        if (m_queues.size() > 1)
+        {
+            Ipv4Address src;
+            Ipv4Address dst;
+            uint16_t sport = 0;
+            uint16_t dport = 0;
+            if (ReverseFlow(packet, src, dst, sport, dport))
+            {
+                core = m_queues[m_rss.GetQueue(m_rss.HashFlow(dst, src, dport, sport))]
+                           ->GetIrqCore();
+            }
+        }
         m_pendingTx.push_back(PendingTx{packet, dest, protocolNumber});
-        m_cpu->Submit(HostCpu::SOFTIRQ,
-                      Max(Seconds(m_txCost->GetValue()), Time(0)),
-                      m_txCostPaidCallback,
-                      m_irqCore);
+        m_cpu->Submit(HostCpu::SOFTIRQ, cost, m_txCostPaidCallback, core);
     }
     if (IsTxRingFull() && m_queueInterface)
     {
@@ -564,10 +861,14 @@ HostNetDevice::GetStats() const
     s.rxArrived = m_rxArrived;
     s.rxDelivered = m_rxDelivered;
     s.rxDeliveredBytes = m_rxDeliveredBytes;
-    s.dropFifoOverrun = m_rxRing->GetDrops(RxRing::FIFO_OVERRUN);
-    s.dropNoDescriptor = m_rxRing->GetDrops(RxRing::NO_DESCRIPTOR);
+    s.rxPackets = m_rxPackets;
+    for (const auto& queue : m_queues)
+    {
+        s.dropFifoOverrun += queue->GetRxRing()->GetDrops(RxRing::FIFO_OVERRUN);
+        s.dropNoDescriptor += queue->GetRxRing()->GetDrops(RxRing::NO_DESCRIPTOR);
+        s.rxInHost += queue->GetNInHost();
+    }
     s.dropBacklog = m_dropBacklog;
-    s.rxInHost = m_rxRing->GetNFifoFrames() + m_rxRing->GetNReady() + m_rxMode->GetNHeld();
     s.interrupts = m_interrupts;
     s.interruptsAbsorbed = m_interruptsAbsorbed;
     s.polls = m_polls;
@@ -582,6 +883,7 @@ HostNetDevice::GetStats() const
         s.throughputBps = m_rxDeliveredBytes * 8.0 / s.elapsed;
     }
     s.txPackets = m_txPackets;
+    s.txSends = m_txSends;
     s.txDropRingFull = m_txDropRingFull;
     s.txDropPhy = m_txRing->GetPhyDrops();
     s.fifoWait = m_fifoWait.GetSummary();
@@ -602,6 +904,8 @@ HostNetDevice::ResetStats()
     m_rxArrived = 0;
     m_rxDelivered = 0;
     m_rxDeliveredBytes = 0;
+    m_rxPackets = 0;
+    m_txSends = 0;
     m_dropBacklog = 0;
     m_interrupts = 0;
     m_interruptsAbsorbed = 0;
@@ -612,7 +916,10 @@ HostNetDevice::ResetStats()
     m_softirqRestarts = 0;
     m_txPackets = 0;
     m_txDropRingFull = 0;
-    m_rxRing->ResetStats();
+    for (const auto& queue : m_queues)
+    {
+        queue->ResetStats();
+    }
     m_txRing->ResetStats();
     for (LatencyHistogram* h : {&m_fifoWait,
                                 &m_dma,
@@ -631,15 +938,30 @@ HostNetDevice::AssignStreams(int64_t stream)
 {
     NS_LOG_FUNCTION(this << stream);
     int64_t used = 0;
-    for (const auto& rv :
-         {m_isrCost, m_protocolCost, m_txCost, m_registerWriteCost, m_pollOverhead})
+    for (const auto& rv : {m_isrCost,
+                           m_protocolCost,
+                           m_txCost,
+                           m_registerWriteCost,
+                           m_pollOverhead,
+                           m_groCost,
+                           m_gsoSegmentCost})
     {
         rv->SetStream(stream + used);
         used++;
     }
-    used += m_rxRing->AssignStreams(stream + used);
-    used += m_moderation->AssignStreams(stream + used);
-    used += m_rxMode->AssignStreams(stream + used);
+    if (m_queues.empty())
+    {
+        used += m_rxRing->AssignStreams(stream + used);
+        used += m_moderation->AssignStreams(stream + used);
+        used += m_rxMode->AssignStreams(stream + used);
+        return used;
+    }
+    for (const auto& queue : m_queues)
+    {
+        used += queue->GetRxRing()->AssignStreams(stream + used);
+        used += queue->GetModeration()->AssignStreams(stream + used);
+        used += queue->GetRxMode()->AssignStreams(stream + used);
+    }
     return used;
 }
 

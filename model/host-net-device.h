@@ -10,8 +10,10 @@
 #define HOST_NET_DEVICE_H
 
 #include "host-cpu.h"
+#include "host-net-queue.h"
 #include "interrupt-moderation.h"
 #include "latency-histogram.h"
+#include "rss-hash.h"
 #include "rx-mode.h"
 #include "rx-ring.h"
 #include "tx-ring.h"
@@ -22,6 +24,7 @@
 #include "ns3/traced-callback.h"
 
 #include <deque>
+#include <vector>
 
 namespace ns3
 {
@@ -39,7 +42,9 @@ struct HostNetDeviceStats
 {
     double elapsed{0};              ///< window length in seconds
     uint64_t rxArrived{0};          ///< frames the PHY handed to the NIC
-    uint64_t rxDelivered{0};        ///< frames whose protocol processing completed
+    uint64_t rxDelivered{0};        ///< frames whose protocol processing completed (wire
+                                    ///< frames: a GRO packet counts its segments)
+    uint64_t rxPackets{0};          ///< packets handed to the stack (GRO packets count once)
     uint64_t rxDeliveredBytes{0};   ///< their bytes
     uint64_t dropFifoOverrun{0};    ///< NIC FIFO full
     uint64_t dropNoDescriptor{0};   ///< no free descriptor (DropWhenNoDescriptor)
@@ -56,6 +61,8 @@ struct HostNetDeviceStats
     double throughputPps{0};        ///< rxDelivered / elapsed
     double throughputBps{0};        ///< delivered bits / elapsed
     uint64_t txPackets{0};          ///< frames handed to the PHY
+    uint64_t txSends{0};            ///< transmit CPU cost units paid: TSO/GSO sends, or
+                                    ///< frames without offload
     uint64_t txDropRingFull{0};     ///< Send called with a full Tx ring
     uint64_t txDropPhy{0};          ///< frames the PHY refused
     LatencySummary fifoWait;        ///< arrival -> DMA start
@@ -79,6 +86,12 @@ struct HostNetDeviceStats
  * handed up through the device's receive callbacks. Transmitted packets pay a Tx CPU cost,
  * take a Tx descriptor (TxRing), and go to the PHY; a full Tx ring stops the
  * traffic-control queue above through NetDeviceQueueInterface.
+ *
+ * A device has NQueues receive queues (HostNetQueue), each with its own ring, moderation,
+ * receive mode (NAPI context) and interrupt vector; RSS (Toeplitz hash and indirection
+ * table) picks the queue of a received frame, IrqAffinity the core of each queue. GRO
+ * merges in-order TCP segments in NAPI polls (GroEnabled); TSO/GSO make the transmit CPU
+ * cost per send rather than per segment (TsoEnabled, GsoEnabled).
  *
  * Every cost is a RandomVariableStream attribute (seed 000 defaults: ISR 3.73 us, protocol
  * 5.25 us + size / 748 MB/s, exponential).
@@ -131,20 +144,41 @@ class HostNetDevice : public NetDevice
     /** @return the node's CPU (valid once the device is on a node) */
     Ptr<HostCpu> GetCpu() const;
 
-    /** @return the receive ring */
+    /** @return queue 0's receive ring (the RxRing attribute) */
     Ptr<RxRing> GetRxRing() const;
 
     /** @return the transmit ring */
     Ptr<TxRing> GetTxRing() const;
 
-    /** @return the interrupt moderation scheme */
+    /** @return queue 0's interrupt moderation (the Moderation attribute) */
     Ptr<InterruptModeration> GetModeration() const;
 
-    /** @return the receive mode */
+    /** @return queue 0's receive mode (the RxMode attribute) */
     Ptr<RxMode> GetRxMode() const;
 
-    /** @return the core that takes this device's Rx interrupt and softirq work */
+    /** @return the core that takes queue 0's Rx interrupt and softirq work */
     uint32_t GetIrqCore() const;
+
+    /** @return true if queue 0's Rx interrupt is unmasked */
+    bool IsRxInterruptEnabled() const;
+
+    /** @return the number of receive queues (valid once the device is on a node) */
+    uint32_t GetNQueues() const;
+
+    /**
+     * @param index a queue index < GetNQueues()
+     * @return the receive queue
+     */
+    Ptr<HostNetQueue> GetQueue(uint32_t index) const;
+
+    /**
+     * @param packet an IPv4 packet as the NIC sees it (IP header first)
+     * @return the receive queue RSS gives it
+     */
+    uint32_t GetQueueForPacket(Ptr<const Packet> packet) const;
+
+    /** @return the RSS hash and indirection table */
+    const RssHash& GetRss() const;
 
     /** @return the counters and latency summaries since the last ResetStats */
     HostNetDeviceStats GetStats() const;
@@ -159,7 +193,7 @@ class HostNetDevice : public NetDevice
      */
     int64_t AssignStreams(int64_t stream);
 
-    /// @name Services for RxMode implementations
+    /// @name Services for HostNetQueue (costs are per device, counters summed per device)
     /// @{
 
     /** @return one sample of the hard interrupt handler cost */
@@ -171,30 +205,14 @@ class HostNetDevice : public NetDevice
      */
     Time SampleProtocolCost(uint32_t bytes);
 
+    /** @return one sample of the GRO cost of one segment (dev_gro_receive) */
+    Time SampleGroCost();
+
     /** @return one sample of the cost of an interrupt mask/unmask register write */
     Time SampleRegisterWriteCost();
 
     /** @return one sample of the overhead of a timer-driven poll (T_pollOH) */
     Time SamplePollOverhead();
-
-    /**
-     * @brief Mask or unmask the Rx interrupt at the NIC. Unmasking with frames already in
-     * host memory asserts the interrupt at once (the cause bit is latched).
-     * @param enabled true to unmask
-     */
-    void SetRxInterruptEnabled(bool enabled);
-
-    /** @return true if the Rx interrupt is unmasked */
-    bool IsRxInterruptEnabled() const;
-
-    /** @brief The ISR took all completed frames: restart moderation. */
-    void NotifyRingDrained();
-
-    /**
-     * @brief Take the oldest frame from host memory (its descriptor is now the host's).
-     * @return the frame with its notification time set
-     */
-    RxFrame PopFrame();
 
     /**
      * @brief Protocol processing of a frame ended: account it and hand it to the stack.
@@ -273,10 +291,10 @@ class HostNetDevice : public NetDevice
                         Ptr<const Packet> packet,
                         uint16_t protocol,
                         const Address& from);
-    /// The RxRing wrote a frame back into host memory.
-    void FrameInMemory(uint32_t bytes);
-    /// The moderation scheme asserts the Rx interrupt.
-    void InterruptAsserted();
+    /// Create the receive queues (queue 0 uses the attribute objects, the others clones).
+    void CreateQueues();
+    /// @return the Tx CPU cost of a frame handed to Send (TSO/GSO bursts pay once)
+    Time TxCostOf(Ptr<const Packet> packet);
     /// The Tx CPU cost of the oldest pending send was paid.
     void TxCostPaid();
     /// Hand a frame to the PHY (TxRing callback).
@@ -313,13 +331,26 @@ class HostNetDevice : public NetDevice
     Ptr<RandomVariableStream> m_txCost;            ///< per-packet Tx cost (attribute)
     Ptr<RandomVariableStream> m_registerWriteCost; ///< mask/unmask cost (attribute)
     Ptr<RandomVariableStream> m_pollOverhead;      ///< timer-driven poll overhead (attribute)
-    uint32_t m_irqCore{0};                         ///< core that takes the Rx interrupt (attribute)
+    uint32_t m_irqCore{0};                         ///< core of queue 0 (attribute)
+    uint32_t m_nQueues{1};                         ///< receive queues (attribute)
+    std::string m_irqAffinity;                     ///< core per queue (attribute)
+    uint32_t m_rssTableSize{128};                  ///< RSS indirection entries (attribute)
+    bool m_groEnabled{false};                      ///< GRO (attribute)
+    Ptr<RandomVariableStream> m_groCost;           ///< per-segment GRO cost (attribute)
+    uint32_t m_groMaxSize{65535};                  ///< GRO packet limit (attribute)
+    bool m_tsoEnabled{false};                      ///< TSO (attribute)
+    bool m_gsoEnabled{false};                      ///< GSO (attribute)
+    uint32_t m_tsoMaxSize{65536};                  ///< TSO/GSO send limit (attribute)
+    Ptr<RandomVariableStream> m_gsoSegmentCost;    ///< GSO cost per segment (attribute)
+    std::vector<Ptr<HostNetQueue>> m_queues;       ///< receive queues
+    RssHash m_rss;                                 ///< receive-side scaling
+    uint32_t m_txBurstFlow{0};                     ///< flow hash of the current TSO send
+    Time m_txBurstTime{-1};                        ///< when the current TSO send started
+    uint32_t m_txBurstBytes{0};                    ///< bytes in the current TSO send
     Ptr<NetDeviceQueueInterface> m_queueInterface; ///< flow control towards the qdisc
     uint32_t m_ifIndex{0};                         ///< interface index
     uint16_t m_mtu{0};                             ///< 0: the PHY's MTU
     bool m_setupDone{false};                       ///< Setup ran
-    bool m_rxIrqEnabled{true};                     ///< Rx interrupt unmasked
-    Time m_lastInterrupt{-1};                      ///< last interrupt delivered to the CPU
     bool m_txCostIsZero{true};                     ///< skip the CPU for Tx
     std::deque<PendingTx> m_pendingTx;             ///< sends waiting for their Tx cost
     Callback<void> m_txCostPaidCallback;           ///< prebuilt, avoids per-packet allocation
@@ -331,6 +362,8 @@ class HostNetDevice : public NetDevice
     uint64_t m_rxArrived{0};           ///< frames from the PHY
     uint64_t m_rxDelivered{0};         ///< frames delivered
     uint64_t m_rxDeliveredBytes{0};    ///< bytes delivered
+    uint64_t m_rxPackets{0};           ///< packets handed up
+    uint64_t m_txSends{0};             ///< Tx cost units paid
     uint64_t m_dropBacklog{0};         ///< host drops
     uint64_t m_interrupts{0};          ///< ISRs
     uint64_t m_interruptsAbsorbed{0};  ///< absorbed assertions

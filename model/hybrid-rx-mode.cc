@@ -9,6 +9,7 @@
 #include "hybrid-rx-mode.h"
 
 #include "host-net-device.h"
+#include "host-net-queue.h"
 
 #include "ns3/double.h"
 #include "ns3/log.h"
@@ -121,17 +122,17 @@ HybridRxMode::AssignStreams(int64_t stream)
 }
 
 void
-HybridRxMode::Attach(HostNetDevice* device)
+HybridRxMode::Attach(HostNetQueue* queue)
 {
-    RxMode::Attach(device);
+    RxMode::Attach(queue);
     NS_ABORT_MSG_IF(!m_interrupts || !m_polling,
                     "HybridRxMode: InterruptMode and PollingMode must be set");
-    m_interrupts->Attach(device);
+    m_interrupts->Attach(queue);
     m_interrupts->SetHandOffCallback(MakeCallback(&HybridRxMode::HandOffToPolling, this));
     m_polling->SetAutoStart(false);
-    m_polling->Attach(device);
-    device->TraceConnectWithoutContext("Delivered", MakeCallback(&HybridRxMode::Delivered, this));
-    Simulator::ScheduleWithContext(device->GetNode()->GetId(),
+    m_polling->Attach(queue);
+    queue->GetDevice()->TraceConnectWithoutContext("Delivered", MakeCallback(&HybridRxMode::Delivered, this));
+    Simulator::ScheduleWithContext(queue->GetNode()->GetId(),
                                    Time(0),
                                    &HybridRxMode::StartMeasuring,
                                    this);
@@ -140,7 +141,7 @@ HybridRxMode::Attach(HostNetDevice* device)
 void
 HybridRxMode::StartMeasuring()
 {
-    if (m_device)
+    if (m_queue)
     {
         m_measure = Simulator::Schedule(m_interval, &HybridRxMode::Measure, this);
     }
@@ -231,7 +232,7 @@ HybridRxMode::PollingStopped()
 {
     m_switches++;
     // Frames left in the ring latch the interrupt: disable-enable takes them at once.
-    m_device->SetRxInterruptEnabled(true);
+    m_queue->SetRxInterruptEnabled(true);
 }
 
 void
@@ -239,7 +240,7 @@ HybridRxMode::HandleInterrupt()
 {
     if (m_pollingActive)
     {
-        m_device->RecordAbsorbedInterrupt();
+        m_queue->RecordAbsorbedInterrupt();
         return;
     }
     m_interrupts->HandleInterrupt();

@@ -8,7 +8,8 @@
 
 #include "napi-rx-mode.h"
 
-#include "host-net-device.h"
+#include "gro-engine.h"
+#include "host-net-queue.h"
 #include "softnet-data.h"
 
 #include "ns3/log.h"
@@ -69,6 +70,8 @@ NapiRxMode::NapiRxMode()
     m_unmaskDone = MakeCallback(&NapiRxMode::UnmaskDone, this);
     m_overheadDone = MakeCallback(&NapiRxMode::PollOverheadDone, this);
     m_busyPacketDone = MakeCallback(&NapiRxMode::BusyPacketDone, this);
+    m_groSegmentDone = MakeCallback(&NapiRxMode::GroSegmentDone, this);
+    m_groPacketDone = MakeCallback(&NapiRxMode::GroPacketDone, this);
 }
 
 NapiRxMode::~NapiRxMode()
@@ -89,14 +92,19 @@ NapiRxMode::DoDispose()
     m_busyDone = Callback<void>();
     m_busyPacketDone = Callback<void>();
     m_busyWaiter = Callback<void>();
+    m_groSegmentDone = Callback<void>();
+    m_groPacketDone = Callback<void>();
+    m_groOut.clear();
+    m_gro = nullptr;
     m_softnet = nullptr;
     RxMode::DoDispose();
 }
 
 void
-NapiRxMode::Attach(HostNetDevice* device)
+NapiRxMode::Attach(HostNetQueue* queue)
 {
-    RxMode::Attach(device);
+    RxMode::Attach(queue);
+    m_gro = queue->GetGro();
     m_softnet = UsesSharedSoftnet() ? m_cpu->GetSoftnet(m_core) : CreatePrivateSoftnet();
 }
 
@@ -126,12 +134,12 @@ NapiRxMode::HandleInterrupt()
     NS_LOG_FUNCTION(this);
     if (m_isrActive || m_polling)
     {
-        m_device->RecordAbsorbedInterrupt();
+        m_queue->RecordAbsorbedInterrupt();
         return;
     }
     m_isrActive = true;
-    m_device->RecordInterrupt();
-    m_cpu->Submit(HostCpu::HARDIRQ, m_device->SampleIsrCost(), m_isrDone, m_core);
+    m_queue->RecordInterrupt();
+    m_cpu->Submit(HostCpu::HARDIRQ, m_queue->SampleIsrCost(), m_isrDone, m_core);
 }
 
 void
@@ -145,7 +153,7 @@ NapiRxMode::IsrDone()
         return;
     }
     m_polling = true;
-    m_device->SetRxInterruptEnabled(false);
+    m_queue->SetRxInterruptEnabled(false);
     m_softnet->Schedule(this);
 }
 
@@ -157,7 +165,7 @@ NapiRxMode::Poll()
     {
         // Seed 000 Fig. 5: a poll started by the polling timer pays the poll overhead.
         m_payPollOverhead = false;
-        m_softnet->SubmitWork(m_device->SamplePollOverhead(), m_overheadDone);
+        m_softnet->SubmitWork(m_queue->SamplePollOverhead(), m_overheadDone);
         return;
     }
     PollNext();
@@ -172,14 +180,19 @@ NapiRxMode::PollOverheadDone()
 void
 NapiRxMode::PollNext()
 {
+    if (m_gro)
+    {
+        GroPollNext();
+        return;
+    }
     if (!m_ring->HasReady())
     {
         Complete();
         return;
     }
     m_processing = true;
-    m_current = m_device->PopFrame();
-    Time cost = m_device->SampleProtocolCost(m_current.size);
+    m_current = m_queue->PopFrame();
+    Time cost = m_queue->SampleProtocolCost(m_current.size);
     if (m_ring->HasRefillCost())
     {
         cost += m_ring->SampleRefillCost();
@@ -192,7 +205,7 @@ NapiRxMode::PacketDone()
 {
     m_processing = false;
     Time start = m_cpu->GetCompletingWorkStart();
-    m_device->DeliverFrame(std::move(m_current), start);
+    m_queue->DeliverFrame(std::move(m_current), start);
     m_ring->ReturnDescriptors(1);
     m_pollPackets++;
     m_workSinceComplete++;
@@ -215,6 +228,69 @@ NapiRxMode::PacketDone()
 }
 
 void
+NapiRxMode::GroPollNext()
+{
+    if (m_groOut.empty())
+    {
+        bool weightUsed = m_pollPackets >= m_weight;
+        if (weightUsed || !m_ring->HasReady())
+        {
+            if (m_gro->GetNHeld() > 0)
+            {
+                // End of the poll call: napi_complete_done / napi_poll flush GRO.
+                m_gro->FlushAll(m_groOut);
+            }
+            else if (weightUsed && (m_pollPeriod.IsZero() || m_ring->HasReady()))
+            {
+                WeightExhausted();
+                return;
+            }
+            else
+            {
+                Complete();
+                return;
+            }
+        }
+    }
+    m_processing = true;
+    if (!m_groOut.empty())
+    {
+        // Protocol processing of a merged (or unmergeable) packet: once per packet.
+        m_current = std::move(m_groOut.front());
+        m_groOut.pop_front();
+        m_softnet->SubmitWork(m_queue->SampleProtocolCost(m_current.size), m_groPacketDone);
+        return;
+    }
+    m_current = m_queue->PopFrame();
+    Time cost = m_queue->SampleGroCost();
+    if (m_ring->HasRefillCost())
+    {
+        cost += m_ring->SampleRefillCost();
+    }
+    m_softnet->SubmitWork(cost, m_groSegmentDone);
+}
+
+void
+NapiRxMode::GroSegmentDone()
+{
+    m_processing = false;
+    m_ring->ReturnDescriptors(1);
+    m_pollPackets++;
+    m_workSinceComplete++;
+    m_gro->Receive(std::move(m_current), m_groOut);
+    GroPollNext();
+}
+
+void
+NapiRxMode::GroPacketDone()
+{
+    m_processing = false;
+    Time start = m_cpu->GetCompletingWorkStart();
+    m_queue->DeliverFrame(std::move(m_current), start);
+    GroPollNext();
+}
+
+void
 NapiRxMode::WeightExhausted()
 {
     // The poll call used its whole weight: the device stays scheduled.
@@ -234,7 +310,7 @@ NapiRxMode::WeightExhausted()
 void
 NapiRxMode::ReturnFromPoll(bool rescheduled)
 {
-    m_device->RecordPoll(m_pollPackets);
+    m_queue->RecordPoll(m_pollPackets);
     uint32_t work = m_pollPackets;
     m_pollPackets = 0;
     m_softnet->PollReturned(this, work, rescheduled);
@@ -256,7 +332,7 @@ NapiRxMode::DeferredPoll()
 void
 NapiRxMode::NotifyTimeSqueeze()
 {
-    m_device->RecordSoftirqRestart();
+    m_queue->RecordSoftirqRestart();
 }
 
 void
@@ -281,21 +357,26 @@ NapiRxMode::Complete()
         ReturnFromPoll(false);
         return;
     }
-    m_softnet->SubmitWork(m_device->SampleRegisterWriteCost(), m_unmaskDone);
+    m_softnet->SubmitWork(m_queue->SampleRegisterWriteCost(), m_unmaskDone);
 }
 
 void
 NapiRxMode::UnmaskDone()
 {
     m_polling = false;
-    m_device->SetRxInterruptEnabled(true);
+    m_queue->SetRxInterruptEnabled(true);
     ReturnFromPoll(false);
 }
 
 uint32_t
 NapiRxMode::GetNHeld() const
 {
-    return m_processing ? 1 : 0;
+    uint32_t held = m_processing ? m_current.segments : 0;
+    for (const auto& frame : m_groOut)
+    {
+        held += frame.segments;
+    }
+    return held;
 }
 
 bool
@@ -368,13 +449,13 @@ NapiRxMode::BusyPollNext()
 {
     if (m_busyWork >= m_busyBudget || !m_ring->HasReady())
     {
-        m_device->RecordBusyPoll(m_busyWork);
+        m_queue->RecordBusyPoll(m_busyWork);
         m_busyOwned = false;
         if (m_irqWhileBusy && m_ring->HasReady())
         {
             // busy_poll_stop: frames an interrupt announced go to the softirq.
             m_polling = true;
-            m_device->SetRxInterruptEnabled(false);
+            m_queue->SetRxInterruptEnabled(false);
             m_softnet->Schedule(this);
         }
         m_irqWhileBusy = false;
@@ -384,8 +465,8 @@ NapiRxMode::BusyPollNext()
         return;
     }
     m_processing = true;
-    m_current = m_device->PopFrame();
-    Time cost = m_device->SampleProtocolCost(m_current.size);
+    m_current = m_queue->PopFrame();
+    Time cost = m_queue->SampleProtocolCost(m_current.size);
     if (m_ring->HasRefillCost())
     {
         cost += m_ring->SampleRefillCost();
@@ -398,7 +479,7 @@ NapiRxMode::BusyPacketDone()
 {
     m_processing = false;
     Time start = m_cpu->GetCompletingWorkStart();
-    m_device->DeliverFrame(std::move(m_current), start);
+    m_queue->DeliverFrame(std::move(m_current), start);
     m_ring->ReturnDescriptors(1);
     m_busyWork++;
     BusyPollNext();

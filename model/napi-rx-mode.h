@@ -18,8 +18,12 @@
 #include "ns3/event-id.h"
 #include "ns3/nstime.h"
 
+#include <deque>
+
 namespace ns3
 {
+
+class GroEngine;
 
 /**
  * @ingroup hostnet
@@ -62,7 +66,7 @@ class NapiRxMode : public RxMode
     NapiRxMode();
     ~NapiRxMode() override;
 
-    void Attach(HostNetDevice* device) override;
+    void Attach(HostNetQueue* queue) override;
     void HandleInterrupt() override;
     uint32_t GetNHeld() const override;
 
@@ -159,6 +163,12 @@ class NapiRxMode : public RxMode
     void UnmaskDone();
     /// @return a SoftnetData of our own with unlimited budgets
     Ptr<SoftnetData> CreatePrivateSoftnet();
+    /// GRO poll: process a merged packet, take the next frame, or end the poll call.
+    void GroPollNext();
+    /// GRO poll: the GRO cost of the current frame was paid; offer it to the engine.
+    void GroSegmentDone();
+    /// GRO poll: protocol processing of a packet from the engine ended.
+    void GroPacketDone();
     /// Busy poll: process the next frame or end the call.
     void BusyPollNext();
     /// Busy poll: a frame's protocol processing ended.
@@ -187,6 +197,10 @@ class NapiRxMode : public RxMode
     Callback<void> m_busyDone;       ///< end of the busy poll call
     Callback<void> m_busyPacketDone; ///< prebuilt callback
     Callback<void> m_busyWaiter;     ///< woken by the next frame in memory
+    Ptr<GroEngine> m_gro;            ///< the queue's GRO engine (null: GRO off)
+    std::deque<RxFrame> m_groOut;    ///< packets from GRO waiting for protocol processing
+    Callback<void> m_groSegmentDone; ///< prebuilt callback
+    Callback<void> m_groPacketDone;  ///< prebuilt callback
 };
 
 } // namespace ns3

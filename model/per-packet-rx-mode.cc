@@ -9,7 +9,7 @@
 #include "per-packet-rx-mode.h"
 
 #include "host-cpu.h"
-#include "host-net-device.h"
+#include "host-net-queue.h"
 
 #include "ns3/log.h"
 #include "ns3/uinteger.h"
@@ -69,12 +69,12 @@ PerPacketRxMode::HandleInterrupt()
     NS_LOG_FUNCTION(this);
     if (m_isrActive)
     {
-        m_device->RecordAbsorbedInterrupt();
+        m_queue->RecordAbsorbedInterrupt();
         return;
     }
     m_isrActive = true;
-    m_device->RecordInterrupt();
-    m_cpu->Submit(HostCpu::HARDIRQ, m_device->SampleIsrCost(), m_isrDone, m_core);
+    m_queue->RecordInterrupt();
+    m_cpu->Submit(HostCpu::HARDIRQ, m_queue->SampleIsrCost(), m_isrDone, m_core);
 }
 
 void
@@ -91,7 +91,7 @@ PerPacketRxMode::Drain()
     bool refillCosts = m_ring->HasRefillCost();
     while (m_ring->HasReady())
     {
-        RxFrame frame = m_device->PopFrame();
+        RxFrame frame = m_queue->PopFrame();
         drained++;
         if (refillCosts)
         {
@@ -99,7 +99,7 @@ PerPacketRxMode::Drain()
         }
         if (m_backlog.size() + (m_processing ? 1 : 0) >= m_backlogSize)
         {
-            m_device->DropFrame(frame, HostNetDevice::BACKLOG);
+            m_queue->DropFrame(frame);
         }
         else
         {
@@ -115,7 +115,7 @@ PerPacketRxMode::Drain()
     }
     m_ring->ReturnDescriptors(drained);
     m_isrActive = false;
-    m_device->NotifyRingDrained();
+    m_queue->NotifyRingDrained();
     KickSoftirq();
 }
 
@@ -138,7 +138,7 @@ PerPacketRxMode::KickSoftirq()
     m_current = std::move(m_backlog.front());
     m_backlog.pop_front();
     m_cpu->Submit(HostCpu::SOFTIRQ,
-                  m_device->SampleProtocolCost(m_current.size),
+                  m_queue->SampleProtocolCost(m_current.size),
                   m_protocolDone,
                   m_core);
 }
@@ -148,7 +148,7 @@ PerPacketRxMode::ProtocolDone()
 {
     m_processing = false;
     Time start = m_cpu->GetCompletingWorkStart();
-    m_device->DeliverFrame(std::move(m_current), start);
+    m_queue->DeliverFrame(std::move(m_current), start);
     KickSoftirq();
 }
 

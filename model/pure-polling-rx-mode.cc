@@ -9,7 +9,7 @@
 #include "pure-polling-rx-mode.h"
 
 #include "host-cpu.h"
-#include "host-net-device.h"
+#include "host-net-queue.h"
 
 #include "ns3/enum.h"
 #include "ns3/log.h"
@@ -109,14 +109,14 @@ PurePollingRxMode::AssignStreams(int64_t stream)
 }
 
 void
-PurePollingRxMode::Attach(HostNetDevice* device)
+PurePollingRxMode::Attach(HostNetQueue* queue)
 {
-    RxMode::Attach(device);
+    RxMode::Attach(queue);
     NS_ABORT_MSG_IF(!m_jitter, "PurePollingRxMode::PollJitter must be a RandomVariableStream");
     if (m_autoStart)
     {
         // The timer runs in the node's context (it delivers frames to the node's stack).
-        Simulator::ScheduleWithContext(m_device->GetNode()->GetId(),
+        Simulator::ScheduleWithContext(m_queue->GetNode()->GetId(),
                                        Time(0),
                                        &PurePollingRxMode::StartTimer,
                                        this);
@@ -126,7 +126,7 @@ PurePollingRxMode::Attach(HostNetDevice* device)
 void
 PurePollingRxMode::StartTimer()
 {
-    if (m_device)
+    if (m_queue)
     {
         Start();
     }
@@ -143,7 +143,7 @@ PurePollingRxMode::Start()
 {
     NS_LOG_FUNCTION(this);
     // Rx interrupts stay off; the NIC only fills the ring.
-    m_device->SetRxInterruptEnabled(false);
+    m_queue->SetRxInterruptEnabled(false);
     m_running = true;
     m_stopped = Callback<void>();
     m_tick.Cancel();
@@ -175,7 +175,7 @@ void
 PurePollingRxMode::HandleInterrupt()
 {
     // Rx interrupts are masked for good: nothing asserts them.
-    m_device->RecordAbsorbedInterrupt();
+    m_queue->RecordAbsorbedInterrupt();
 }
 
 void
@@ -192,7 +192,7 @@ PurePollingRxMode::Tick()
     m_overlaps++;
     if (m_policy == WASTE)
     {
-        m_cpu->Submit(HostCpu::HARDIRQ, m_device->SamplePollOverhead(), m_wasteDone, m_core);
+        m_cpu->Submit(HostCpu::HARDIRQ, m_queue->SamplePollOverhead(), m_wasteDone, m_core);
     }
     else if (m_policy == DEFER)
     {
@@ -205,7 +205,7 @@ PurePollingRxMode::StartCycle()
 {
     m_cycleActive = true;
     m_cyclePackets = 0;
-    m_cpu->Submit(HostCpu::HARDIRQ, m_device->SamplePollOverhead(), m_overheadDone, m_core);
+    m_cpu->Submit(HostCpu::HARDIRQ, m_queue->SamplePollOverhead(), m_overheadDone, m_core);
 }
 
 void
@@ -220,8 +220,8 @@ PurePollingRxMode::PollNext()
     if (m_cyclePackets < m_quota && m_ring->HasReady())
     {
         m_processing = true;
-        m_current = m_device->PopFrame();
-        Time cost = m_device->SampleProtocolCost(m_current.size);
+        m_current = m_queue->PopFrame();
+        Time cost = m_queue->SampleProtocolCost(m_current.size);
         if (m_ring->HasRefillCost())
         {
             cost += m_ring->SampleRefillCost();
@@ -229,7 +229,7 @@ PurePollingRxMode::PollNext()
         m_cpu->Submit(HostCpu::SOFTIRQ, cost, m_packetDone, m_core);
         return;
     }
-    m_device->RecordPoll(m_cyclePackets);
+    m_queue->RecordPoll(m_cyclePackets);
     m_cycleActive = false;
     if (m_tickPending)
     {
@@ -249,7 +249,7 @@ PurePollingRxMode::PacketDone()
 {
     m_processing = false;
     Time start = m_cpu->GetCompletingWorkStart();
-    m_device->DeliverFrame(std::move(m_current), start);
+    m_queue->DeliverFrame(std::move(m_current), start);
     m_ring->ReturnDescriptors(1);
     m_cyclePackets++;
     PollNext();

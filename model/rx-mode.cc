@@ -8,7 +8,7 @@
 
 #include "rx-mode.h"
 
-#include "host-net-device.h"
+#include "host-net-queue.h"
 
 #include "ns3/log.h"
 
@@ -37,13 +37,13 @@ RxMode::~RxMode()
 }
 
 void
-RxMode::Attach(HostNetDevice* device)
+RxMode::Attach(HostNetQueue* queue)
 {
-    NS_LOG_FUNCTION(this << device);
-    m_device = device;
-    m_cpu = device->GetCpu();
-    m_ring = device->GetRxRing();
-    m_core = device->GetIrqCore();
+    NS_LOG_FUNCTION(this << queue);
+    m_queue = queue;
+    m_cpu = queue->GetCpu();
+    m_ring = queue->GetRxRing();
+    m_core = queue->GetIrqCore();
 }
 
 int64_t
@@ -55,7 +55,7 @@ RxMode::AssignStreams(int64_t stream)
 void
 RxMode::DoDispose()
 {
-    m_device = nullptr;
+    m_queue = nullptr;
     m_cpu = nullptr;
     m_ring = nullptr;
     Object::DoDispose();

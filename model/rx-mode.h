@@ -14,7 +14,7 @@
 namespace ns3
 {
 
-class HostNetDevice;
+class HostNetQueue;
 class HostCpu;
 class RxRing;
 
@@ -22,8 +22,8 @@ class RxRing;
  * @ingroup hostnet
  * @brief The OS receive mode: what the host does when the Rx interrupt fires.
  *
- * An RxMode gets the device's interrupt (HandleInterrupt), takes frames from the ring
- * (HostNetDevice::PopFrame), charges ISR and protocol work on the HostCpu, and delivers
+ * An RxMode serves one receive queue (HostNetQueue) of a device: it gets the queue's
+ * interrupt (HandleInterrupt), takes frames from its ring (HostNetQueue::PopFrame), charges ISR and protocol work on the HostCpu, and delivers
  * or drops the frames through the device. Subclasses: PerPacketRxMode (normal
  * interruption, the pre-NAPI path with a backlog queue) and NapiRxMode (Linux NAPI).
  */
@@ -40,10 +40,10 @@ class RxMode : public Object
     ~RxMode() override;
 
     /**
-     * @brief Bind to a device; called by the device once its node and CPU are known.
-     * @param device the device (not owned: the device owns this mode)
+     * @brief Bind to a receive queue; called once the node and CPU are known.
+     * @param queue the receive queue (not owned: the queue owns this mode)
      */
-    virtual void Attach(HostNetDevice* device);
+    virtual void Attach(HostNetQueue* queue);
 
     /** @brief The Rx interrupt was asserted while unmasked. */
     virtual void HandleInterrupt() = 0;
@@ -68,10 +68,10 @@ class RxMode : public Object
   protected:
     void DoDispose() override;
 
-    HostNetDevice* m_device{nullptr}; ///< the device (owner)
+    HostNetQueue* m_queue{nullptr}; ///< the receive queue (owner)
     Ptr<HostCpu> m_cpu;               ///< the node's CPU
-    Ptr<RxRing> m_ring;               ///< the device's receive ring
-    uint32_t m_core{0};               ///< core that runs this device's Rx work
+    Ptr<RxRing> m_ring;               ///< the queue's receive ring
+    uint32_t m_core{0};               ///< core that runs this queue's Rx work
 };
 
 } // namespace ns3

@@ -41,6 +41,7 @@ struct RxFrame
     Time dmaStart; ///< DMA into host memory started
     Time inMemory; ///< descriptor written back: the frame is in host memory
     Time notified; ///< the host learned of it (interrupt, or already polling)
+    uint32_t segments{1}; ///< wire frames it stands for (> 1 after GRO merged them)
 };
 
 /**

@@ -1,0 +1,282 @@
+/*
+ * Copyright (c) 2026 hostnet authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * Author: hostnet developers
+ */
+
+#include "gro-engine.h"
+
+#include "ns3/ipv4-header.h"
+#include "ns3/log.h"
+#include "ns3/node.h"
+#include "ns3/packet.h"
+#include "ns3/tcp-header.h"
+#include "ns3/uinteger.h"
+
+#include <algorithm>
+#include <cstring>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("GroEngine");
+
+NS_OBJECT_ENSURE_REGISTERED(GroEngine);
+
+namespace
+{
+constexpr uint8_t TCP_FIN = 0x01;
+constexpr uint8_t TCP_SYN = 0x02;
+constexpr uint8_t TCP_RST = 0x04;
+constexpr uint8_t TCP_PSH = 0x08;
+constexpr uint8_t TCP_URG = 0x20;
+constexpr uint8_t TCP_CWR = 0x80;
+constexpr uint8_t IPV4_TCP = 6;
+
+uint16_t
+Read16(const uint8_t* b)
+{
+    return (uint16_t(b[0]) << 8) | b[1];
+}
+
+uint32_t
+Read32(const uint8_t* b)
+{
+    return (uint32_t(b[0]) << 24) | (uint32_t(b[1]) << 16) | (uint32_t(b[2]) << 8) | b[3];
+}
+} // namespace
+
+TypeId
+GroEngine::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::GroEngine")
+            .SetParent<Object>()
+            .SetGroupName("Hostnet")
+            .AddConstructor<GroEngine>()
+            .AddAttribute("MaxSize",
+                          "Largest merged IPv4 datagram in bytes (Linux GRO_LEGACY_MAX_SIZE "
+                          "= 65536, capped by the 16-bit IPv4 total length). 1500..65535.",
+                          UintegerValue(65535),
+                          MakeUintegerAccessor(&GroEngine::m_maxSize),
+                          MakeUintegerChecker<uint32_t>(1500, 65535))
+            .AddAttribute("MaxFlows",
+                          "Packets held at once, one per flow (Linux MAX_GRO_SKBS = 8); a "
+                          "new flow beyond it flushes the oldest. Must be >= 1.",
+                          UintegerValue(8),
+                          MakeUintegerAccessor(&GroEngine::m_maxFlows),
+                          MakeUintegerChecker<uint32_t>(1, 1024));
+    return tid;
+}
+
+GroEngine::GroEngine()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+GroEngine::~GroEngine()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+bool
+GroEngine::Parse(const RxFrame& frame, SegmentInfo& info)
+{
+    if (frame.protocol != 0x0800 || frame.size < 40)
+    {
+        return false;
+    }
+    uint8_t b[60];
+    uint32_t n = frame.packet->CopyData(b, std::min<uint32_t>(sizeof(b), frame.size));
+    // IPv4 without options (Linux flushes on IP options), not a fragment, TCP.
+    if (n < 40 || b[0] != 0x45 || b[9] != IPV4_TCP || (Read16(b + 6) & 0x3fff) != 0)
+    {
+        return false;
+    }
+    uint32_t total = Read16(b + 2);
+    uint32_t tcpLen = (b[32] >> 4) * 4u;
+    if (tcpLen < 20 || 20 + tcpLen > n || total > frame.size || total <= 20 + tcpLen)
+    {
+        return false; // malformed, or no payload (a pure ACK is never merged)
+    }
+    info.tos = b[1];
+    info.ttl = b[8];
+    info.src = Read32(b + 12);
+    info.dst = Read32(b + 16);
+    info.srcPort = Read16(b + 20);
+    info.dstPort = Read16(b + 22);
+    info.seq = Read32(b + 24);
+    info.ack = Read32(b + 28);
+    info.flags = b[33];
+    info.window = Read16(b + 34);
+    info.optionBytes = tcpLen - 20;
+    std::memcpy(info.options.data(), b + 40, info.optionBytes);
+    info.headerBytes = 20 + tcpLen;
+    info.payload = total - info.headerBytes;
+    return true;
+}
+
+int
+GroEngine::Find(const SegmentInfo& info) const
+{
+    for (size_t i = 0; i < m_held.size(); ++i)
+    {
+        const SegmentInfo& h = m_held[i].info;
+        if (h.src == info.src && h.dst == info.dst && h.srcPort == info.srcPort &&
+            h.dstPort == info.dstPort)
+        {
+            return int(i);
+        }
+    }
+    return -1;
+}
+
+void
+GroEngine::Receive(RxFrame&& frame, std::deque<RxFrame>& out)
+{
+    m_segments++;
+    SegmentInfo info;
+    if (!Parse(frame, info))
+    {
+        m_packets++;
+        out.push_back(std::move(frame));
+        return;
+    }
+    int index = Find(info);
+    bool neverHeld = info.flags & (TCP_SYN | TCP_FIN | TCP_RST | TCP_URG | TCP_CWR);
+    if (index >= 0)
+    {
+        Held& h = m_held[index];
+        bool same = !neverHeld && info.seq == h.nextSeq && info.ack == h.info.ack &&
+                    info.tos == h.info.tos && info.ttl == h.info.ttl &&
+                    ((info.flags ^ h.info.flags) & ~TCP_PSH) == 0 &&
+                    info.optionBytes == h.info.optionBytes &&
+                    std::memcmp(info.options.data(), h.info.options.data(), info.optionBytes) ==
+                        0 &&
+                    info.payload <= h.info.payload && h.bytes + info.payload <= m_maxSize;
+        if (same)
+        {
+            h.rest.push_back(frame.packet);
+            h.nextSeq += info.payload;
+            h.bytes += info.payload;
+            h.info.window = info.window;
+            h.info.flags |= info.flags;
+            m_nHeld++;
+            // A short segment or PSH ends the packet (tcp_gro_receive, out_check_final).
+            if (info.payload < h.info.payload || (info.flags & TCP_PSH))
+            {
+                Flush(index, out);
+            }
+            return;
+        }
+        Flush(index, out);
+    }
+    if (neverHeld || (info.flags & TCP_PSH))
+    {
+        m_packets++;
+        out.push_back(std::move(frame));
+        return;
+    }
+    if (m_held.size() >= m_maxFlows)
+    {
+        Flush(0, out);
+    }
+    Held h;
+    h.info = info;
+    h.nextSeq = info.seq + info.payload;
+    h.bytes = info.headerBytes + info.payload;
+    h.first = std::move(frame);
+    m_held.push_back(std::move(h));
+    m_nHeld++;
+}
+
+void
+GroEngine::Flush(size_t index, std::deque<RxFrame>& out)
+{
+    Held& h = m_held[index];
+    RxFrame frame = std::move(h.first);
+    m_nHeld -= 1 + h.rest.size();
+    m_packets++;
+    if (!h.rest.empty())
+    {
+        bool checksum = Node::ChecksumEnabled();
+        Ptr<Packet> merged = frame.packet->Copy();
+        Ipv4Header ip;
+        TcpHeader tcp;
+        merged->RemoveHeader(ip);
+        merged->RemoveHeader(tcp);
+        uint32_t firstPayload = h.info.payload;
+        if (merged->GetSize() > firstPayload)
+        {
+            merged->RemoveAtEnd(merged->GetSize() - firstPayload); // link-layer padding
+        }
+        for (const auto& segment : h.rest)
+        {
+            Ptr<Packet> p = segment->Copy();
+            Ipv4Header segmentIp;
+            TcpHeader segmentTcp;
+            p->RemoveHeader(segmentIp);
+            p->RemoveHeader(segmentTcp);
+            uint32_t payload = segmentIp.GetPayloadSize() - segmentTcp.GetSerializedSize();
+            if (p->GetSize() > payload)
+            {
+                p->RemoveAtEnd(p->GetSize() - payload);
+            }
+            merged->AddAtEnd(p);
+        }
+        tcp.SetWindowSize(h.info.window);
+        tcp.SetFlags(h.info.flags);
+        if (checksum)
+        {
+            tcp.EnableChecksums();
+            tcp.InitializeChecksum(ip.GetSource(), ip.GetDestination(), IPV4_TCP);
+            ip.EnableChecksum();
+        }
+        merged->AddHeader(tcp);
+        ip.SetPayloadSize(merged->GetSize());
+        merged->AddHeader(ip);
+        frame.segments = 1 + h.rest.size();
+        frame.size = merged->GetSize();
+        frame.packet = merged;
+    }
+    m_held.erase(m_held.begin() + index);
+    out.push_back(std::move(frame));
+}
+
+void
+GroEngine::FlushAll(std::deque<RxFrame>& out)
+{
+    while (!m_held.empty())
+    {
+        Flush(0, out);
+    }
+}
+
+uint32_t
+GroEngine::GetNHeld() const
+{
+    return m_nHeld;
+}
+
+uint64_t
+GroEngine::GetSegments() const
+{
+    return m_segments;
+}
+
+uint64_t
+GroEngine::GetPackets() const
+{
+    return m_packets;
+}
+
+void
+GroEngine::ResetStats()
+{
+    m_segments = 0;
+    m_packets = 0;
+}
+
+} // namespace ns3
