@@ -87,6 +87,25 @@ class HostNetDeviceHelper : public PcapHelperForDevice, public AsciiTraceHelperF
     void SetCpuAttribute(const std::string& name, const AttributeValue& value);
 
     /**
+     * @brief Configure a whole host by name: CPU (cores, speed), queues, RSS, ring sizes,
+     * moderation, NAPI, GRO/TSO and per-packet costs, with the sources in doc/hostnet.rst.
+     *
+     * "e1000-1g": a 1 GbE host of the seed papers' era (one queue, e1000 dynamic
+     * conservative ITR, 256 descriptors, NAPI 64, no GRO, TSO, seed 000/002 costs).
+     * "i40e-10g": an Intel i40e 10/25 GbE server (8 cores and queues, adaptive ITR from
+     * 50 us, 512 descriptors, RSS table 512, NAPI 64/300, GRO and TSO on). "mlx5-100g": a
+     * 100 GbE ConnectX-5 server (16 cores and queues, net_dim, 1024 descriptors, RSS table
+     * 256, GRO and TSO on). The modern presets' costs are for a 3.5 GHz server core;
+     * HostCpu::Speed scales them. Later Set* calls override single settings. Aborts with
+     * the list of names on an unknown one.
+     * @param name a preset name (GetPresetNames)
+     */
+    void SetPreset(const std::string& name);
+
+    /** @return the preset names SetPreset accepts */
+    static std::vector<std::string> GetPresetNames();
+
+    /**
      * @brief Configure a named scheme (NIC moderation x OS receive mode).
      *
      * Seed 000's schemes: "ideal" (no interrupt cost, per-packet), "normal" (every frame

@@ -171,6 +171,7 @@ GroEngine::Receive(RxFrame&& frame, std::deque<RxFrame>& out)
             }
             return;
         }
+        NS_LOG_LOGIC("flow " << info.srcPort << " -> " << info.dstPort << ": not mergeable");
         Flush(index, out);
     }
     if (neverHeld || (info.flags & TCP_PSH))

@@ -326,7 +326,6 @@ HostNetDevice::GetTypeId()
 HostNetDevice::HostNetDevice()
 {
     NS_LOG_FUNCTION(this);
-    m_txCostPaidCallback = MakeCallback(&HostNetDevice::TxCostPaid, this);
 }
 
 HostNetDevice::~HostNetDevice()
@@ -389,9 +388,10 @@ HostNetDevice::DoDispose()
     m_groCost = nullptr;
     m_gsoSegmentCost = nullptr;
     m_pendingTx.clear();
+    m_txBursts.clear();
+    m_txCostPaidCallbacks.clear();
     m_rxCallback = NetDevice::ReceiveCallback();
     m_promiscCallback = NetDevice::PromiscReceiveCallback();
-    m_txCostPaidCallback = Callback<void>();
     NetDevice::DoDispose();
 }
 
@@ -726,7 +726,7 @@ HostNetDevice::SamplePollOverhead()
 bool
 HostNetDevice::IsTxRingFull() const
 {
-    return m_txRing->GetNInUse() + m_pendingTx.size() >= m_txRing->GetNDescriptors();
+    return m_txRing->GetNInUse() + m_nPendingTx >= m_txRing->GetNDescriptors();
 }
 
 Time
@@ -737,28 +737,49 @@ HostNetDevice::TxCostOf(Ptr<const Packet> packet)
         m_txSends++;
         return Max(Seconds(m_txCost->GetValue()), Time(0));
     }
-    // Segments of one flow handed over in one go (one TCP transmit burst) form one send.
-    Ipv4Address src;
-    Ipv4Address dst;
-    uint16_t sport = 0;
-    uint16_t dport = 0;
-    uint32_t flow = ReverseFlow(packet, src, dst, sport, dport)
-                        ? m_rss.HashFlow(dst, src, dport, sport)
-                        : 0;
+    // TCP hands Linux's device 64 KB skbs that the NIC (TSO) or GSO cuts; ns-3's TCP hands
+    // over segments. Contiguous data segments of one flow, up to TsoMaxSize, form one send.
+    uint8_t b[40];
     uint32_t size = packet->GetSize();
-    Time now = Simulator::Now();
-    Time cost;
-    if (now == m_txBurstTime && flow == m_txBurstFlow && m_txBurstBytes + size <= m_tsoMaxSize)
+    bool tcpData = size >= sizeof(b) && packet->CopyData(b, sizeof(b)) == sizeof(b) &&
+                   b[0] == 0x45 && b[9] == 6;
+    uint32_t payload = 0;
+    uint32_t seq = 0;
+    uint64_t flow = 0;
+    if (tcpData)
     {
-        m_txBurstBytes += size;
+        uint32_t total = (uint32_t(b[2]) << 8) | b[3];
+        uint32_t header = 20 + (b[32] >> 4) * 4u;
+        payload = total > header ? total - header : 0;
+        seq = (uint32_t(b[24]) << 24) | (uint32_t(b[25]) << 16) | (uint32_t(b[26]) << 8) | b[27];
+        // Source port, destination address and port identify the flow on this host.
+        flow = (uint64_t((uint32_t(b[16]) << 24) | (uint32_t(b[17]) << 16) |
+                         (uint32_t(b[18]) << 8) | b[19])
+                << 32) |
+               (uint64_t((uint32_t(b[20]) << 8) | b[21]) << 16) | ((uint32_t(b[22]) << 8) | b[23]);
+    }
+    Time cost;
+    TxBurst* burst = nullptr;
+    if (payload > 0)
+    {
+        burst = &m_txBursts[flow];
+    }
+    if (burst && burst->bytes > 0 && seq == burst->nextSeq && burst->bytes + size <= m_tsoMaxSize)
+    {
+        burst->bytes += size;
     }
     else
     {
-        m_txBurstTime = now;
-        m_txBurstFlow = flow;
-        m_txBurstBytes = size;
         m_txSends++;
         cost = Max(Seconds(m_txCost->GetValue()), Time(0));
+        if (burst)
+        {
+            burst->bytes = size;
+        }
+    }
+    if (burst)
+    {
+        burst->nextSeq = seq + payload;
     }
     if (!m_tsoEnabled)
     {
@@ -779,29 +800,39 @@ HostNetDevice::Send(Ptr<Packet> packet, const Address& dest, uint16_t protocolNu
     }
     m_txTrace(packet);
     Time cost = m_txCostIsZero ? Time(0) : TxCostOf(packet);
-    if (cost.IsZero())
+    // The transmit runs where the flow's receive work runs (the core of the queue its ACKs
+    // arrive on): TCP transmits from the softirq that processes the ACKs.
+    uint32_t core = m_queues[0]->GetIrqCore();
+    if (m_queues.size() > 1)
+    {
+        Ipv4Address src;
+        Ipv4Address dst;
+        uint16_t sport = 0;
+        uint16_t dport = 0;
+        if (ReverseFlow(packet, src, dst, sport, dport))
+        {
+            core = m_queues[m_rss.GetQueue(m_rss.HashFlow(dst, src, dport, sport))]->GetIrqCore();
+        }
+    }
+    if (cost.IsZero() && m_nPendingTx == 0)
     {
         m_txRing->Enqueue(packet, dest, protocolNumber);
     }
     else
     {
-        // The transmit runs where the flow's receive work runs (the core of the queue its
-        // ACKs arrive on): TCP transmits from the softirq that processes the ACKs.
-        uint32_t core = m_queues[0]->GetIrqCore();
-        if (m_queues.size() > 1)
+        // Behind earlier sends still paying their cost on this core (SOFTIRQ work of a core
+        // is FIFO, so the order of a flow's segments is kept).
+        if (m_pendingTx.size() <= core)
         {
-            Ipv4Address src;
-            Ipv4Address dst;
-            uint16_t sport = 0;
-            uint16_t dport = 0;
-            if (ReverseFlow(packet, src, dst, sport, dport))
+            m_pendingTx.resize(core + 1);
+            for (uint32_t c = m_txCostPaidCallbacks.size(); c <= core; ++c)
             {
-                core = m_queues[m_rss.GetQueue(m_rss.HashFlow(dst, src, dport, sport))]
-                           ->GetIrqCore();
+                m_txCostPaidCallbacks.push_back(MakeCallback(&HostNetDevice::TxCostPaid, this, c));
             }
         }
-        m_pendingTx.push_back(PendingTx{packet, dest, protocolNumber});
-        m_cpu->Submit(HostCpu::SOFTIRQ, cost, m_txCostPaidCallback, core);
+        m_pendingTx[core].push_back(PendingTx{packet, dest, protocolNumber});
+        m_nPendingTx++;
+        m_cpu->Submit(HostCpu::SOFTIRQ, cost, m_txCostPaidCallbacks[core], core);
     }
     if (IsTxRingFull() && m_queueInterface)
     {
@@ -821,11 +852,12 @@ HostNetDevice::SendFrom(Ptr<Packet> packet,
 }
 
 void
-HostNetDevice::TxCostPaid()
+HostNetDevice::TxCostPaid(uint32_t core)
 {
-    NS_ASSERT(!m_pendingTx.empty());
-    PendingTx tx = std::move(m_pendingTx.front());
-    m_pendingTx.pop_front();
+    NS_ASSERT(!m_pendingTx[core].empty());
+    PendingTx tx = std::move(m_pendingTx[core].front());
+    m_pendingTx[core].pop_front();
+    m_nPendingTx--;
     m_txRing->Enqueue(tx.packet, tx.dest, tx.protocol);
 }
 

@@ -24,6 +24,7 @@
 #include "ns3/traced-callback.h"
 
 #include <deque>
+#include <unordered_map>
 #include <vector>
 
 namespace ns3
@@ -295,8 +296,8 @@ class HostNetDevice : public NetDevice
     void CreateQueues();
     /// @return the Tx CPU cost of a frame handed to Send (TSO/GSO bursts pay once)
     Time TxCostOf(Ptr<const Packet> packet);
-    /// The Tx CPU cost of the oldest pending send was paid.
-    void TxCostPaid();
+    /// The Tx CPU cost of the oldest pending send of a core was paid.
+    void TxCostPaid(uint32_t core);
     /// Hand a frame to the PHY (TxRing callback).
     bool TransmitToPhy(Ptr<Packet> packet, const Address& dest, uint16_t protocol);
     /// PHY trace: a frame left the wire or was dropped.
@@ -344,16 +345,23 @@ class HostNetDevice : public NetDevice
     Ptr<RandomVariableStream> m_gsoSegmentCost;    ///< GSO cost per segment (attribute)
     std::vector<Ptr<HostNetQueue>> m_queues;       ///< receive queues
     RssHash m_rss;                                 ///< receive-side scaling
-    uint32_t m_txBurstFlow{0};                     ///< flow hash of the current TSO send
-    Time m_txBurstTime{-1};                        ///< when the current TSO send started
-    uint32_t m_txBurstBytes{0};                    ///< bytes in the current TSO send
     Ptr<NetDeviceQueueInterface> m_queueInterface; ///< flow control towards the qdisc
     uint32_t m_ifIndex{0};                         ///< interface index
     uint16_t m_mtu{0};                             ///< 0: the PHY's MTU
     bool m_setupDone{false};                       ///< Setup ran
     bool m_txCostIsZero{true};                     ///< skip the CPU for Tx
-    std::deque<PendingTx> m_pendingTx;             ///< sends waiting for their Tx cost
-    Callback<void> m_txCostPaidCallback;           ///< prebuilt, avoids per-packet allocation
+    std::vector<std::deque<PendingTx>> m_pendingTx; ///< per core: sends paying their Tx cost
+    uint32_t m_nPendingTx{0};                       ///< sends paying their Tx cost, all cores
+    std::vector<Callback<void>> m_txCostPaidCallbacks; ///< per core, prebuilt (no allocation)
+
+    /// The TSO/GSO send a flow is building.
+    struct TxBurst
+    {
+        uint32_t nextSeq{0}; ///< sequence number that continues it
+        uint32_t bytes{0};   ///< bytes in it
+    };
+
+    std::unordered_map<uint64_t, TxBurst> m_txBursts; ///< per flow (TSO/GSO)
     NetDevice::ReceiveCallback m_rxCallback;       ///< to the node
     NetDevice::PromiscReceiveCallback m_promiscCallback; ///< to the node (promiscuous)
 

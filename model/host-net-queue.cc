@@ -202,8 +202,9 @@ HostNetQueue::SetRxInterruptEnabled(bool enabled)
     m_moderation->Reset();
     if (enabled && m_ring->HasReady())
     {
-        // Frames completed while masked left the cause bit set: the IRQ fires on unmask.
-        m_rxMode->HandleInterrupt();
+        // Frames completed while masked left the cause bit set: the IRQ fires on unmask
+        // (at once, or at the end of a throttling gap).
+        m_moderation->PendingOnUnmask();
     }
 }
 

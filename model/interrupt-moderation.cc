@@ -64,4 +64,10 @@ InterruptModeration::RaiseInterrupt()
     }
 }
 
+void
+InterruptModeration::PendingOnUnmask()
+{
+    RaiseInterrupt();
+}
+
 } // namespace ns3

@@ -56,6 +56,12 @@ class InterruptModeration : public Object
     virtual void Reset() = 0;
 
     /**
+     * @brief The host unmasked the interrupt with completed frames in memory (the cause bit
+     * is latched). Default: assert at once; a throttling scheme waits for its gap.
+     */
+    virtual void PendingOnUnmask();
+
+    /**
      * @brief Assign fixed random variable stream numbers.
      * @param stream first stream index
      * @return the number of streams used

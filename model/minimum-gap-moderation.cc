@@ -66,6 +66,24 @@ MinimumGapModeration::FrameCompleted(uint32_t bytes)
 }
 
 void
+MinimumGapModeration::PendingOnUnmask()
+{
+    // ITR throttles every assertion, including the one a latched cause bit makes on unmask.
+    if (m_pending.IsPending())
+    {
+        return;
+    }
+    Time now = Simulator::Now();
+    if (!m_hasInterrupted || now >= m_lastInterrupt + m_gap)
+    {
+        Assert();
+        return;
+    }
+    m_pending =
+        Simulator::Schedule(m_lastInterrupt + m_gap - now, &MinimumGapModeration::Assert, this);
+}
+
+void
 MinimumGapModeration::Reset()
 {
     NS_LOG_FUNCTION(this);

@@ -59,6 +59,7 @@ class MinimumGapModeration : public InterruptModeration
 
     void FrameCompleted(uint32_t bytes) override;
     void Reset() override;
+    void PendingOnUnmask() override;
 
     /** @return the current minimum gap between assertions */
     Time GetGap() const;

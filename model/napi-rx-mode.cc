@@ -230,26 +230,32 @@ NapiRxMode::PacketDone()
 void
 NapiRxMode::GroPollNext()
 {
+    if (m_groOut.empty() && m_groEnding)
+    {
+        // The held packets of the poll call went up: the call returns (Linux does not look
+        // at the ring again before napi_complete_done or the next poll).
+        m_groEnding = false;
+        if (m_groWeightUsed)
+        {
+            WeightExhausted();
+        }
+        else
+        {
+            Complete();
+        }
+        return;
+    }
     if (m_groOut.empty())
     {
         bool weightUsed = m_pollPackets >= m_weight;
         if (weightUsed || !m_ring->HasReady())
         {
-            if (m_gro->GetNHeld() > 0)
-            {
-                // End of the poll call: napi_complete_done / napi_poll flush GRO.
-                m_gro->FlushAll(m_groOut);
-            }
-            else if (weightUsed && (m_pollPeriod.IsZero() || m_ring->HasReady()))
-            {
-                WeightExhausted();
-                return;
-            }
-            else
-            {
-                Complete();
-                return;
-            }
+            // End of the poll call: napi_complete_done / napi_poll flush GRO.
+            m_groEnding = true;
+            m_groWeightUsed = weightUsed && (m_pollPeriod.IsZero() || m_ring->HasReady());
+            m_gro->FlushAll(m_groOut);
+            GroPollNext();
+            return;
         }
     }
     m_processing = true;

@@ -199,6 +199,8 @@ class NapiRxMode : public RxMode
     Callback<void> m_busyWaiter;     ///< woken by the next frame in memory
     Ptr<GroEngine> m_gro;            ///< the queue's GRO engine (null: GRO off)
     std::deque<RxFrame> m_groOut;    ///< packets from GRO waiting for protocol processing
+    bool m_groEnding{false};         ///< the poll call flushed GRO and ends after m_groOut
+    bool m_groWeightUsed{false};     ///< ...ending with its weight used (stays scheduled)
     Callback<void> m_groSegmentDone; ///< prebuilt callback
     Callback<void> m_groPacketDone;  ///< prebuilt callback
 };
