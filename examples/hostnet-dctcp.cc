@@ -144,31 +144,18 @@ class TcpDctcpWithFloor : public TcpDctcp
 
 NS_OBJECT_ENSURE_REGISTERED(TcpDctcpWithFloor);
 
-/**
- * The --hosts values besides "plain".
- *
- * TODO(SetPreset): HostNetDeviceHelper::SetPreset and GetPresetNames are being added on
- * main. When they land on this branch, return HostNetDeviceHelper::GetPresetNames() here
- * and make ConfigureHostPreset below call host.SetPreset(name). Until then: the names
- * announced for SetPreset.
- */
+/// @return the host presets --hosts accepts besides "plain"
 std::vector<std::string>
 PresetNames()
 {
-    return {"e1000-1g", "i40e-10g", "mlx5-100g"};
+    return HostNetDeviceHelper::GetPresetNames();
 }
 
 /// Configure @p host for the preset @p name (one of PresetNames()).
 void
 ConfigureHostPreset(HostNetDeviceHelper& host, const std::string& name)
 {
-    // TODO(SetPreset): temporary stand-in until HostNetDeviceHelper::SetPreset exists on
-    // this branch; replace these lines with host.SetPreset(name). Until then every preset
-    // is one-core NAPI with the model's default (seed 000, year-2000) per-packet costs, far
-    // slower than the named host: the hostnet numbers of this program mean nothing yet.
-    NS_LOG_WARN("--hosts=" << name << ": HostNetDeviceHelper::SetPreset not available yet; "
-                           << "using SetScheme(\"napi\")");
-    host.SetScheme("napi");
+    host.SetPreset(name);
 }
 
 /**
@@ -351,6 +338,12 @@ main(int argc, char* argv[])
         TypeIdValue(cfg.ssthreshFloor ? TcpDctcpWithFloor::GetTypeId() : TcpDctcp::GetTypeId()));
     Config::SetDefault("ns3::TcpSocketBase::UseEcn", StringValue("On"));
     Config::SetDefault("ns3::TcpSocket::SegmentSize", UintegerValue(segmentSize));
+    if (cfg.hosts != "plain")
+    {
+        // The presets merge with GRO; Linux ACKs a GRO packet of more than one MSS at once
+        // (__tcp_ack_snd_check), which ns-3's packet-counting TCP does with DelAckCount 1.
+        Config::SetDefault("ns3::TcpSocket::DelAckCount", UintegerValue(1));
+    }
     Config::SetDefault("ns3::TcpSocket::SndBufSize", UintegerValue(cfg.bufferBytes));
     Config::SetDefault("ns3::TcpSocket::RcvBufSize", UintegerValue(cfg.bufferBytes));
     // ns-3's timestamp clock ticks in milliseconds, so at these RTTs every timestamp RTT

@@ -123,7 +123,8 @@ HostNetDeviceHelper::SetPreset(const std::string& name)
         SetDeviceAttribute("TsoEnabled", BooleanValue(true));
         // Seed 000: ISR 3.73 us; seed 002 (e1000, Linux 2.6.20): protocol Tp = 2 us.
         SetDeviceAttribute("IsrCost", StringValue("ns3::ConstantRandomVariable[Constant=3.73e-6]"));
-        SetDeviceAttribute("ProtocolCost", StringValue("ns3::ConstantRandomVariable[Constant=2e-6]"));
+        SetDeviceAttribute("ProtocolCost",
+                           StringValue("ns3::ConstantRandomVariable[Constant=2e-6]"));
         SetDeviceAttribute("ProtocolCopyRate", DataRateValue(DataRate(0)));
         SetDeviceAttribute("TxCost", StringValue("ns3::ConstantRandomVariable[Constant=2e-6]"));
         return;
@@ -174,8 +175,8 @@ HostNetDeviceHelper::SetPreset(const std::string& name)
     {
         known << " " << n;
     }
-    NS_FATAL_ERROR("HostNetDeviceHelper::SetPreset: unknown preset '" << name
-                                                                      << "'; known:" << known.str());
+    NS_FATAL_ERROR("HostNetDeviceHelper::SetPreset: unknown preset '"
+                   << name << "'; known:" << known.str());
 }
 
 std::vector<std::string>
@@ -248,9 +249,8 @@ HostNetDeviceHelper::SetScheme(const std::string& name)
         {
             known << " " << n;
         }
-        NS_FATAL_ERROR("HostNetDeviceHelper::SetScheme: unknown scheme '" << name
-                                                                          << "'; known:"
-                                                                          << known.str());
+        NS_FATAL_ERROR("HostNetDeviceHelper::SetScheme: unknown scheme '"
+                       << name << "'; known:" << known.str());
     }
 }
 

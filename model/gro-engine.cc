@@ -149,13 +149,13 @@ GroEngine::Receive(RxFrame&& frame, std::deque<RxFrame>& out)
     if (index >= 0)
     {
         Held& h = m_held[index];
-        bool same = !neverHeld && info.seq == h.nextSeq && info.ack == h.info.ack &&
-                    info.tos == h.info.tos && info.ttl == h.info.ttl &&
-                    ((info.flags ^ h.info.flags) & ~TCP_PSH) == 0 &&
-                    info.optionBytes == h.info.optionBytes &&
-                    std::memcmp(info.options.data(), h.info.options.data(), info.optionBytes) ==
-                        0 &&
-                    info.payload <= h.info.payload && h.bytes + info.payload <= m_maxSize;
+        bool same =
+            !neverHeld && info.seq == h.nextSeq && info.ack == h.info.ack &&
+            info.tos == h.info.tos && info.ttl == h.info.ttl &&
+            ((info.flags ^ h.info.flags) & ~TCP_PSH) == 0 &&
+            info.optionBytes == h.info.optionBytes &&
+            std::memcmp(info.options.data(), h.info.options.data(), info.optionBytes) == 0 &&
+            info.payload <= h.info.payload && h.bytes + info.payload <= m_maxSize;
         if (same)
         {
             h.rest.push_back(frame.packet);

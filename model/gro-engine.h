@@ -91,20 +91,20 @@ class GroEngine : public Object
     /// What the merge rules compare, read from a frame's headers.
     struct SegmentInfo
     {
-        uint32_t src{0};                    ///< IPv4 source
-        uint32_t dst{0};                    ///< IPv4 destination
-        uint16_t srcPort{0};                ///< TCP source port
-        uint16_t dstPort{0};                ///< TCP destination port
-        uint32_t seq{0};                    ///< sequence number
-        uint32_t ack{0};                    ///< acknowledgment number
-        uint8_t tos{0};                     ///< IPv4 TOS (DSCP + ECN)
-        uint8_t ttl{0};                     ///< IPv4 TTL
-        uint8_t flags{0};                   ///< TCP flags
-        uint16_t window{0};                 ///< advertised window (unscaled)
-        uint8_t optionBytes{0};             ///< TCP option bytes
-        std::array<uint8_t, 40> options{};  ///< TCP options
-        uint32_t payload{0};                ///< TCP payload bytes
-        uint32_t headerBytes{0};            ///< IPv4 + TCP header bytes
+        uint32_t src{0};                   ///< IPv4 source
+        uint32_t dst{0};                   ///< IPv4 destination
+        uint16_t srcPort{0};               ///< TCP source port
+        uint16_t dstPort{0};               ///< TCP destination port
+        uint32_t seq{0};                   ///< sequence number
+        uint32_t ack{0};                   ///< acknowledgment number
+        uint8_t tos{0};                    ///< IPv4 TOS (DSCP + ECN)
+        uint8_t ttl{0};                    ///< IPv4 TTL
+        uint8_t flags{0};                  ///< TCP flags
+        uint16_t window{0};                ///< advertised window (unscaled)
+        uint8_t optionBytes{0};            ///< TCP option bytes
+        std::array<uint8_t, 40> options{}; ///< TCP options
+        uint32_t payload{0};               ///< TCP payload bytes
+        uint32_t headerBytes{0};           ///< IPv4 + TCP header bytes
     };
 
     /// A packet being built.

@@ -267,19 +267,19 @@ class HostCpu : public Object
     /// Create the cores if not yet done (attributes are known by then).
     void EnsureCores();
 
-    uint32_t m_nCores{1};             ///< number of cores (attribute)
-    double m_speed{1};                ///< cost divisor: CPU speed relative to the costs' CPU
-    Time m_timeSlice;                 ///< TASK time slice (attribute)
-    std::vector<Core> m_cores;        ///< per-core scheduler state
-    std::vector<Task> m_tasks;        ///< all tasks
-    std::vector<int64_t> m_ksoftirqd; ///< ksoftirqd task per core (-1: not created)
+    uint32_t m_nCores{1};                    ///< number of cores (attribute)
+    double m_speed{1};                       ///< cost divisor: CPU speed relative to the costs' CPU
+    Time m_timeSlice;                        ///< TASK time slice (attribute)
+    std::vector<Core> m_cores;               ///< per-core scheduler state
+    std::vector<Task> m_tasks;               ///< all tasks
+    std::vector<int64_t> m_ksoftirqd;        ///< ksoftirqd task per core (-1: not created)
     std::vector<Ptr<SoftnetData>> m_softnet; ///< NET_RX state per core (null: not created)
     uint32_t m_netdevBudget{300};            ///< net.core.netdev_budget (attribute)
     Time m_netdevBudgetTime;                 ///< net.core.netdev_budget_usecs (attribute)
     uint32_t m_maxSoftirqRestarts{10};       ///< MAX_SOFTIRQ_RESTART (attribute)
     Time m_maxSoftirqTime;                   ///< MAX_SOFTIRQ_TIME (attribute)
-    Time m_windowStart;               ///< start of the statistics window
-    Time m_completingStart;           ///< first start of the work whose callback runs
+    Time m_windowStart;                      ///< start of the statistics window
+    Time m_completingStart;                  ///< first start of the work whose callback runs
 
     /// Level changes of a core.
     TracedCallback<uint32_t, Level, Level> m_levelChangeTrace;

@@ -108,7 +108,11 @@ ParseCoreList(const std::string& list, std::string& error)
 /// @return the IPv4 flow hash input of a packet handed to Send, reversed (as the peer's
 /// frames of the same connection arrive), or false if it is not TCP/UDP over IPv4
 bool
-ReverseFlow(Ptr<const Packet> packet, Ipv4Address& src, Ipv4Address& dst, uint16_t& sport, uint16_t& dport)
+ReverseFlow(Ptr<const Packet> packet,
+            Ipv4Address& src,
+            Ipv4Address& dst,
+            uint16_t& sport,
+            uint16_t& dport)
 {
     uint8_t b[24];
     if (packet->GetSize() < sizeof(b) || packet->CopyData(b, sizeof(b)) < sizeof(b) ||

@@ -319,39 +319,39 @@ class HostNetDevice : public NetDevice
         uint16_t protocol;  ///< protocol number
     };
 
-    Ptr<NetDevice> m_phy;                          ///< wrapped PHY
-    Ptr<Node> m_node;                              ///< our node
-    Ptr<HostCpu> m_cpu;                            ///< the node's CPU
-    Ptr<RxRing> m_rxRing;                          ///< receive ring (attribute)
-    Ptr<TxRing> m_txRing;                          ///< transmit ring (attribute)
-    Ptr<InterruptModeration> m_moderation;         ///< NIC moderation (attribute)
-    Ptr<RxMode> m_rxMode;                          ///< OS receive mode (attribute)
-    Ptr<RandomVariableStream> m_isrCost;           ///< ISR cost (attribute)
-    Ptr<RandomVariableStream> m_protocolCost;      ///< per-packet protocol cost (attribute)
-    DataRate m_copyRate;                           ///< per-byte protocol cost rate (attribute)
-    Ptr<RandomVariableStream> m_txCost;            ///< per-packet Tx cost (attribute)
-    Ptr<RandomVariableStream> m_registerWriteCost; ///< mask/unmask cost (attribute)
-    Ptr<RandomVariableStream> m_pollOverhead;      ///< timer-driven poll overhead (attribute)
-    uint32_t m_irqCore{0};                         ///< core of queue 0 (attribute)
-    uint32_t m_nQueues{1};                         ///< receive queues (attribute)
-    std::string m_irqAffinity;                     ///< core per queue (attribute)
-    uint32_t m_rssTableSize{128};                  ///< RSS indirection entries (attribute)
-    bool m_groEnabled{false};                      ///< GRO (attribute)
-    Ptr<RandomVariableStream> m_groCost;           ///< per-segment GRO cost (attribute)
-    uint32_t m_groMaxSize{65535};                  ///< GRO packet limit (attribute)
-    bool m_tsoEnabled{false};                      ///< TSO (attribute)
-    bool m_gsoEnabled{false};                      ///< GSO (attribute)
-    uint32_t m_tsoMaxSize{65536};                  ///< TSO/GSO send limit (attribute)
-    Ptr<RandomVariableStream> m_gsoSegmentCost;    ///< GSO cost per segment (attribute)
-    std::vector<Ptr<HostNetQueue>> m_queues;       ///< receive queues
-    RssHash m_rss;                                 ///< receive-side scaling
-    Ptr<NetDeviceQueueInterface> m_queueInterface; ///< flow control towards the qdisc
-    uint32_t m_ifIndex{0};                         ///< interface index
-    uint16_t m_mtu{0};                             ///< 0: the PHY's MTU
-    bool m_setupDone{false};                       ///< Setup ran
-    bool m_txCostIsZero{true};                     ///< skip the CPU for Tx
-    std::vector<std::deque<PendingTx>> m_pendingTx; ///< per core: sends paying their Tx cost
-    uint32_t m_nPendingTx{0};                       ///< sends paying their Tx cost, all cores
+    Ptr<NetDevice> m_phy;                              ///< wrapped PHY
+    Ptr<Node> m_node;                                  ///< our node
+    Ptr<HostCpu> m_cpu;                                ///< the node's CPU
+    Ptr<RxRing> m_rxRing;                              ///< receive ring (attribute)
+    Ptr<TxRing> m_txRing;                              ///< transmit ring (attribute)
+    Ptr<InterruptModeration> m_moderation;             ///< NIC moderation (attribute)
+    Ptr<RxMode> m_rxMode;                              ///< OS receive mode (attribute)
+    Ptr<RandomVariableStream> m_isrCost;               ///< ISR cost (attribute)
+    Ptr<RandomVariableStream> m_protocolCost;          ///< per-packet protocol cost (attribute)
+    DataRate m_copyRate;                               ///< per-byte protocol cost rate (attribute)
+    Ptr<RandomVariableStream> m_txCost;                ///< per-packet Tx cost (attribute)
+    Ptr<RandomVariableStream> m_registerWriteCost;     ///< mask/unmask cost (attribute)
+    Ptr<RandomVariableStream> m_pollOverhead;          ///< timer-driven poll overhead (attribute)
+    uint32_t m_irqCore{0};                             ///< core of queue 0 (attribute)
+    uint32_t m_nQueues{1};                             ///< receive queues (attribute)
+    std::string m_irqAffinity;                         ///< core per queue (attribute)
+    uint32_t m_rssTableSize{128};                      ///< RSS indirection entries (attribute)
+    bool m_groEnabled{false};                          ///< GRO (attribute)
+    Ptr<RandomVariableStream> m_groCost;               ///< per-segment GRO cost (attribute)
+    uint32_t m_groMaxSize{65535};                      ///< GRO packet limit (attribute)
+    bool m_tsoEnabled{false};                          ///< TSO (attribute)
+    bool m_gsoEnabled{false};                          ///< GSO (attribute)
+    uint32_t m_tsoMaxSize{65536};                      ///< TSO/GSO send limit (attribute)
+    Ptr<RandomVariableStream> m_gsoSegmentCost;        ///< GSO cost per segment (attribute)
+    std::vector<Ptr<HostNetQueue>> m_queues;           ///< receive queues
+    RssHash m_rss;                                     ///< receive-side scaling
+    Ptr<NetDeviceQueueInterface> m_queueInterface;     ///< flow control towards the qdisc
+    uint32_t m_ifIndex{0};                             ///< interface index
+    uint16_t m_mtu{0};                                 ///< 0: the PHY's MTU
+    bool m_setupDone{false};                           ///< Setup ran
+    bool m_txCostIsZero{true};                         ///< skip the CPU for Tx
+    std::vector<std::deque<PendingTx>> m_pendingTx;    ///< per core: sends paying their Tx cost
+    uint32_t m_nPendingTx{0};                          ///< sends paying their Tx cost, all cores
     std::vector<Callback<void>> m_txCostPaidCallbacks; ///< per core, prebuilt (no allocation)
 
     /// The TSO/GSO send a flow is building.
@@ -361,8 +361,8 @@ class HostNetDevice : public NetDevice
         uint32_t bytes{0};   ///< bytes in it
     };
 
-    std::unordered_map<uint64_t, TxBurst> m_txBursts; ///< per flow (TSO/GSO)
-    NetDevice::ReceiveCallback m_rxCallback;       ///< to the node
+    std::unordered_map<uint64_t, TxBurst> m_txBursts;    ///< per flow (TSO/GSO)
+    NetDevice::ReceiveCallback m_rxCallback;             ///< to the node
     NetDevice::PromiscReceiveCallback m_promiscCallback; ///< to the node (promiscuous)
 
     // statistics of the current window

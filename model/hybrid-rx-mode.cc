@@ -131,7 +131,8 @@ HybridRxMode::Attach(HostNetQueue* queue)
     m_interrupts->SetHandOffCallback(MakeCallback(&HybridRxMode::HandOffToPolling, this));
     m_polling->SetAutoStart(false);
     m_polling->Attach(queue);
-    queue->GetDevice()->TraceConnectWithoutContext("Delivered", MakeCallback(&HybridRxMode::Delivered, this));
+    queue->GetDevice()->TraceConnectWithoutContext("Delivered",
+                                                   MakeCallback(&HybridRxMode::Delivered, this));
     Simulator::ScheduleWithContext(queue->GetNode()->GetId(),
                                    Time(0),
                                    &HybridRxMode::StartMeasuring,

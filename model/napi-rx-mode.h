@@ -135,10 +135,10 @@ class NapiRxMode : public RxMode
      */
     virtual bool UsesSharedSoftnet() const;
 
-    uint32_t m_weight{64};        ///< frames per poll call (attribute)
-    Time m_pollPeriod;            ///< 0: Linux re-poll; > 0: seed 000 tick (attribute)
-    uint32_t m_deferHardIrqs{0};  ///< napi_defer_hard_irqs (attribute)
-    Time m_groFlushTimeout;       ///< gro_flush_timeout (attribute)
+    uint32_t m_weight{64};       ///< frames per poll call (attribute)
+    Time m_pollPeriod;           ///< 0: Linux re-poll; > 0: seed 000 tick (attribute)
+    uint32_t m_deferHardIrqs{0}; ///< napi_defer_hard_irqs (attribute)
+    Time m_groFlushTimeout;      ///< gro_flush_timeout (attribute)
 
   private:
     /// The ISR was served: mask and schedule the poll.

@@ -23,9 +23,10 @@ class RxRing;
  * @brief The OS receive mode: what the host does when the Rx interrupt fires.
  *
  * An RxMode serves one receive queue (HostNetQueue) of a device: it gets the queue's
- * interrupt (HandleInterrupt), takes frames from its ring (HostNetQueue::PopFrame), charges ISR and protocol work on the HostCpu, and delivers
- * or drops the frames through the device. Subclasses: PerPacketRxMode (normal
- * interruption, the pre-NAPI path with a backlog queue) and NapiRxMode (Linux NAPI).
+ * interrupt (HandleInterrupt), takes frames from its ring (HostNetQueue::PopFrame), charges ISR and
+ * protocol work on the HostCpu, and delivers or drops the frames through the device. Subclasses:
+ * PerPacketRxMode (normal interruption, the pre-NAPI path with a backlog queue) and NapiRxMode
+ * (Linux NAPI).
  */
 class RxMode : public Object
 {
@@ -69,9 +70,9 @@ class RxMode : public Object
     void DoDispose() override;
 
     HostNetQueue* m_queue{nullptr}; ///< the receive queue (owner)
-    Ptr<HostCpu> m_cpu;               ///< the node's CPU
-    Ptr<RxRing> m_ring;               ///< the queue's receive ring
-    uint32_t m_core{0};               ///< core that runs this queue's Rx work
+    Ptr<HostCpu> m_cpu;             ///< the node's CPU
+    Ptr<RxRing> m_ring;             ///< the queue's receive ring
+    uint32_t m_core{0};             ///< core that runs this queue's Rx work
 };
 
 } // namespace ns3

@@ -37,10 +37,10 @@ struct RxFrame
     Address to;                                               ///< destination address
     NetDevice::PacketType packetType{NetDevice::PACKET_HOST}; ///< host, broadcast, ...
     uint32_t size{0};                                         ///< bytes
-    Time arrival;  ///< the PHY handed it to the NIC (entered the FIFO)
-    Time dmaStart; ///< DMA into host memory started
-    Time inMemory; ///< descriptor written back: the frame is in host memory
-    Time notified; ///< the host learned of it (interrupt, or already polling)
+    Time arrival;         ///< the PHY handed it to the NIC (entered the FIFO)
+    Time dmaStart;        ///< DMA into host memory started
+    Time inMemory;        ///< descriptor written back: the frame is in host memory
+    Time notified;        ///< the host learned of it (interrupt, or already polling)
     uint32_t segments{1}; ///< wire frames it stands for (> 1 after GRO merged them)
 };
 

@@ -25,14 +25,14 @@ namespace
 /// What one bulk transfer measured (after the warm-up).
 struct TransferResult
 {
-    double goodputGbps{0};        ///< application goodput at the receiver
-    HostNetDeviceStats rx;        ///< receiver device
-    HostNetDeviceStats tx;        ///< sender device
-    double rxNetSeconds{0};       ///< receiver CPU time of hard IRQs, softirqs, ksoftirqd
-    double txNetSeconds{0};       ///< sender CPU time of hard IRQs, softirqs, ksoftirqd
-    double rxBusiestCore{0};      ///< receiver: busiest core's non-idle share
-    double txBusiestCore{0};      ///< sender: busiest core's non-idle share
-    uint64_t sinkBytes{0};        ///< bytes the receiving application read in the window
+    double goodputGbps{0};   ///< application goodput at the receiver
+    HostNetDeviceStats rx;   ///< receiver device
+    HostNetDeviceStats tx;   ///< sender device
+    double rxNetSeconds{0};  ///< receiver CPU time of hard IRQs, softirqs, ksoftirqd
+    double txNetSeconds{0};  ///< sender CPU time of hard IRQs, softirqs, ksoftirqd
+    double rxBusiestCore{0}; ///< receiver: busiest core's non-idle share
+    double txBusiestCore{0}; ///< sender: busiest core's non-idle share
+    uint64_t sinkBytes{0};   ///< bytes the receiving application read in the window
 };
 
 /// Configuration of one transfer.
@@ -42,8 +42,8 @@ struct TransferConfig
     Time warmup{MilliSeconds(10)};                       ///< deleted from the statistics
     Time measure{MilliSeconds(40)};                      ///< measured window
     uint32_t delAckCount{2};                             ///< TcpSocket::DelAckCount
-    bool hostSink{false};         ///< HostSinkApplication (CPU-charged reads) instead of PacketSink
-    uint32_t sinkCore{0};         ///< core of the HostSinkApplication
+    bool hostSink{false}; ///< HostSinkApplication (CPU-charged reads) instead of PacketSink
+    uint32_t sinkCore{0}; ///< core of the HostSinkApplication
 };
 
 double
@@ -75,8 +75,7 @@ RunTransfer(const TransferConfig& config)
     config.configure(host);
     NetDeviceContainer devices = host.Install(phys);
     host.AssignStreams(devices, 1);
-    Ipv4InterfaceContainer ifaces =
-        Ipv4AddressHelper("10.1.1.0", "255.255.255.0").Assign(devices);
+    Ipv4InterfaceContainer ifaces = Ipv4AddressHelper("10.1.1.0", "255.255.255.0").Assign(devices);
 
     BulkSendHelper bulk("ns3::TcpSocketFactory", InetSocketAddress(ifaces.GetAddress(1), 9));
     bulk.SetAttribute("MaxBytes", UintegerValue(0));
@@ -209,26 +208,36 @@ class GroTestCase : public TestCase
         double ackCost = 0.5e-6;
         double expectOff =
             a.rx.interrupts * 1e-6 + a.rx.rxDelivered * 6e-7 + a.rx.txPackets * ackCost;
-        double expectOn = b.rx.interrupts * 1e-6 + b.rx.rxDelivered * 1e-7 +
-                          b.rx.rxPackets * 6e-7 + b.rx.txPackets * ackCost;
-        NS_TEST_ASSERT_MSG_EQ_TOL(a.rxNetSeconds, expectOff, expectOff * 0.02,
+        double expectOn = b.rx.interrupts * 1e-6 + b.rx.rxDelivered * 1e-7 + b.rx.rxPackets * 6e-7 +
+                          b.rx.txPackets * ackCost;
+        NS_TEST_ASSERT_MSG_EQ_TOL(a.rxNetSeconds,
+                                  expectOff,
+                                  expectOff * 0.02,
                                   "softirq time = per-frame costs (GRO off)");
-        NS_TEST_ASSERT_MSG_EQ_TOL(b.rxNetSeconds, expectOn, expectOn * 0.02,
+        NS_TEST_ASSERT_MSG_EQ_TOL(b.rxNetSeconds,
+                                  expectOn,
+                                  expectOn * 0.02,
                                   "softirq time = per-segment GRO + per-packet protocol (GRO on)");
         // The protocol part of the cost per byte falls by the merge factor.
         double protoOff = a.rx.rxDelivered * 6e-7 / a.rx.rxDeliveredBytes;
         double protoOn = b.rx.rxPackets * 6e-7 / b.rx.rxDeliveredBytes;
-        NS_TEST_ASSERT_MSG_EQ_TOL(protoOff / protoOn, merge, merge * 0.02,
+        NS_TEST_ASSERT_MSG_EQ_TOL(protoOff / protoOn,
+                                  merge,
+                                  merge * 0.02,
                                   "protocol cost per byte falls by the merge factor");
         NS_TEST_ASSERT_MSG_GT(perByteOff / perByteOn, 3.0, "total receive CPU per byte falls");
         // Goodput: both runs are link-bound (the CPU is far from saturated).
         NS_TEST_ASSERT_MSG_GT(a.goodputGbps, 9.0, "line rate without GRO");
         NS_TEST_ASSERT_MSG_GT(b.goodputGbps, 9.0, "line rate with GRO");
         // One ACK per GRO packet (Linux) with GRO; one per two frames without.
-        NS_TEST_ASSERT_MSG_EQ_TOL(double(b.rx.txPackets), double(b.rx.rxPackets),
-                                  b.rx.rxPackets * 0.02 + 2, "Linux: one ACK per GRO packet");
-        NS_TEST_ASSERT_MSG_EQ_TOL(double(a.rx.txPackets), a.rx.rxPackets / 2.0,
-                                  a.rx.rxPackets * 0.02 + 2, "delayed ACK: one per two frames");
+        NS_TEST_ASSERT_MSG_EQ_TOL(double(b.rx.txPackets),
+                                  double(b.rx.rxPackets),
+                                  b.rx.rxPackets * 0.02 + 2,
+                                  "Linux: one ACK per GRO packet");
+        NS_TEST_ASSERT_MSG_EQ_TOL(double(a.rx.txPackets),
+                                  a.rx.rxPackets / 2.0,
+                                  a.rx.rxPackets * 0.02 + 2,
+                                  "delayed ACK: one per two frames");
     }
 };
 
@@ -269,26 +278,36 @@ class TsoTestCase : public TestCase
         double txTso = b.txNetSeconds - ackRx(b);
         double txGso = g.txNetSeconds - ackRx(g);
         std::cout << "no offload: " << a.goodputGbps << " Gb/s, " << a.tx.txPackets << " segments, "
-                  << a.tx.txSends << " sends, Tx CPU " << txOff * 1e3 << " ms\nTSO: "
-                  << b.goodputGbps << " Gb/s, " << b.tx.txPackets << " segments, " << b.tx.txSends
-                  << " sends (" << segmentsPerSend << " per send), Tx CPU " << txTso * 1e3
-                  << " ms\nGSO: " << g.goodputGbps << " Gb/s, " << g.tx.txSends
+                  << a.tx.txSends << " sends, Tx CPU " << txOff * 1e3
+                  << " ms\nTSO: " << b.goodputGbps << " Gb/s, " << b.tx.txPackets << " segments, "
+                  << b.tx.txSends << " sends (" << segmentsPerSend << " per send), Tx CPU "
+                  << txTso * 1e3 << " ms\nGSO: " << g.goodputGbps << " Gb/s, " << g.tx.txSends
                   << " sends, Tx CPU " << txGso * 1e3 << " ms\n";
         // (Sends are counted when the cost starts, frames when they reach the PHY: the window
         // edges may split one.)
-        NS_TEST_ASSERT_MSG_EQ_TOL(double(a.tx.txSends), double(a.tx.txPackets), 2.0,
+        NS_TEST_ASSERT_MSG_EQ_TOL(double(a.tx.txSends),
+                                  double(a.tx.txPackets),
+                                  2.0,
                                   "without offload every segment pays");
         NS_TEST_ASSERT_MSG_GT(segmentsPerSend, 4.0, "TCP hands the device bursts of segments");
-        NS_TEST_ASSERT_MSG_EQ_TOL(txOff, a.tx.txPackets * 5e-7, a.tx.txPackets * 5e-7 * 0.02,
+        NS_TEST_ASSERT_MSG_EQ_TOL(txOff,
+                                  a.tx.txPackets * 5e-7,
+                                  a.tx.txPackets * 5e-7 * 0.02,
                                   "no offload: TxCost per segment");
-        NS_TEST_ASSERT_MSG_EQ_TOL(txTso, b.tx.txSends * 5e-7, b.tx.txSends * 5e-7 * 0.02,
+        NS_TEST_ASSERT_MSG_EQ_TOL(txTso,
+                                  b.tx.txSends * 5e-7,
+                                  b.tx.txSends * 5e-7 * 0.02,
                                   "TSO: TxCost per send");
         double expectGso = g.tx.txSends * 5e-7 + g.tx.txPackets * 1e-7;
-        NS_TEST_ASSERT_MSG_EQ_TOL(txGso, expectGso, expectGso * 0.02,
+        NS_TEST_ASSERT_MSG_EQ_TOL(txGso,
+                                  expectGso,
+                                  expectGso * 0.02,
                                   "GSO: TxCost per send + GsoSegmentCost per segment");
         double perByteOff = txOff / a.tx.txPackets;
         double perByteTso = txTso / b.tx.txPackets;
-        NS_TEST_ASSERT_MSG_EQ_TOL(perByteOff / perByteTso, segmentsPerSend, segmentsPerSend * 0.05,
+        NS_TEST_ASSERT_MSG_EQ_TOL(perByteOff / perByteTso,
+                                  segmentsPerSend,
+                                  segmentsPerSend * 0.05,
                                   "Tx CPU per segment falls by the segments per send");
         NS_TEST_ASSERT_MSG_GT(b.goodputGbps, 9.0, "line rate with TSO");
     }
@@ -326,8 +345,8 @@ class PresetLineRateTestCase : public TestCase
         std::cout << "i40e-10g: " << a.goodputGbps << " Gb/s, receiver busiest core "
                   << a.rxBusiestCore << ", sender busiest core " << a.txBusiestCore
                   << "\nwithout GRO/TSO, 1 queue: " << b.goodputGbps
-                  << " Gb/s, receiver busiest core " << b.rxBusiestCore
-                  << ", sender busiest core " << b.txBusiestCore << "\n";
+                  << " Gb/s, receiver busiest core " << b.rxBusiestCore << ", sender busiest core "
+                  << b.txBusiestCore << "\n";
         NS_TEST_ASSERT_MSG_GT(a.goodputGbps, 9.0, "line rate (10 Gb/s less headers)");
         NS_TEST_ASSERT_MSG_LT(a.rxBusiestCore, 0.6, "receiver has CPU headroom");
         NS_TEST_ASSERT_MSG_LT(a.txBusiestCore, 0.6, "sender has CPU headroom");
