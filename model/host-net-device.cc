@@ -630,7 +630,11 @@ HostNetDevice::DeliverFrame(RxFrame&& frame, Time processingStart)
     m_rxDelivered += frame.segments;
     m_rxPackets++;
     // GRO packets count the wire bytes of their segments' payloads and headers as sent.
-    m_rxDeliveredBytes += frame.size + (frame.segments - 1) * GroHeaderBytes(frame.packet);
+    m_rxDeliveredBytes += frame.size;
+    if (frame.segments > 1)
+    {
+        m_rxDeliveredBytes += (frame.segments - 1) * GroHeaderBytes(frame.packet);
+    }
     RecordLatencies(frame, processingStart);
     m_deliveredTrace(frame.packet, Simulator::Now() - frame.inMemory);
     m_rxTrace(frame.packet);
