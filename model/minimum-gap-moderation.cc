@@ -51,27 +51,22 @@ MinimumGapModeration::FrameCompleted(uint32_t bytes)
 {
     NS_LOG_FUNCTION(this << bytes);
     NotifyFrame(bytes);
-    if (m_pending.IsPending())
-    {
-        return; // joins the assertion at the end of the gap
-    }
-    Time now = Simulator::Now();
-    if (!m_hasInterrupted || now >= m_lastInterrupt + m_gap)
-    {
-        Assert();
-        return;
-    }
-    m_pending =
-        Simulator::Schedule(m_lastInterrupt + m_gap - now, &MinimumGapModeration::Assert, this);
+    AssertAfterGap();
 }
 
 void
 MinimumGapModeration::PendingOnUnmask()
 {
     // ITR throttles every assertion, including the one a latched cause bit makes on unmask.
+    AssertAfterGap();
+}
+
+void
+MinimumGapModeration::AssertAfterGap()
+{
     if (m_pending.IsPending())
     {
-        return;
+        return; // joins the assertion at the end of the gap
     }
     Time now = Simulator::Now();
     if (!m_hasInterrupted || now >= m_lastInterrupt + m_gap)

@@ -92,6 +92,8 @@ class MinimumGapModeration : public InterruptModeration
   private:
     /// Assert the interrupt now and reload the countdown.
     void Assert();
+    /// Assert now if the gap since the last assertion has passed, else at its end.
+    void AssertAfterGap();
 
     Time m_gap{0};                ///< minimum gap between assertions
     Time m_lastInterrupt{0};      ///< last assertion
