@@ -8,6 +8,7 @@
 
 #include "host-cpu.h"
 
+#include "rps-backlog.h"
 #include "softnet-data.h"
 
 #include "ns3/abort.h"
@@ -81,6 +82,25 @@ HostCpu::GetTypeId()
                           TimeValue(MilliSeconds(2)),
                           MakeTimeAccessor(&HostCpu::m_maxSoftirqTime),
                           MakeTimeChecker(NanoSeconds(1)))
+            .AddAttribute("NetdevMaxBacklog",
+                          "Packets a core's RPS backlog holds before it drops "
+                          "(net.core.netdev_max_backlog, default 1000). Must be >= 1.",
+                          UintegerValue(1000),
+                          MakeUintegerAccessor(&HostCpu::m_netdevMaxBacklog),
+                          MakeUintegerChecker<uint32_t>(1))
+            .AddAttribute("DevWeight",
+                          "Packets per poll call of a core's RPS backlog (net.core.dev_weight, "
+                          "default 64). Must be >= 1.",
+                          UintegerValue(64),
+                          MakeUintegerAccessor(&HostCpu::m_devWeight),
+                          MakeUintegerChecker<uint32_t>(1))
+            .AddAttribute("IpiCost",
+                          "CPU time (HARDIRQ) of the inter-processor interrupt that wakes a "
+                          "core's NET_RX softirq for its RPS backlog (an assumption of about "
+                          "1 us; see doc/hostnet.rst). Must be >= 0.",
+                          TimeValue(MicroSeconds(1)),
+                          MakeTimeAccessor(&HostCpu::m_ipiCost),
+                          MakeTimeChecker(Time(0)))
             .AddTraceSource("LevelChange",
                             "The level running on a core changed (core, old, new).",
                             MakeTraceSourceAccessor(&HostCpu::m_levelChangeTrace),
@@ -140,6 +160,14 @@ HostCpu::DoDispose()
         }
     }
     m_softnet.clear();
+    for (auto& backlog : m_backlog)
+    {
+        if (backlog)
+        {
+            backlog->Dispose();
+        }
+    }
+    m_backlog.clear();
     Object::DoDispose();
 }
 
@@ -228,6 +256,22 @@ HostCpu::GetSoftnet(uint32_t core)
                                m_maxSoftirqTime);
     }
     return m_softnet[core];
+}
+
+Ptr<RpsBacklog>
+HostCpu::GetBacklog(uint32_t core)
+{
+    EnsureCores();
+    NS_ABORT_MSG_IF(core >= m_cores.size(),
+                    "HostCpu::GetBacklog: no core " << core << " (NCores = " << m_cores.size()
+                                                    << ")");
+    m_backlog.resize(m_cores.size());
+    if (!m_backlog[core])
+    {
+        m_backlog[core] = CreateObject<RpsBacklog>();
+        m_backlog[core]->Setup(this, core, m_netdevMaxBacklog, m_devWeight, m_ipiCost);
+    }
+    return m_backlog[core];
 }
 
 void

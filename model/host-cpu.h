@@ -24,6 +24,7 @@ namespace ns3
 {
 
 class Node;
+class RpsBacklog;
 class SoftnetData;
 
 /**
@@ -137,6 +138,14 @@ class HostCpu : public Object
      * @return its SoftnetData
      */
     Ptr<SoftnetData> GetSoftnet(uint32_t core);
+
+    /**
+     * @brief The RPS/RFS input packet queue of a core (created on first use), served by
+     * that core's NET_RX softirq.
+     * @param core the core
+     * @return its RpsBacklog
+     */
+    Ptr<RpsBacklog> GetBacklog(uint32_t core);
 
     /**
      * @brief Submit work at HARDIRQ or SOFTIRQ level.
@@ -278,6 +287,10 @@ class HostCpu : public Object
     Time m_netdevBudgetTime;                 ///< net.core.netdev_budget_usecs (attribute)
     uint32_t m_maxSoftirqRestarts{10};       ///< MAX_SOFTIRQ_RESTART (attribute)
     Time m_maxSoftirqTime;                   ///< MAX_SOFTIRQ_TIME (attribute)
+    std::vector<Ptr<RpsBacklog>> m_backlog;  ///< RPS backlog per core (null: not created)
+    uint32_t m_netdevMaxBacklog{1000};       ///< net.core.netdev_max_backlog (attribute)
+    uint32_t m_devWeight{64};                ///< net.core.dev_weight (attribute)
+    Time m_ipiCost;                          ///< IPI handler cost (attribute)
     Time m_windowStart;                      ///< start of the statistics window
     Time m_completingStart;                  ///< first start of the work whose callback runs
 

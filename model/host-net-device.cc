@@ -9,10 +9,14 @@
 #include "host-net-device.h"
 
 #include "gro-engine.h"
+#include "napi-rx-mode.h"
+#include "rfs-flow-table.h"
+#include "rps-backlog.h"
 
 #include "ns3/abort.h"
 #include "ns3/boolean.h"
 #include "ns3/channel.h"
+#include "ns3/enum.h"
 #include "ns3/log.h"
 #include "ns3/net-device-queue-interface.h"
 #include "ns3/node.h"
@@ -298,6 +302,37 @@ HostNetDevice::GetTypeId()
                           StringValue("ns3::ConstantRandomVariable[Constant=0]"),
                           MakePointerAccessor(&HostNetDevice::m_gsoSegmentCost),
                           MakePointerChecker<RandomVariableStream>())
+            .AddAttribute("RxSteering",
+                          "Software steering of protocol processing after the NAPI poll "
+                          "(Linux RPS/RFS): none: on the queue's IRQ core; rps: on the core "
+                          "that the flow hash picks from RpsCores (rps_cpus); rfs: on the core "
+                          "where the flow's application last read (RfsFlowTable; flows without "
+                          "an entry go as rps). Steered packets wait in the target core's "
+                          "backlog (HostCpu NetdevMaxBacklog, DevWeight, IpiCost). Needs a "
+                          "NAPI receive mode (ns3::NapiRxMode or ns3::DisableEnableRxMode).",
+                          EnumValue(STEER_NONE),
+                          MakeEnumAccessor<RxSteering>(&HostNetDevice::m_steering),
+                          MakeEnumChecker(STEER_NONE, "none", STEER_RPS, "rps", STEER_RFS, "rfs"))
+            .AddAttribute("RpsCores",
+                          "Cores RPS spreads flows over (rps_cpus), comma-separated, e.g. "
+                          "\"1,2,3\" (each < HostCpu::NCores); empty: every core.",
+                          StringValue(""),
+                          MakeStringAccessor(&HostNetDevice::m_rpsCoresList),
+                          MakeStringChecker())
+            .AddAttribute("RpsEnqueueCost",
+                          "CPU time on the queue's core to steer one packet to another core "
+                          "(get_rps_cpu and enqueue_to_backlog), instead of its protocol "
+                          "processing. An assumption (see doc/hostnet.rst).",
+                          StringValue("ns3::ConstantRandomVariable[Constant=2e-7]"),
+                          MakePointerAccessor(&HostNetDevice::m_steerCost),
+                          MakePointerChecker<RandomVariableStream>())
+            .AddAttribute("RpsFlowCount",
+                          "Entries of the RFS device flow table (rps_flow_cnt) that keeps a "
+                          "flow on its core until its backlog has drained. A power of two, "
+                          "1..1048576.",
+                          UintegerValue(4096),
+                          MakeUintegerAccessor(&HostNetDevice::m_rpsFlowCount),
+                          MakeUintegerChecker<uint32_t>(1, 1 << 20))
             .AddAttribute("Mtu",
                           "MTU; 0 uses the PHY's.",
                           UintegerValue(0),
@@ -344,9 +379,10 @@ HostNetDevice::DoInitialize()
     NS_ABORT_MSG_IF(!m_phy,
                     "HostNetDevice: no PHY device; call SetPhy (or use HostNetDeviceHelper)");
     NS_ABORT_MSG_IF(!m_isrCost || !m_protocolCost || !m_txCost || !m_registerWriteCost ||
-                        !m_pollOverhead || !m_groCost || !m_gsoSegmentCost,
+                        !m_pollOverhead || !m_groCost || !m_gsoSegmentCost || !m_steerCost,
                     "HostNetDevice: IsrCost, ProtocolCost, TxCost, RegisterWriteCost, "
-                    "PollOverheadCost, GroCost and GsoSegmentCost must be RandomVariableStreams");
+                    "PollOverheadCost, GroCost, GsoSegmentCost and RpsEnqueueCost must be "
+                    "RandomVariableStreams");
     NS_ABORT_MSG_IF(!m_rxRing || !m_txRing || !m_moderation || !m_rxMode,
                     "HostNetDevice: RxRing, TxRing, Moderation and RxMode must be set");
     for (const auto& queue : m_queues)
@@ -391,6 +427,9 @@ HostNetDevice::DoDispose()
     m_pollOverhead = nullptr;
     m_groCost = nullptr;
     m_gsoSegmentCost = nullptr;
+    m_steerCost = nullptr;
+    m_rfsTable = nullptr;
+    m_rfsDevFlows.clear();
     m_pendingTx.clear();
     m_txBursts.clear();
     m_txCostPaidCallbacks.clear();
@@ -497,6 +536,7 @@ HostNetDevice::CreateQueues()
                     "HostNetDevice::RssTableSize = " << m_rssTableSize
                                                      << "; allowed: a power of two, 1..4096");
     m_rss.SetQueues(m_nQueues, m_rssTableSize);
+    SetupSteering();
     m_queues.clear();
     for (uint32_t q = 0; q < m_nQueues; ++q)
     {
@@ -518,6 +558,104 @@ HostNetDevice::CreateQueues()
         auto queue = CreateObject<HostNetQueue>();
         queue->Setup(this, q, cores[q], ring, moderation, rxMode, gro);
         m_queues.push_back(queue);
+    }
+}
+
+void
+HostNetDevice::SetupSteering()
+{
+    if (m_steering == STEER_NONE)
+    {
+        return;
+    }
+    NS_ABORT_MSG_IF(!DynamicCast<NapiRxMode>(m_rxMode),
+                    "HostNetDevice::RxSteering = rps/rfs needs a NAPI receive mode "
+                    "(ns3::NapiRxMode or ns3::DisableEnableRxMode); RxMode is "
+                        << m_rxMode->GetInstanceTypeId().GetName());
+    uint32_t nCores = m_cpu->GetNCores();
+    m_rpsCores.clear();
+    if (m_rpsCoresList.empty())
+    {
+        for (uint32_t c = 0; c < nCores; ++c)
+        {
+            m_rpsCores.push_back(c);
+        }
+    }
+    else
+    {
+        std::string error;
+        m_rpsCores = ParseCoreList(m_rpsCoresList, error);
+        NS_ABORT_MSG_IF(!error.empty() || m_rpsCores.empty(),
+                        "HostNetDevice::RpsCores \"" << m_rpsCoresList << "\": " << error
+                                                     << "; expected comma-separated cores, "
+                                                        "e.g. \"1,2,3\"");
+        for (uint32_t core : m_rpsCores)
+        {
+            NS_ABORT_MSG_IF(core >= nCores,
+                            "HostNetDevice::RpsCores: core " << core
+                                                             << " does not exist (HostCpu::"
+                                                                "NCores = "
+                                                             << nCores << ")");
+        }
+    }
+    if (m_steering == STEER_RFS)
+    {
+        NS_ABORT_MSG_IF((m_rpsFlowCount & (m_rpsFlowCount - 1)) != 0,
+                        "HostNetDevice::RpsFlowCount = "
+                            << m_rpsFlowCount << "; allowed: a power of two, 1..1048576");
+        m_rfsTable = RfsFlowTable::GetOrCreate(m_node);
+        m_rfsDevFlows.assign(m_rpsFlowCount, RfsDevFlow());
+    }
+}
+
+bool
+HostNetDevice::IsSteering() const
+{
+    return m_steering != STEER_NONE;
+}
+
+uint32_t
+HostNetDevice::SteerCore(const RxFrame& frame, uint32_t irqCore, uint32_t& hash)
+{
+    hash = m_rss.HashPacket(frame.packet);
+    // get_rps_cpu: rps_map->cpus[reciprocal_scale(hash, len)].
+    uint32_t target = m_rpsCores[(uint64_t(hash) * m_rpsCores.size()) >> 32];
+    if (m_steering != STEER_RFS)
+    {
+        return target;
+    }
+    uint32_t desired = m_rfsTable->Lookup(hash);
+    if (desired == RfsFlowTable::NO_CORE || desired >= m_cpu->GetNCores())
+    {
+        return target;
+    }
+    RfsDevFlow& flow = m_rfsDevFlows[hash & (m_rpsFlowCount - 1)];
+    if (flow.core != desired)
+    {
+        // Move the flow only when its packets queued on the old core have been processed
+        // (input_queue_head has passed last_qtail): no reordering. Packets processed on
+        // the IRQ core are processed in the poll itself, nothing waits.
+        bool drained = flow.core == RfsDevFlow().core || flow.core == irqCore ||
+                       m_cpu->GetBacklog(flow.core)->GetHead() >= flow.lastTail;
+        if (drained)
+        {
+            flow.core = desired;
+        }
+    }
+    return flow.core;
+}
+
+void
+HostNetDevice::NoteSteered(uint32_t hash, uint32_t core, uint64_t tail)
+{
+    m_rxSteered++;
+    if (m_steering == STEER_RFS)
+    {
+        RfsDevFlow& flow = m_rfsDevFlows[hash & (m_rpsFlowCount - 1)];
+        if (flow.core == core)
+        {
+            flow.lastTail = tail;
+        }
     }
 }
 
@@ -657,7 +795,7 @@ void
 HostNetDevice::DropFrame(const RxFrame& frame, HostDropReason reason)
 {
     NS_LOG_LOGIC("host drop " << frame.packet << " reason " << +reason);
-    m_dropBacklog++;
+    m_dropBacklog += frame.segments;
     m_hostDropTrace(frame.packet, reason);
 }
 
@@ -715,6 +853,12 @@ Time
 HostNetDevice::SampleGroCost()
 {
     return Max(Seconds(m_groCost->GetValue()), Time(0));
+}
+
+Time
+HostNetDevice::SampleSteerCost()
+{
+    return Max(Seconds(m_steerCost->GetValue()), Time(0));
 }
 
 Time
@@ -902,6 +1046,7 @@ HostNetDevice::GetStats() const
     s.rxDelivered = m_rxDelivered;
     s.rxDeliveredBytes = m_rxDeliveredBytes;
     s.rxPackets = m_rxPackets;
+    s.rxSteered = m_rxSteered;
     for (const auto& queue : m_queues)
     {
         s.dropFifoOverrun += queue->GetRxRing()->GetDrops(RxRing::FIFO_OVERRUN);
@@ -945,6 +1090,7 @@ HostNetDevice::ResetStats()
     m_rxDelivered = 0;
     m_rxDeliveredBytes = 0;
     m_rxPackets = 0;
+    m_rxSteered = 0;
     m_txSends = 0;
     m_dropBacklog = 0;
     m_interrupts = 0;
@@ -994,7 +1140,8 @@ HostNetDevice::AssignStreams(int64_t stream)
         used += m_rxRing->AssignStreams(stream + used);
         used += m_moderation->AssignStreams(stream + used);
         used += m_rxMode->AssignStreams(stream + used);
-        return used;
+        m_steerCost->SetStream(stream + used);
+        return used + 1;
     }
     for (const auto& queue : m_queues)
     {
@@ -1002,7 +1149,9 @@ HostNetDevice::AssignStreams(int64_t stream)
         used += queue->GetModeration()->AssignStreams(stream + used);
         used += queue->GetRxMode()->AssignStreams(stream + used);
     }
-    return used;
+    // Last, so that adding it kept the streams of the other variables.
+    m_steerCost->SetStream(stream + used);
+    return used + 1;
 }
 
 // ---------------------------------------------------------------- NetDevice API

@@ -31,6 +31,7 @@ namespace ns3
 {
 
 class NetDeviceQueueInterface;
+class RfsFlowTable;
 
 /**
  * @ingroup hostnet
@@ -46,10 +47,11 @@ struct HostNetDeviceStats
     uint64_t rxDelivered{0};        ///< frames whose protocol processing completed (wire
                                     ///< frames: a GRO packet counts its segments)
     uint64_t rxPackets{0};          ///< packets handed to the stack (GRO packets count once)
+    uint64_t rxSteered{0};          ///< packets RPS/RFS sent to another core's backlog
     uint64_t rxDeliveredBytes{0};   ///< their bytes
     uint64_t dropFifoOverrun{0};    ///< NIC FIFO full
     uint64_t dropNoDescriptor{0};   ///< no free descriptor (DropWhenNoDescriptor)
-    uint64_t dropBacklog{0};        ///< backlog queue full (per-packet mode)
+    uint64_t dropBacklog{0};        ///< backlog queue full (per-packet mode, RPS backlogs)
     uint64_t rxInHost{0};           ///< frames still in the NIC or host (now)
     uint64_t interrupts{0};         ///< Rx ISRs run
     uint64_t interruptsAbsorbed{0}; ///< assertions absorbed by a running ISR
@@ -92,7 +94,9 @@ struct HostNetDeviceStats
  * receive mode (NAPI context) and interrupt vector; RSS (Toeplitz hash and indirection
  * table) picks the queue of a received frame, IrqAffinity the core of each queue. GRO
  * merges in-order TCP segments in NAPI polls (GroEnabled); TSO/GSO make the transmit CPU
- * cost per send rather than per segment (TsoEnabled, GsoEnabled).
+ * cost per send rather than per segment (TsoEnabled, GsoEnabled). RxSteering moves the
+ * protocol processing of a packet taken from a queue to another core (RPS: by flow hash
+ * over RpsCores; RFS: to the core where the flow's application reads).
  *
  * Every cost is a RandomVariableStream attribute (seed 000 defaults: ISR 3.73 us, protocol
  * 5.25 us + size / 748 MB/s, exponential).
@@ -103,7 +107,15 @@ class HostNetDevice : public NetDevice
     /// Why the host (not the NIC) dropped a received frame.
     enum HostDropReason : uint8_t
     {
-        BACKLOG = 0, ///< per-packet mode: backlog queue (netdev_max_backlog) full
+        BACKLOG = 0, ///< backlog queue (netdev_max_backlog) full: per-packet mode or RPS
+    };
+
+    /// Software steering of protocol processing after the NAPI poll (RxSteering).
+    enum RxSteering : uint8_t
+    {
+        STEER_NONE = 0, ///< on the queue's IRQ core
+        STEER_RPS = 1,  ///< receive packet steering: flow hash over RpsCores
+        STEER_RFS = 2,  ///< receive flow steering: the consuming application's core
     };
 
     /**
@@ -209,6 +221,30 @@ class HostNetDevice : public NetDevice
     /** @return one sample of the GRO cost of one segment (dev_gro_receive) */
     Time SampleGroCost();
 
+    /** @return one sample of RpsEnqueueCost */
+    Time SampleSteerCost();
+
+    /** @return true if RxSteering is rps or rfs */
+    bool IsSteering() const;
+
+    /**
+     * @brief get_rps_cpu: the core that protocol-processes a packet (RxSteering).
+     * @param frame the packet
+     * @param irqCore the core of the queue it was taken from
+     * @param hash set to its flow hash
+     * @return the core (irqCore: process on the queue's core)
+     */
+    uint32_t SteerCore(const RxFrame& frame, uint32_t irqCore, uint32_t& hash);
+
+    /**
+     * @brief A packet was queued on a core's RPS backlog (RFS keeps the flow there until
+     * that backlog has processed it).
+     * @param hash its flow hash
+     * @param core the core
+     * @param tail the backlog's input_queue_tail after it
+     */
+    void NoteSteered(uint32_t hash, uint32_t core, uint64_t tail);
+
     /** @return one sample of the cost of an interrupt mask/unmask register write */
     Time SampleRegisterWriteCost();
 
@@ -294,6 +330,8 @@ class HostNetDevice : public NetDevice
                         const Address& from);
     /// Create the receive queues (queue 0 uses the attribute objects, the others clones).
     void CreateQueues();
+    /// Check and parse the RPS/RFS attributes.
+    void SetupSteering();
     /// @return the Tx CPU cost of a frame handed to Send (TSO/GSO bursts pay once)
     Time TxCostOf(Ptr<const Packet> packet);
     /// The Tx CPU cost of the oldest pending send of a core was paid.
@@ -319,30 +357,45 @@ class HostNetDevice : public NetDevice
         uint16_t protocol;  ///< protocol number
     };
 
-    Ptr<NetDevice> m_phy;                              ///< wrapped PHY
-    Ptr<Node> m_node;                                  ///< our node
-    Ptr<HostCpu> m_cpu;                                ///< the node's CPU
-    Ptr<RxRing> m_rxRing;                              ///< receive ring (attribute)
-    Ptr<TxRing> m_txRing;                              ///< transmit ring (attribute)
-    Ptr<InterruptModeration> m_moderation;             ///< NIC moderation (attribute)
-    Ptr<RxMode> m_rxMode;                              ///< OS receive mode (attribute)
-    Ptr<RandomVariableStream> m_isrCost;               ///< ISR cost (attribute)
-    Ptr<RandomVariableStream> m_protocolCost;          ///< per-packet protocol cost (attribute)
-    DataRate m_copyRate;                               ///< per-byte protocol cost rate (attribute)
-    Ptr<RandomVariableStream> m_txCost;                ///< per-packet Tx cost (attribute)
-    Ptr<RandomVariableStream> m_registerWriteCost;     ///< mask/unmask cost (attribute)
-    Ptr<RandomVariableStream> m_pollOverhead;          ///< timer-driven poll overhead (attribute)
-    uint32_t m_irqCore{0};                             ///< core of queue 0 (attribute)
-    uint32_t m_nQueues{1};                             ///< receive queues (attribute)
-    std::string m_irqAffinity;                         ///< core per queue (attribute)
-    uint32_t m_rssTableSize{128};                      ///< RSS indirection entries (attribute)
-    bool m_groEnabled{false};                          ///< GRO (attribute)
-    Ptr<RandomVariableStream> m_groCost;               ///< per-segment GRO cost (attribute)
-    uint32_t m_groMaxSize{65535};                      ///< GRO packet limit (attribute)
-    bool m_tsoEnabled{false};                          ///< TSO (attribute)
-    bool m_gsoEnabled{false};                          ///< GSO (attribute)
-    uint32_t m_tsoMaxSize{65536};                      ///< TSO/GSO send limit (attribute)
-    Ptr<RandomVariableStream> m_gsoSegmentCost;        ///< GSO cost per segment (attribute)
+    Ptr<NetDevice> m_phy;                          ///< wrapped PHY
+    Ptr<Node> m_node;                              ///< our node
+    Ptr<HostCpu> m_cpu;                            ///< the node's CPU
+    Ptr<RxRing> m_rxRing;                          ///< receive ring (attribute)
+    Ptr<TxRing> m_txRing;                          ///< transmit ring (attribute)
+    Ptr<InterruptModeration> m_moderation;         ///< NIC moderation (attribute)
+    Ptr<RxMode> m_rxMode;                          ///< OS receive mode (attribute)
+    Ptr<RandomVariableStream> m_isrCost;           ///< ISR cost (attribute)
+    Ptr<RandomVariableStream> m_protocolCost;      ///< per-packet protocol cost (attribute)
+    DataRate m_copyRate;                           ///< per-byte protocol cost rate (attribute)
+    Ptr<RandomVariableStream> m_txCost;            ///< per-packet Tx cost (attribute)
+    Ptr<RandomVariableStream> m_registerWriteCost; ///< mask/unmask cost (attribute)
+    Ptr<RandomVariableStream> m_pollOverhead;      ///< timer-driven poll overhead (attribute)
+    uint32_t m_irqCore{0};                         ///< core of queue 0 (attribute)
+    uint32_t m_nQueues{1};                         ///< receive queues (attribute)
+    std::string m_irqAffinity;                     ///< core per queue (attribute)
+    uint32_t m_rssTableSize{128};                  ///< RSS indirection entries (attribute)
+    bool m_groEnabled{false};                      ///< GRO (attribute)
+    Ptr<RandomVariableStream> m_groCost;           ///< per-segment GRO cost (attribute)
+    uint32_t m_groMaxSize{65535};                  ///< GRO packet limit (attribute)
+    bool m_tsoEnabled{false};                      ///< TSO (attribute)
+    bool m_gsoEnabled{false};                      ///< GSO (attribute)
+    uint32_t m_tsoMaxSize{65536};                  ///< TSO/GSO send limit (attribute)
+    Ptr<RandomVariableStream> m_gsoSegmentCost;    ///< GSO cost per segment (attribute)
+    RxSteering m_steering{STEER_NONE};             ///< RPS/RFS (attribute)
+    std::string m_rpsCoresList;                    ///< rps_cpus (attribute)
+    std::vector<uint32_t> m_rpsCores;              ///< rps_cpus, parsed
+    Ptr<RandomVariableStream> m_steerCost;         ///< RPS enqueue cost (attribute)
+    uint32_t m_rpsFlowCount{4096};                 ///< rps_flow_cnt (attribute)
+    Ptr<RfsFlowTable> m_rfsTable;                  ///< the node's rps_sock_flow_table
+
+    /// rps_dev_flow: where a flow's packets are being processed.
+    struct RfsDevFlow
+    {
+        uint32_t core{0xffffffff}; ///< current core (none yet: 0xffffffff)
+        uint64_t lastTail{0};      ///< that core's backlog tail after the flow's last packet
+    };
+
+    std::vector<RfsDevFlow> m_rfsDevFlows;             ///< rps_dev_flow_table (RFS only)
     std::vector<Ptr<HostNetQueue>> m_queues;           ///< receive queues
     RssHash m_rss;                                     ///< receive-side scaling
     Ptr<NetDeviceQueueInterface> m_queueInterface;     ///< flow control towards the qdisc
@@ -371,6 +424,7 @@ class HostNetDevice : public NetDevice
     uint64_t m_rxDelivered{0};         ///< frames delivered
     uint64_t m_rxDeliveredBytes{0};    ///< bytes delivered
     uint64_t m_rxPackets{0};           ///< packets handed up
+    uint64_t m_rxSteered{0};           ///< packets steered to another core
     uint64_t m_txSends{0};             ///< Tx cost units paid
     uint64_t m_dropBacklog{0};         ///< host drops
     uint64_t m_interrupts{0};          ///< ISRs

@@ -10,6 +10,7 @@
 
 #include "gro-engine.h"
 #include "host-net-device.h"
+#include "rps-backlog.h"
 
 #include "ns3/log.h"
 #include "ns3/node.h"
@@ -59,6 +60,7 @@ HostNetQueue::Setup(HostNetDevice* device,
     m_moderation = moderation;
     m_rxMode = rxMode;
     m_gro = gro;
+    m_steering = device->IsSteering();
     m_ring->SetFrameReadyCallback(MakeCallback(&HostNetQueue::FrameInMemory, this));
     m_moderation->SetInterruptCallback(MakeCallback(&HostNetQueue::InterruptAsserted, this));
     m_rxMode->Attach(this);
@@ -154,6 +156,39 @@ Time
 HostNetQueue::SampleGroCost()
 {
     return m_device->SampleGroCost();
+}
+
+Time
+HostNetQueue::SampleSteerCost()
+{
+    return m_device->SampleSteerCost();
+}
+
+uint32_t
+HostNetQueue::SteerCoreSlow(const RxFrame& frame, uint32_t& hash)
+{
+    return m_device->SteerCore(frame, m_core, hash);
+}
+
+void
+HostNetQueue::SteerToBacklog(uint32_t core, uint32_t hash, RxFrame&& frame)
+{
+    Ptr<RpsBacklog> backlog = m_cpu->GetBacklog(core);
+    uint32_t segments = frame.segments;
+    if (!backlog->Enqueue(this, frame))
+    {
+        m_device->DropFrame(frame, HostNetDevice::BACKLOG);
+        return;
+    }
+    m_inBacklog += segments;
+    m_device->NoteSteered(hash, core, backlog->GetTail());
+}
+
+void
+HostNetQueue::DeliverSteered(RxFrame&& frame, Time processingStart)
+{
+    m_inBacklog -= frame.segments;
+    DeliverFrame(std::move(frame), processingStart);
 }
 
 Time
@@ -276,7 +311,8 @@ HostNetQueue::RecordSoftirqRestart()
 uint64_t
 HostNetQueue::GetNInHost() const
 {
-    uint64_t n = m_ring->GetNFifoFrames() + m_ring->GetNReady() + m_rxMode->GetNHeld();
+    uint64_t n =
+        m_ring->GetNFifoFrames() + m_ring->GetNReady() + m_rxMode->GetNHeld() + m_inBacklog;
     if (m_gro)
     {
         n += m_gro->GetNHeld();

@@ -109,6 +109,37 @@ class HostNetQueue : public Object
     /** @return one sample of the GRO cost of one segment */
     Time SampleGroCost();
 
+    /** @return one sample of the cost of steering a packet to another core (RPS/RFS) */
+    Time SampleSteerCost();
+
+    /**
+     * @brief get_rps_cpu: the core that should protocol-process a packet taken from this
+     * queue (RxSteering; without steering the queue's IRQ core).
+     * @param frame the packet (after GRO)
+     * @param hash set to the packet's flow hash when steering is on
+     * @return the core; the IRQ core means "process here"
+     */
+    uint32_t SteerCore(const RxFrame& frame, uint32_t& hash)
+    {
+        return m_steering ? SteerCoreSlow(frame, hash) : m_core;
+    }
+
+    /**
+     * @brief enqueue_to_backlog: hand a packet to another core's RPS backlog (dropped as a
+     * backlog drop if that backlog is full).
+     * @param core the target core
+     * @param hash the packet's flow hash (RFS remembers where the flow's packets are)
+     * @param frame the packet
+     */
+    void SteerToBacklog(uint32_t core, uint32_t hash, RxFrame&& frame);
+
+    /**
+     * @brief A packet this queue steered to another core finished protocol processing there.
+     * @param frame the packet
+     * @param processingStart when its processing got the CPU
+     */
+    void DeliverSteered(RxFrame&& frame, Time processingStart);
+
     /** @return one sample of the cost of an interrupt mask/unmask register write */
     Time SampleRegisterWriteCost();
 
@@ -201,6 +232,8 @@ class HostNetQueue : public Object
     void FrameInMemory(uint32_t bytes);
     /// The moderation asserts this queue's interrupt vector.
     void InterruptAsserted();
+    /// SteerCore with steering on.
+    uint32_t SteerCoreSlow(const RxFrame& frame, uint32_t& hash);
 
     HostNetDevice* m_device{nullptr};      ///< owner
     uint32_t m_index{0};                   ///< queue index
@@ -211,6 +244,8 @@ class HostNetQueue : public Object
     Ptr<RxMode> m_rxMode;                  ///< OS receive mode of this queue
     Ptr<GroEngine> m_gro;                  ///< GRO (null: off)
     bool m_rxIrqEnabled{true};             ///< vector unmasked
+    bool m_steering{false};                ///< the device steers (RPS/RFS)
+    uint64_t m_inBacklog{0};               ///< packets in other cores' RPS backlogs
     Time m_lastInterrupt{-1};              ///< last interrupt delivered to the CPU
     uint64_t m_delivered{0};               ///< frames delivered in the window
     uint64_t m_interrupts{0};              ///< ISRs in the window

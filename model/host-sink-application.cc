@@ -131,6 +131,7 @@ HostSinkApplication::DoDispose()
     m_socket = nullptr;
     m_accepted.clear();
     m_cpu = nullptr;
+    m_rfs = nullptr;
     m_pending = nullptr;
     m_userCost = nullptr;
     m_readDone = Callback<void>();
@@ -161,6 +162,7 @@ HostSinkApplication::StartApplication()
                         << m_protocol.GetName());
     m_windowStart = Simulator::Now();
     m_cpu = HostCpu::GetOrCreate(GetNode());
+    m_rfs = GetNode()->GetObject<RfsFlowTable>();
     NS_ABORT_MSG_IF(m_core >= m_cpu->GetNCores(),
                     "HostSinkApplication::Core (" << m_core << ") must be < HostCpu::NCores ("
                                                   << m_cpu->GetNCores() << ")");
@@ -230,7 +232,9 @@ HostSinkApplication::Accepted(Ptr<Socket> socket, const Address& from)
     UintegerValue rcvBuf;
     socket->GetAttribute("RcvBufSize", rcvBuf);
     auto size = static_cast<uint32_t>(rcvBuf.Get());
-    m_accepted.push_back(Connection{socket, size, size});
+    uint32_t hash = 0;
+    bool rfs = m_rfs && RfsFlowTable::SocketFlowHash(socket, hash);
+    m_accepted.push_back(Connection{socket, size, size, hash, rfs});
 }
 
 void
@@ -365,6 +369,10 @@ HostSinkApplication::TryRead(Ptr<Socket> socket, Connection* connection)
         {
             SendWindowUpdate(*connection);
         }
+    }
+    if (connection && connection->rfs)
+    {
+        m_rfs->Record(connection->rfsHash, m_core); // sock_rps_record_flow in recvmsg
     }
     m_busy = true;
     Time cost = Max(Seconds(m_userCost->GetValue()), Time(0)) + m_syscallCost;

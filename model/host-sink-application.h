@@ -12,6 +12,7 @@
 #include "busy-poller.h"
 #include "host-cpu.h"
 #include "latency-histogram.h"
+#include "rfs-flow-table.h"
 
 #include "ns3/address.h"
 #include "ns3/application.h"
@@ -136,6 +137,8 @@ class HostSinkApplication : public Application
         Ptr<Socket> socket;  ///< the accepted socket
         uint32_t rcvBuf;     ///< its receive buffer in bytes
         uint32_t advertised; ///< window last advertised to the sender (estimate)
+        uint32_t rfsHash;    ///< flow hash of its received packets (RFS)
+        bool rfs;            ///< rfsHash is valid and the node has an RFS table
     };
 
     /**
@@ -159,6 +162,7 @@ class HostSinkApplication : public Application
     uint32_t m_readSize{1448};            ///< TCP bytes per read (attribute)
     Ptr<RandomVariableStream> m_userCost; ///< CPU time per read (attribute)
     Ptr<HostCpu> m_cpu;                   ///< the node's CPU
+    Ptr<RfsFlowTable> m_rfs;              ///< the node's RFS table (null: no RFS device)
     HostCpu::TaskId m_task{0};            ///< our task
     bool m_hasTask{false};                ///< m_task is valid
     Ptr<Socket> m_socket;                 ///< listening / bound socket

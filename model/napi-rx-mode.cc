@@ -72,6 +72,8 @@ NapiRxMode::NapiRxMode()
     m_busyPacketDone = MakeCallback(&NapiRxMode::BusyPacketDone, this);
     m_groSegmentDone = MakeCallback(&NapiRxMode::GroSegmentDone, this);
     m_groPacketDone = MakeCallback(&NapiRxMode::GroPacketDone, this);
+    m_steerDone = MakeCallback(&NapiRxMode::SteerDone, this);
+    m_groSteerDone = MakeCallback(&NapiRxMode::GroSteerDone, this);
 }
 
 NapiRxMode::~NapiRxMode()
@@ -94,6 +96,8 @@ NapiRxMode::DoDispose()
     m_busyWaiter = Callback<void>();
     m_groSegmentDone = Callback<void>();
     m_groPacketDone = Callback<void>();
+    m_steerDone = Callback<void>();
+    m_groSteerDone = Callback<void>();
     m_groOut.clear();
     m_gro = nullptr;
     m_softnet = nullptr;
@@ -192,12 +196,14 @@ NapiRxMode::PollNext()
     }
     m_processing = true;
     m_current = m_queue->PopFrame();
-    Time cost = m_queue->SampleProtocolCost(m_current.size);
+    m_steerCore = m_queue->SteerCore(m_current, m_steerHash);
+    bool steered = m_steerCore != m_core;
+    Time cost = steered ? m_queue->SampleSteerCost() : m_queue->SampleProtocolCost(m_current.size);
     if (m_ring->HasRefillCost())
     {
         cost += m_ring->SampleRefillCost();
     }
-    m_softnet->SubmitWork(cost, m_packetDone);
+    m_softnet->SubmitWork(cost, steered ? m_steerDone : m_packetDone);
 }
 
 void
@@ -206,6 +212,20 @@ NapiRxMode::PacketDone()
     m_processing = false;
     Time start = m_cpu->GetCompletingWorkStart();
     m_queue->DeliverFrame(std::move(m_current), start);
+    FrameDone();
+}
+
+void
+NapiRxMode::SteerDone()
+{
+    m_processing = false;
+    m_queue->SteerToBacklog(m_steerCore, m_steerHash, std::move(m_current));
+    FrameDone();
+}
+
+void
+NapiRxMode::FrameDone()
+{
     m_ring->ReturnDescriptors(1);
     m_pollPackets++;
     m_workSinceComplete++;
@@ -264,6 +284,12 @@ NapiRxMode::GroPollNext()
         // Protocol processing of a merged (or unmergeable) packet: once per packet.
         m_current = std::move(m_groOut.front());
         m_groOut.pop_front();
+        m_steerCore = m_queue->SteerCore(m_current, m_steerHash);
+        if (m_steerCore != m_core)
+        {
+            m_softnet->SubmitWork(m_queue->SampleSteerCost(), m_groSteerDone);
+            return;
+        }
         m_softnet->SubmitWork(m_queue->SampleProtocolCost(m_current.size), m_groPacketDone);
         return;
     }
@@ -293,6 +319,14 @@ NapiRxMode::GroPacketDone()
     m_processing = false;
     Time start = m_cpu->GetCompletingWorkStart();
     m_queue->DeliverFrame(std::move(m_current), start);
+    GroPollNext();
+}
+
+void
+NapiRxMode::GroSteerDone()
+{
+    m_processing = false;
+    m_queue->SteerToBacklog(m_steerCore, m_steerHash, std::move(m_current));
     GroPollNext();
 }
 

@@ -10,6 +10,7 @@
 #define NAPI_RX_MODE_H
 
 #include "host-cpu.h"
+#include "napi-context.h"
 #include "rx-mode.h"
 #include "rx-ring.h"
 #include "softnet-data.h"
@@ -54,7 +55,7 @@ class GroEngine;
  * stays masked after a completion that did work, and a timer re-polls after
  * GroFlushTimeout, up to n times in a row before unmasking (software IRQ deferral).
  */
-class NapiRxMode : public RxMode
+class NapiRxMode : public RxMode, public NapiContext
 {
   public:
     /**
@@ -74,10 +75,10 @@ class NapiRxMode : public RxMode
      * @brief One poll call (napi->poll): process up to Weight frames, then return to the
      * softirq through SoftnetData::PollReturned. Called by SoftnetData only.
      */
-    void Poll();
+    void Poll() override;
 
     /** @brief The softirq round ended after this context's poll call (time_squeeze). */
-    void NotifyTimeSqueeze();
+    void NotifyTimeSqueeze() override;
 
     /** @return the NET_RX state this context is polled from */
     Ptr<SoftnetData> GetSoftnet() const;
@@ -147,6 +148,10 @@ class NapiRxMode : public RxMode
     void PollNext();
     /// Protocol processing of the current frame ended.
     void PacketDone();
+    /// RPS/RFS: the current frame's steering cost was paid; hand it to the target core.
+    void SteerDone();
+    /// A frame left the ring: continue the poll call, or end it (weight, hand-off).
+    void FrameDone();
     /// The poll call used its whole weight.
     void WeightExhausted();
     /// Report the end of a poll call to the softirq.
@@ -169,6 +174,8 @@ class NapiRxMode : public RxMode
     void GroSegmentDone();
     /// GRO poll: protocol processing of a packet from the engine ended.
     void GroPacketDone();
+    /// GRO poll: a packet from the engine was steered; hand it to the target core.
+    void GroSteerDone();
     /// Busy poll: process the next frame or end the call.
     void BusyPollNext();
     /// Busy poll: a frame's protocol processing ended.
@@ -203,6 +210,10 @@ class NapiRxMode : public RxMode
     bool m_groWeightUsed{false};     ///< ...ending with its weight used (stays scheduled)
     Callback<void> m_groSegmentDone; ///< prebuilt callback
     Callback<void> m_groPacketDone;  ///< prebuilt callback
+    Callback<void> m_steerDone;      ///< prebuilt callback
+    Callback<void> m_groSteerDone;   ///< prebuilt callback
+    uint32_t m_steerCore{0};         ///< RPS/RFS target of m_current
+    uint32_t m_steerHash{0};         ///< flow hash of m_current (RPS/RFS)
 };
 
 } // namespace ns3

@@ -62,13 +62,19 @@ RssHash::SetIndirectionTable(const std::vector<uint32_t>& table)
 uint32_t
 RssHash::Hash(const std::vector<uint8_t>& input) const
 {
-    NS_ABORT_MSG_IF(input.size() > KEY_SIZE - 4,
-                    "RssHash: input of " << input.size() << " bytes; at most " << KEY_SIZE - 4);
+    return Hash(input.data(), input.size());
+}
+
+uint32_t
+RssHash::Hash(const uint8_t* input, size_t size) const
+{
+    NS_ABORT_MSG_IF(size > KEY_SIZE - 4,
+                    "RssHash: input of " << size << " bytes; at most " << KEY_SIZE - 4);
     // The 32-bit window of the key starting at the current input bit.
     uint32_t window = (uint32_t(m_key[0]) << 24) | (uint32_t(m_key[1]) << 16) |
                       (uint32_t(m_key[2]) << 8) | m_key[3];
     uint32_t result = 0;
-    for (size_t i = 0; i < input.size(); ++i)
+    for (size_t i = 0; i < size; ++i)
     {
         for (int bit = 7; bit >= 0; --bit)
         {
@@ -92,18 +98,19 @@ RssHash::HashFlow(Ipv4Address src, Ipv4Address dst, uint16_t srcPort, uint16_t d
 {
     uint32_t s = src.Get();
     uint32_t d = dst.Get();
-    return Hash({uint8_t(s >> 24),
-                 uint8_t(s >> 16),
-                 uint8_t(s >> 8),
-                 uint8_t(s),
-                 uint8_t(d >> 24),
-                 uint8_t(d >> 16),
-                 uint8_t(d >> 8),
-                 uint8_t(d),
-                 uint8_t(srcPort >> 8),
-                 uint8_t(srcPort),
-                 uint8_t(dstPort >> 8),
-                 uint8_t(dstPort)});
+    const uint8_t input[] = {uint8_t(s >> 24),
+                             uint8_t(s >> 16),
+                             uint8_t(s >> 8),
+                             uint8_t(s),
+                             uint8_t(d >> 24),
+                             uint8_t(d >> 16),
+                             uint8_t(d >> 8),
+                             uint8_t(d),
+                             uint8_t(srcPort >> 8),
+                             uint8_t(srcPort),
+                             uint8_t(dstPort >> 8),
+                             uint8_t(dstPort)};
+    return Hash(input, sizeof(input));
 }
 
 uint32_t
@@ -111,14 +118,15 @@ RssHash::HashAddresses(Ipv4Address src, Ipv4Address dst) const
 {
     uint32_t s = src.Get();
     uint32_t d = dst.Get();
-    return Hash({uint8_t(s >> 24),
-                 uint8_t(s >> 16),
-                 uint8_t(s >> 8),
-                 uint8_t(s),
-                 uint8_t(d >> 24),
-                 uint8_t(d >> 16),
-                 uint8_t(d >> 8),
-                 uint8_t(d)});
+    const uint8_t input[] = {uint8_t(s >> 24),
+                             uint8_t(s >> 16),
+                             uint8_t(s >> 8),
+                             uint8_t(s),
+                             uint8_t(d >> 24),
+                             uint8_t(d >> 16),
+                             uint8_t(d >> 8),
+                             uint8_t(d)};
+    return Hash(input, sizeof(input));
 }
 
 uint32_t
@@ -130,10 +138,16 @@ RssHash::GetQueue(uint32_t hash) const
 uint32_t
 RssHash::GetQueue(Ptr<const Packet> packet) const
 {
+    return GetQueue(HashPacket(packet));
+}
+
+uint32_t
+RssHash::HashPacket(Ptr<const Packet> packet) const
+{
     Ipv4Header ip;
     if (packet->GetSize() < 20 || packet->PeekHeader(ip) == 0 || ip.GetPayloadSize() == 0)
     {
-        return m_table[0];
+        return 0;
     }
     uint8_t protocol = ip.GetProtocol();
     bool fragment = ip.GetFragmentOffset() != 0 || !ip.IsLastFragment();
@@ -148,10 +162,10 @@ RssHash::GetQueue(Ptr<const Packet> packet) const
         {
             uint16_t sport = (uint16_t(buffer[off]) << 8) | buffer[off + 1];
             uint16_t dport = (uint16_t(buffer[off + 2]) << 8) | buffer[off + 3];
-            return GetQueue(HashFlow(ip.GetSource(), ip.GetDestination(), sport, dport));
+            return HashFlow(ip.GetSource(), ip.GetDestination(), sport, dport);
         }
     }
-    return GetQueue(HashAddresses(ip.GetSource(), ip.GetDestination()));
+    return HashAddresses(ip.GetSource(), ip.GetDestination());
 }
 
 } // namespace ns3

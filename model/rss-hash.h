@@ -33,8 +33,8 @@ class Packet;
  * table of 128 entries spreads them round robin over the queues (ethtool -X equal). One flow
  * always gets one queue; distinct flows spread evenly.
  *
- * This is the building block of multi-queue HostNetDevices (issue 5); it does not yet steer
- * frames inside HostNetDevice.
+ * HostNetDevice uses it to pick the receive queue of a frame (NQueues > 1) and, with RPS or
+ * RFS, the core of its protocol processing.
  */
 class RssHash
 {
@@ -69,6 +69,13 @@ class RssHash
     uint32_t Hash(const std::vector<uint8_t>& input) const;
 
     /**
+     * @return the Toeplitz hash of an arbitrary input
+     * @param input bytes in network order
+     * @param size bytes of input (at most KEY_SIZE - 4)
+     */
+    uint32_t Hash(const uint8_t* input, size_t size) const;
+
+    /**
      * @return the hash of an IPv4 flow with ports (TCP or UDP)
      * @param src source address
      * @param dst destination address
@@ -95,6 +102,12 @@ class RssHash
      * @return the receive queue of its flow (TCP/UDP: 4-tuple; other: addresses; non-IPv4: 0)
      */
     uint32_t GetQueue(Ptr<const Packet> packet) const;
+
+    /**
+     * @param packet an IPv4 packet (header first)
+     * @return the hash of its flow (TCP/UDP: 4-tuple; other IPv4: addresses; non-IPv4: 0)
+     */
+    uint32_t HashPacket(Ptr<const Packet> packet) const;
 
   private:
     std::array<uint8_t, KEY_SIZE> m_key; ///< secret key

@@ -9,7 +9,7 @@
 #include "softnet-data.h"
 
 #include "host-cpu.h"
-#include "napi-rx-mode.h"
+#include "napi-context.h"
 
 #include "ns3/abort.h"
 #include "ns3/log.h"
@@ -76,7 +76,7 @@ SoftnetData::Setup(Ptr<HostCpu> cpu,
 }
 
 void
-SoftnetData::Schedule(NapiRxMode* napi)
+SoftnetData::Schedule(NapiContext* napi)
 {
     NS_LOG_FUNCTION(this << napi);
     NS_ASSERT_MSG(std::find(m_pollList.begin(), m_pollList.end(), napi) == m_pollList.end(),
@@ -116,7 +116,7 @@ SoftnetData::PollHead()
 }
 
 void
-SoftnetData::PollReturned(NapiRxMode* napi, uint32_t work, bool rescheduled)
+SoftnetData::PollReturned(NapiContext* napi, uint32_t work, bool rescheduled)
 {
     NS_LOG_FUNCTION(this << napi << work << rescheduled);
     NS_ASSERT_MSG(!m_pollList.empty() && m_pollList.front() == napi,

@@ -19,7 +19,7 @@ namespace ns3
 {
 
 class HostCpu;
-class NapiRxMode;
+class NapiContext;
 
 /**
  * @ingroup hostnet
@@ -39,7 +39,8 @@ struct SoftnetStats
  * @brief The NET_RX softirq of one core: the poll list shared by the NAPI contexts whose
  * interrupts that core serves (Linux's per-CPU softnet_data and net_rx_action).
  *
- * A NapiRxMode joins the poll list when its ISR schedules it. The softirq polls the head
+ * A NAPI context (a device queue's NapiRxMode, or the core's RpsBacklog) joins the poll
+ * list when it is scheduled (the ISR, or an RPS IPI). The softirq polls the head
  * of the list; a poll call that used its whole weight goes to the tail (round robin), a
  * poll call that completed leaves the list. All poll calls of a round share one budget:
  * after NetdevBudget frames or BudgetUsecs the round ends (time_squeeze) and the softirq
@@ -83,7 +84,7 @@ class SoftnetData : public Object
      * @brief napi_schedule: put a NAPI context on the poll list; raise NET_RX if idle.
      * @param napi the context (must not be on the list)
      */
-    void Schedule(NapiRxMode* napi);
+    void Schedule(NapiContext* napi);
 
     /**
      * @brief A poll call of the head of the list returned.
@@ -92,7 +93,7 @@ class SoftnetData : public Object
      * @param rescheduled true if it used its whole weight and stays on the list; false if
      *        it left the list (completed, waiting for a timer, or handed off)
      */
-    void PollReturned(NapiRxMode* napi, uint32_t work, bool rescheduled);
+    void PollReturned(NapiContext* napi, uint32_t work, bool rescheduled);
 
     /**
      * @brief Run poll work in the current context: the softirq, or ksoftirqd.
@@ -125,21 +126,21 @@ class SoftnetData : public Object
     /// Poll the head of the list, or go idle if it is empty.
     void PollHead();
 
-    Ptr<HostCpu> m_cpu;                 ///< the CPU
-    uint32_t m_core{0};                 ///< our core
-    uint32_t m_netdevBudget{300};       ///< frames per round
-    Time m_budgetTime;                  ///< time per round
-    uint32_t m_maxRestarts{10};         ///< restarts before ksoftirqd
-    Time m_maxSoftirqTime;              ///< softirq time before ksoftirqd
-    std::deque<NapiRxMode*> m_pollList; ///< scheduled NAPI contexts, head is polled
-    bool m_running{false};              ///< a softirq is working on the list
-    bool m_inKsoftirqd{false};          ///< the work moved to ksoftirqd
-    uint32_t m_ksoftirqd{0};            ///< the core's ksoftirqd task
-    uint32_t m_roundPackets{0};         ///< frames in the current round
-    uint32_t m_restarts{0};             ///< restarts in a row
-    Time m_roundStart;                  ///< start of the current round
-    Time m_softirqStart;                ///< start of the current softirq invocation
-    SoftnetStats m_stats;               ///< counters
+    Ptr<HostCpu> m_cpu;                  ///< the CPU
+    uint32_t m_core{0};                  ///< our core
+    uint32_t m_netdevBudget{300};        ///< frames per round
+    Time m_budgetTime;                   ///< time per round
+    uint32_t m_maxRestarts{10};          ///< restarts before ksoftirqd
+    Time m_maxSoftirqTime;               ///< softirq time before ksoftirqd
+    std::deque<NapiContext*> m_pollList; ///< scheduled NAPI contexts, head is polled
+    bool m_running{false};               ///< a softirq is working on the list
+    bool m_inKsoftirqd{false};           ///< the work moved to ksoftirqd
+    uint32_t m_ksoftirqd{0};             ///< the core's ksoftirqd task
+    uint32_t m_roundPackets{0};          ///< frames in the current round
+    uint32_t m_restarts{0};              ///< restarts in a row
+    Time m_roundStart;                   ///< start of the current round
+    Time m_softirqStart;                 ///< start of the current softirq invocation
+    SoftnetStats m_stats;                ///< counters
 };
 
 } // namespace ns3
