@@ -136,6 +136,7 @@ class RssDeviceTestCase : public TestCase
         Simulator::Run();
         NS_TEST_ASSERT_MSG_EQ(oneQueue, flows, "every flow's 4 frames came from one queue");
         double chi2 = ChiSquare(flowsPerQueue);
+        std::cout << "512 flows over 8 queues: chi-square " << chi2 << std::endl;
         NS_TEST_ASSERT_MSG_LT(chi2, 24.32, "flows spread unevenly over the queues");
         for (uint32_t q = 0; q < queues; ++q)
         {
@@ -417,6 +418,70 @@ class RfsTestCase : public TestCase
     }
 };
 
+/**
+ * RFS moves a flow to its application's new core only after the old core's backlog has
+ * processed the flow's queued packets (rps_dev_flow last_qtail): no reordering.
+ */
+class RfsMoveTestCase : public TestCase
+{
+  public:
+    RfsMoveTestCase()
+        : TestCase("RFS: a flow moves to the new core only after its old backlog drained")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        HostNetDeviceHelper helper = DeterministicHelper();
+        helper.SetScheme("napi");
+        helper.SetCpuAttribute("NCores", UintegerValue(3));
+        helper.SetDeviceAttribute("RxSteering", StringValue("rfs"));
+        HostPair p = MakeHostPair(helper);
+        Ptr<RfsFlowTable> table = RfsFlowTable::GetOrCreate(p.receiver);
+        uint32_t hash =
+            RssHash().HashFlow(Ipv4Address("10.0.0.1"), Ipv4Address("10.0.0.2"), 10000, 9);
+        int32_t last = -1;
+        uint32_t outOfOrder = 0;
+        p.host->TraceConnectWithoutContext(
+            "Delivered",
+            Callback<void, Ptr<const Packet>, Time>([&](Ptr<const Packet> packet, Time) {
+                Ipv4Header ip;
+                packet->PeekHeader(ip);
+                outOfOrder += int32_t(ip.GetIdentification()) < last ? 1 : 0;
+                last = ip.GetIdentification();
+            }));
+        auto burst = [&p](uint16_t first) {
+            for (uint16_t s = first; s < first + 20; ++s)
+            {
+                p.senderPhy->Send(FlowFrame(0, s), p.host->GetAddress(), 0x0800);
+            }
+        };
+        Ptr<HostCpu> cpu = p.host->GetCpu();
+        // 20 packets to core 1 (5 us each there: 100 us of backlog).
+        table->Record(hash, 1);
+        Simulator::Schedule(Time(0), [&]() { burst(0); });
+        // The application moves to core 2 while core 1 still holds the flow's packets:
+        // the next 20 packets must follow the first ones to core 1.
+        Simulator::Schedule(MicroSeconds(10), [&]() {
+            NS_TEST_EXPECT_MSG_GT(cpu->GetBacklog(1)->GetLength(), 0, "core 1 still busy");
+            table->Record(hash, 2);
+            burst(20);
+        });
+        // Core 1 has drained: the flow moves.
+        Simulator::Schedule(MicroSeconds(400), [&]() {
+            NS_TEST_EXPECT_MSG_EQ(cpu->GetBacklog(1)->GetLength(), 0, "core 1 drained");
+            burst(40);
+        });
+        Simulator::Run();
+        NS_TEST_EXPECT_MSG_EQ(outOfOrder, 0, "the flow was never reordered");
+        NS_TEST_EXPECT_MSG_EQ(cpu->GetBacklog(1)->GetStats().processed, 40, "old core");
+        NS_TEST_EXPECT_MSG_EQ(cpu->GetBacklog(2)->GetStats().processed, 20, "new core");
+        NS_TEST_EXPECT_MSG_EQ(p.host->GetStats().rxDelivered, 60, "all delivered");
+        Simulator::Destroy();
+    }
+};
+
 } // namespace
 
 /// The hostnet-multi-queue suite.
@@ -429,6 +494,7 @@ class MultiQueueTestSuite : public TestSuite
         AddTestCase(new RssDeviceTestCase(), TestCase::Duration::QUICK);
         AddTestCase(new RpsTestCase(), TestCase::Duration::QUICK);
         AddTestCase(new RfsTestCase(), TestCase::Duration::QUICK);
+        AddTestCase(new RfsMoveTestCase(), TestCase::Duration::QUICK);
     }
 };
 
