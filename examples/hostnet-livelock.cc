@@ -244,7 +244,7 @@ main(int argc, char* argv[])
     cmd.AddValue("schemes",
                  "Comma-separated scheme presets (ideal, normal, disable-enable, count-8, "
                  "time-50us, pure-polling, napi-seed, hybrid, napi, itr-8000, e1000-dynamic, "
-                 "net-dim, buffer-adaptive)",
+                 "i40e-adaptive, net-dim, buffer-adaptive)",
                  cfg.schemes);
     cmd.AddValue("loads", "Comma-separated offered loads in Kpps (Poisson)", cfg.loads);
     cmd.AddValue("duration", "Measured seconds per run (after the warm-up)", cfg.duration);

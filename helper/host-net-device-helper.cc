@@ -193,6 +193,7 @@ HostNetDeviceHelper::GetSchemeNames()
             "napi",
             "itr-<rate>",
             "e1000-dynamic",
+            "i40e-adaptive",
             "net-dim",
             "buffer-adaptive"};
 }
@@ -318,6 +319,11 @@ HostNetDeviceHelper::ApplyScheme(const std::string& name)
     else if (name == "e1000-dynamic")
     {
         SetModeration("ns3::E1000DynamicItrModeration");
+        SetRxMode("ns3::NapiRxMode");
+    }
+    else if (name == "i40e-adaptive")
+    {
+        SetModeration("ns3::I40eAdaptiveItrModeration");
         SetRxMode("ns3::NapiRxMode");
     }
     else if (name == "net-dim")

@@ -115,7 +115,8 @@ class HostNetDeviceHelper : public PcapHelperForDevice, public AsciiTraceHelperF
      * 20 us tick), "hybrid" (disable-enable below the eq. 13 switch point, pure polling
      * above). Real configurations: "napi" (Linux: weight 64, netdev_budget 300, ksoftirqd),
      * "itr-<rate>" (e.g. "itr-8000": Intel throttling at that many interrupts/s, NAPI),
-     * "e1000-dynamic" (e1000 dynamic ITR, NAPI), "net-dim" (Linux DIM, NAPI),
+     * "e1000-dynamic" (e1000 dynamic ITR, NAPI), "i40e-adaptive" (i40e adaptive Rx ITR,
+     * 10 Gb/s divisor, NAPI), "net-dim" (Linux DIM, NAPI),
      * "buffer-adaptive" (seed 002's socket-buffer-driven interval, per-packet). Only the
      * moderation and receive mode (and, for "ideal", IsrCost) are set: use one helper per
      * scheme. Unknown names stop the program with the list of known ones.

@@ -179,7 +179,8 @@ HostNetDevice::GetTypeId()
                           "ns3::NoModeration, ns3::RxUsecsModeration, ns3::RxFramesModeration, "
                           "ns3::CountTimeModeration, ns3::ThrottleModeration, "
                           "ns3::PacketAbsoluteTimerModeration, ns3::E1000DynamicItrModeration, "
-                          "ns3::NetDimModeration, ns3::BufferAdaptiveModeration).",
+                          "ns3::I40eAdaptiveItrModeration, ns3::NetDimModeration, "
+                          "ns3::BufferAdaptiveModeration).",
                           StringValue("ns3::NoModeration"),
                           MakePointerAccessor(&HostNetDevice::m_moderation),
                           MakePointerChecker<InterruptModeration>())

@@ -233,6 +233,10 @@ void
 HostNetQueue::SetRxInterruptEnabled(bool enabled)
 {
     NS_LOG_FUNCTION(this << enabled);
+    if (enabled && !m_rxIrqEnabled)
+    {
+        m_moderation->InterruptUnmasking();
+    }
     m_rxIrqEnabled = enabled;
     m_moderation->Reset();
     if (enabled && m_ring->HasReady())
@@ -260,6 +264,7 @@ HostNetQueue::PopFrame()
 {
     RxFrame frame = m_ring->PopReady();
     frame.notified = std::max(frame.inMemory, m_lastInterrupt);
+    m_moderation->FrameTaken(frame.size);
     return frame;
 }
 

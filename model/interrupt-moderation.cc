@@ -65,6 +65,16 @@ InterruptModeration::RaiseInterrupt()
 }
 
 void
+InterruptModeration::FrameTaken(uint32_t bytes)
+{
+}
+
+void
+InterruptModeration::InterruptUnmasking()
+{
+}
+
+void
 InterruptModeration::PendingOnUnmask()
 {
     RaiseInterrupt();

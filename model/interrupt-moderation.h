@@ -56,6 +56,21 @@ class InterruptModeration : public Object
     virtual void Reset() = 0;
 
     /**
+     * @brief The host took a completed frame from the ring (the driver cleaned its
+     * descriptor). Default: nothing; a scheme that adapts to the driver's per-poll counts
+     * (I40eAdaptiveItrModeration) overrides it.
+     * @param bytes the frame size
+     */
+    virtual void FrameTaken(uint32_t bytes);
+
+    /**
+     * @brief The host is about to unmask the Rx interrupt (NAPI completed; called before
+     * Reset and PendingOnUnmask). Default: nothing; a scheme that reprograms its rate when
+     * the driver re-enables the interrupt (I40eAdaptiveItrModeration) overrides it.
+     */
+    virtual void InterruptUnmasking();
+
+    /**
      * @brief The host unmasked the interrupt with completed frames in memory (the cause bit
      * is latched). Default: assert at once; a throttling scheme waits for its gap.
      */

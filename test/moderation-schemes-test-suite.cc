@@ -7,8 +7,8 @@
  */
 
 // hostnet-moderation-schemes: count + time, ITR throttling, RDTR + RADV, e1000 dynamic ITR,
-// net_dim and seed 002's buffer-adaptive scheme at hand-computed instants, and the
-// degenerate settings that must equal NoModeration.
+// i40e adaptive ITR, net_dim and seed 002's buffer-adaptive scheme at hand-computed
+// instants, and the degenerate settings that must equal NoModeration.
 //
 // Timing of the deterministic host (hostnet-test-utils.h): a frame sent at t reaches host
 // memory at t + size / 1000 Gbps (1 ns for 125 bytes, 12 ns for 1500 bytes); the ISR takes
@@ -22,6 +22,7 @@
 #include "ns3/double.h"
 #include "ns3/e1000-dynamic-itr-moderation.h"
 #include "ns3/enum.h"
+#include "ns3/i40e-adaptive-itr-moderation.h"
 #include "ns3/net-dim-moderation.h"
 #include "ns3/rng-seed-manager.h"
 #include "ns3/string.h"
@@ -29,6 +30,9 @@
 #include "ns3/uinteger.h"
 
 #include <algorithm>
+#include <iostream>
+#include <iterator>
+#include <sstream>
 #include <utility>
 #include <vector>
 
@@ -938,6 +942,414 @@ class DegenerateSchemesTestCase : public TestCase
 
 /**
  * @ingroup hostnet-tests
+ * @brief i40e_update_itr's pure rule and i40e_itr_divisor at their boundaries.
+ *
+ * Every expectation is computed by hand from the driver (see I40eAdaptiveItrModeration),
+ * with the 10G divisor 512 unless stated. Latency-mode results carry bit 15 (0x8000).
+ */
+class I40eRulesTestCase : public TestCase
+{
+  public:
+    I40eRulesTestCase()
+        : TestCase("i40e adaptive ITR: divisors, size formula, packet-count thresholds")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        using M = I40eAdaptiveItrModeration;
+        const uint16_t LAT = M::ITR_ADAPTIVE_LATENCY;
+
+        NS_TEST_EXPECT_MSG_EQ(M::GetItrDivisor(DataRate("100Mbps")), 64, "100M: 2 * 32");
+        NS_TEST_EXPECT_MSG_EQ(M::GetItrDivisor(DataRate("1Gbps")), 64, "1G: 2 * 32");
+        NS_TEST_EXPECT_MSG_EQ(M::GetItrDivisor(DataRate("10Gbps")), 512, "10G: 2 * 256");
+        NS_TEST_EXPECT_MSG_EQ(M::GetItrDivisor(DataRate("20Gbps")), 1024, "20G: 2 * 512");
+        NS_TEST_EXPECT_MSG_EQ(M::GetItrDivisor(DataRate("25Gbps")), 1024, "25G: 2 * 512");
+        NS_TEST_EXPECT_MSG_EQ(M::GetItrDivisor(DataRate("40Gbps")), 2048, "40G: 2 * 1024");
+        NS_TEST_EXPECT_MSG_EQ(M::GetItrDivisor(DataRate("2.5Gbps")), 512, "default branch");
+
+        struct Row
+        {
+            M::ItrState s;     // {rxTarget, rxCurrent, txTarget, txCurrent}
+            uint64_t packets;  // since the last update
+            uint64_t bytes;    // since the last update
+            uint32_t divisor;  // i40e_itr_divisor
+            uint16_t expected; // new Rx target
+            const char* why;
+        };
+
+        const M::ItrState bulk50{50, 50, 50, 50};
+        const M::ItrState txLat{50, 50, LAT | 126, LAT | 126};
+        const Row rows[] = {
+            // > 256 packets: bulk, adjusted by size.
+            {bulk50, 300, 300 * 1514, 512, 118, "1514 B: 1514*5+22420 = 29990, ceil(/512) 59, *2"},
+            {bulk50, 257, 257 * 1514, 512, 118, "257 packets is bulk"},
+            {bulk50, 300, 300 * 60, 512, 16, "60 B: 4096, /512 = 8, *2"},
+            {bulk50, 300, 300 * 61, 512, 18, "61 B: 61*40+1696 = 4136, ceil 9, *2"},
+            {bulk50, 300, 300 * 380, 512, 66, "380 B: 16896 = 33*512, *2"},
+            {bulk50, 300, 300 * 381, 512, 68, "381 B: 381*15+11452 = 17167, ceil 34"},
+            {bulk50, 300, 300 * 1084, 512, 110, "1084 B: 27712, ceil 55"},
+            {bulk50, 300, 300 * 1085, 512, 110, "1085 B: 1085*5+22420 = 27845, ceil 55"},
+            {bulk50, 300, 300 * 1980, 512, 126, "1980 B: 32320, ceil 64 -> 128, capped 126"},
+            {bulk50, 300, 300 * 9000, 512, 126, "jumbo: plateau 32256 = 63*512 -> 126"},
+            {bulk50, 300, 300 * 1514, 1024, 60, "25G: ceil(29990/1024) 30, *2"},
+            {bulk50, 300, 300 * 1514, 2048, 30, "40G: ceil(29990/2048) 15, *2"},
+            {bulk50, 300, 300 * 1514, 64, 126, "1G: ceil(29990/64) 469 -> capped 126"},
+            {bulk50, 300, 300 * 1514 + 299, 512, 118, "integer average (1514.99 -> 1514)"},
+            // 1..3 packets, < 9000 bytes, Tx in latency mode: latency, adjusted by size.
+            {txLat, 2, 3028, 512, LAT | 60, "1514 B halved: 14995, ceil 30, *2"},
+            {txLat, 1, 114, 512, LAT | 14, "114 B: 6256 / 2 = 3128, ceil 7, *2"},
+            {txLat, 3, 180, 512, LAT | 8, "60 B: 4096 / 2 = 2048 = 4*512, *2"},
+            {txLat, 3, 8999, 512, LAT | 64, "2999 B: plateau 32256 / 2 = 16128, ceil 32, *2"},
+            {txLat, 4, 400, 512, 52, "4 packets is not latency: < 56, +2"},
+            {txLat, 3, 9000, 512, 52, "9000 bytes is not latency: +2"},
+            {bulk50, 1, 114, 512, 52, "Tx in bulk mode: not latency, +2"},
+            {txLat, 0, 0, 512, 52, "no packets: +2"},
+            // < 56 packets: target + 2, capped at 126 keeping the latency bit.
+            {{50, 50, 126, 126}, 55, 55 * 1514, 512, 52, "55 packets: +2"},
+            {{126, 126, 126, 126}, 10, 15140, 512, 126, "126 + 2 capped at 126"},
+            {{LAT | 20, LAT | 20, 126, 126}, 10, 15140, 512, LAT | 22, "latency bit kept"},
+            {{LAT | 126, LAT | 126, 126, 126}, 10, 15140, 512, LAT | 126, "latency cap"},
+            // 56..112: min(tx.current, rx.current) in bulk mode; 113..256: halved, >= 2.
+            {{40, 60, 126, 80}, 56, 56 * 1514, 512, 60, "56: keep min(80, 60)"},
+            {{40, 60, 126, 80}, 112, 112 * 1514, 512, 60, "112: keep"},
+            {{40, LAT | 60, 126, 126}, 80, 80 * 1514, 512, 126, "min counts the latency bit"},
+            {{40, 60, 126, 80}, 113, 113 * 1514, 512, 30, "113: 60 / 2"},
+            {{40, 60, 126, 80}, 256, 256 * 1514, 512, 30, "256: 60 / 2"},
+            {{40, 6, 126, 80}, 200, 200 * 1514, 512, 2, "6 / 2 = 3, masked to 2"},
+            {{40, 2, 126, 80}, 200, 200 * 1514, 512, 2, "2 / 2 = 1, masked 0, floor 2"},
+        };
+        for (const Row& r : rows)
+        {
+            NS_TEST_EXPECT_MSG_EQ(M::UpdateRxItr(r.s, r.packets, r.bytes, r.divisor),
+                                  r.expected,
+                                  r.why);
+        }
+
+        // The Tx container (idle in the model).
+        NS_TEST_EXPECT_MSG_EQ(M::UpdateTxItr({50, 50, 50, 50}, 0, 0, 512), 52, "idle Tx: +2");
+        NS_TEST_EXPECT_MSG_EQ(M::UpdateTxItr({126, 126, 126, 126}, 0, 0, 512),
+                              uint16_t(LAT | 126),
+                              "Tx and Rx at 126: Tx relaxes to latency");
+        NS_TEST_EXPECT_MSG_EQ(M::UpdateTxItr({LAT | 126, 126, 126, 126}, 0, 0, 512),
+                              uint16_t(LAT | 126),
+                              "Rx target compared without its latency bit");
+        NS_TEST_EXPECT_MSG_EQ(M::UpdateTxItr({124, 124, 126, 126}, 0, 0, 512),
+                              126,
+                              "Rx not at 126: +2 capped, bulk");
+        NS_TEST_EXPECT_MSG_EQ(M::UpdateTxItr({126, 126, LAT | 126, 126}, 0, 0, 512),
+                              uint16_t(LAT | 126),
+                              "latency 126 + 2 capped, latency kept");
+        NS_TEST_EXPECT_MSG_EQ(M::UpdateTxItr({50, 50, LAT | 40, 40}, 40, 40 * 1514, 512),
+                              42,
+                              "> 32 Tx packets leave latency mode, then +2");
+    }
+};
+
+/**
+ * @ingroup hostnet-tests
+ * @brief i40e_update_enable_itr's sequencing: one write per update, the countdown, jiffies.
+ *
+ * The scheme alone (no device), updated by InterruptUnmasking at chosen instants with 10
+ * frames of 1500 B (1514 counted) taken before each. Start 50 us bulk, countdown 0,
+ * next_update = jiffy 0 + 1 (JiffyPeriod 4 ms).
+ * - u1 (0 ms): Tx 50 -> 52, Rx 50 -> 52 (< 56 packets); equal increases: the Rx write
+ *   (third priority), ITR 52, countdown 3.
+ * - u2: countdown: targets kept; the pending Tx increase is written (countdown 3 again).
+ * - u3, u4, u5: no write, countdown 2, 1, 0. u6: computed again: 54.
+ * - u7 at 7.9 ms (jiffy 1, next_update 1 from u6): not gated; countdown: targets kept,
+ *   the Tx increase written.
+ * - u8 at 8 ms (jiffy 2, next_update 2 from u7): not gated (that needs jiffies >
+ *   next_update); no write, countdown 2.
+ * - u9 at 16 ms (jiffy 4 > 3): gated: Rx 2 | latency, Tx 126 | latency; the Tx increase
+ *   (0x807E - 54) exceeds the Rx one (0x8002 - 54): Tx written, ITR still 54.
+ * - u10 at 24 ms (jiffy 6 > 5): gated again; now the Rx increase is written: ITR 2.
+ */
+class I40eSequencingTestCase : public TestCase
+{
+  public:
+    I40eSequencingTestCase()
+        : TestCase("i40e adaptive ITR: one write per update, countdown, jiffy gating")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        using M = I40eAdaptiveItrModeration;
+        auto m = CreateObject<M>();
+        m->Initialize();
+        std::vector<uint32_t> itr;
+        std::vector<uint16_t> rxTarget;
+        auto update = [m, &itr, &rxTarget]() {
+            for (int i = 0; i < 10; ++i)
+            {
+                m->FrameTaken(1500);
+            }
+            m->InterruptUnmasking();
+            itr.push_back(m->GetItr());
+            rxTarget.push_back(m->GetRxTargetItr());
+        };
+        for (int i = 0; i < 6; ++i)
+        {
+            Simulator::Schedule(MicroSeconds(10 * i), update);
+        }
+        for (Time t : {MicroSeconds(7900), MilliSeconds(8), MilliSeconds(16), MilliSeconds(24)})
+        {
+            Simulator::Schedule(t, update);
+        }
+        Simulator::Run();
+        Simulator::Destroy();
+        const std::vector<uint32_t> expectedItr{52, 52, 52, 52, 52, 54, 54, 54, 54, 2};
+        NS_TEST_ASSERT_MSG_EQ(itr.size(), expectedItr.size(), "ten updates");
+        for (std::size_t i = 0; i < itr.size(); ++i)
+        {
+            NS_TEST_EXPECT_MSG_EQ(itr[i], expectedItr[i], "programmed ITR after update " << i + 1);
+        }
+        NS_TEST_EXPECT_MSG_EQ(rxTarget[4], 52, "u5: countdown still 1 before it, target kept");
+        NS_TEST_EXPECT_MSG_EQ(rxTarget[7], 54, "u8 (jiffy 2): not gated, kept");
+        NS_TEST_EXPECT_MSG_EQ(rxTarget[8],
+                              uint16_t(M::ITR_ADAPTIVE_LATENCY | 2),
+                              "u9: gated, 2 | latency");
+        NS_TEST_EXPECT_MSG_EQ(m->GetTxTargetItr(),
+                              uint16_t(M::ITR_ADAPTIVE_LATENCY | 126),
+                              "Tx gated");
+        NS_TEST_EXPECT_MSG_EQ(m->IsLatencyMode(), true, "programmed in latency mode");
+    }
+};
+
+namespace
+{
+/// What a 10 Gb/s stream run measured.
+struct StreamRun
+{
+    std::vector<Time> interrupts;               ///< ISR instants
+    std::vector<std::pair<Time, uint32_t>> itr; ///< ITR changes (us)
+    uint64_t delivered{0};                      ///< frames delivered
+    uint64_t sent{0};                           ///< frames sent
+};
+
+/**
+ * 1500-byte packets (1514 B counted, 1538 B on the wire) every 1.2304 us (10 Gb/s) into a
+ * NAPI host with the i40e scheme: ISR 1 us, @p protocolUs per frame.
+ * @param protocolUs protocol cost per frame in microseconds
+ * @param duration how long the stream runs
+ * @return the measurements
+ */
+StreamRun
+RunTenGigStream(double protocolUs, Time duration)
+{
+    HostNetDeviceHelper helper = DeterministicHelper();
+    helper.SetDeviceAttribute("IsrCost", StringValue("ns3::ConstantRandomVariable[Constant=1e-6]"));
+    std::ostringstream cost;
+    cost << "ns3::ConstantRandomVariable[Constant=" << protocolUs * 1e-6 << "]";
+    helper.SetDeviceAttribute("ProtocolCost", StringValue(cost.str()));
+    helper.SetModeration("ns3::I40eAdaptiveItrModeration");
+    helper.SetRxMode("ns3::NapiRxMode");
+    HostPair p = MakeHostPair(helper);
+    StreamRun r;
+    p.host->TraceConnectWithoutContext("Interrupt",
+                                       MakeBoundCallback(&RecordInstant, &r.interrupts));
+    p.host->GetModeration()->TraceConnectWithoutContext("Itr",
+                                                        MakeBoundCallback(&RecordUint, &r.itr));
+    for (Time t = Time(0); t < duration; t += PicoSeconds(1230400))
+    {
+        SendSized(p, t, 1, 1500);
+        r.sent++;
+    }
+    Simulator::Stop(duration);
+    Simulator::Run();
+    r.delivered = p.host->GetStats().rxDelivered;
+    Simulator::Destroy();
+    return r;
+}
+
+/// @return the ISR instants in [from, to)
+std::vector<Time>
+Window(const std::vector<Time>& v, Time from, Time to)
+{
+    std::vector<Time> w;
+    std::copy_if(v.begin(), v.end(), std::back_inserter(w), [from, to](Time t) {
+        return t >= from && t < to;
+    });
+    return w;
+}
+} // namespace
+
+/**
+ * @ingroup hostnet-tests
+ * @brief i40e adaptive ITR under a saturating 10 Gb/s stream of 1514-byte frames.
+ *
+ * Fast host (ISR 1 us, 0.3 us per frame): each NAPI episode ends well inside the gap, so
+ * an update sees the frames of one gap, 50 us * 0.8127 frames/us = 40 < 56: +2 us every
+ * fifth update (the write, the Tx write, three countdown steps), 52 .. 70 us; at 70 us
+ * 57 frames per interrupt fall in the 56..112 "goldilocks" zone and the ITR stays: one
+ * interrupt every 70 us (14286/s). The driver reaches 118 us (the > 256-packet size
+ * formula) only when one NAPI episode cleans more than 256 frames, i.e. more than 315 us
+ * of line rate, longer than the 126 us ceiling: a loaded host. Loaded host (1 us per
+ * frame, 81 % of a core): episodes grow past 256 frames, the ITR climbs to 126 us and the
+ * size formula pulls it back to 118 us; it then stays in 118..126 us, and the interrupt
+ * rate is set by the long NAPI episodes (about 2 interrupts per episode), not by the ITR.
+ */
+class I40eStreamTestCase : public TestCase
+{
+  public:
+    I40eStreamTestCase()
+        : TestCase("i40e adaptive ITR: 10 Gbps of 1514-byte frames, fast and loaded host")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        StreamRun fast = RunTenGigStream(0.3, MilliSeconds(20));
+        NS_TEST_ASSERT_MSG_EQ(fast.itr.size(), 10, "fast: ten +2 us steps");
+        for (std::size_t i = 0; i < fast.itr.size(); ++i)
+        {
+            NS_TEST_EXPECT_MSG_EQ(fast.itr[i].second, 52 + 2 * i, "fast: step " << i);
+        }
+        NS_TEST_EXPECT_MSG_LT(fast.itr.back().first, MilliSeconds(5), "fast: settled early");
+        std::vector<Time> w = Window(fast.interrupts, MilliSeconds(10), MilliSeconds(20));
+        NS_TEST_ASSERT_MSG_GT(w.size(), 1, "fast: interrupts in the window");
+        for (std::size_t i = 1; i < w.size(); ++i)
+        {
+            NS_TEST_EXPECT_MSG_EQ(w[i] - w[i - 1], MicroSeconds(70), "fast: one per 70 us");
+        }
+        double fastRate = (w.size() - 1) / (w.back() - w.front()).GetSeconds();
+        NS_TEST_EXPECT_MSG_EQ_TOL(fastRate, 1e6 / 70, 1, "fast: 14286 interrupts/s");
+        NS_TEST_EXPECT_MSG_GT(fast.delivered, fast.sent - 100, "fast: keeps up");
+        std::cout << "i40e fast host: ITR " << fast.itr.back().second << " us, " << fastRate
+                  << " interrupts/s, " << fast.delivered << " of " << fast.sent << " delivered"
+                  << std::endl;
+
+        StreamRun loaded = RunTenGigStream(1.0, MilliSeconds(100));
+        uint32_t maxItr = 0;
+        bool bulkDrop = false; // 126 -> 118: only the > 256-packet size formula does that
+        for (std::size_t i = 0; i < loaded.itr.size(); ++i)
+        {
+            maxItr = std::max(maxItr, loaded.itr[i].second);
+            if (i > 0 && loaded.itr[i - 1].second == 126 && loaded.itr[i].second == 118)
+            {
+                bulkDrop = true;
+            }
+        }
+        NS_TEST_EXPECT_MSG_EQ(maxItr, 126, "loaded: climbs to the 126 us ceiling");
+        NS_TEST_EXPECT_MSG_EQ(bulkDrop, true, "loaded: the size formula gives 118 us");
+        for (const auto& [t, v] : loaded.itr)
+        {
+            if (t >= MilliSeconds(50))
+            {
+                NS_TEST_EXPECT_MSG_EQ((v >= 118 && v <= 126), true, "loaded: 118..126 us, " << v);
+            }
+        }
+        std::vector<Time> lw = Window(loaded.interrupts, MilliSeconds(50), MilliSeconds(100));
+        double loadedRate = lw.size() / 0.05;
+        NS_TEST_EXPECT_MSG_LT(loadedRate, 1e6 / 118, "loaded: fewer interrupts than 1/ITR");
+        NS_TEST_EXPECT_MSG_GT(loadedRate, 1000, "loaded: still interrupt-driven");
+        NS_TEST_EXPECT_MSG_GT(loaded.delivered, loaded.sent - 400, "loaded: keeps up");
+        std::cout << "i40e loaded host: ITR 118..126 us, " << loadedRate << " interrupts/s, "
+                  << loaded.delivered << " of " << loaded.sent << " delivered" << std::endl;
+    }
+};
+
+/**
+ * @ingroup hostnet-tests
+ * @brief i40e adaptive ITR: sparse small frames end in latency mode.
+ *
+ * 125-byte frames (139 B counted) on the deterministic host (ISR 3 us, 5 us per frame):
+ * every frame interrupts at once (the gap has passed) and one update follows per frame.
+ * - One per ms (within a jiffy): 1 packet < 56 with Tx in bulk mode: +2 us every fifth
+ *   update (updates 0, 5, .., 185, counted from 0; each 8.501 us after its frame: DMA,
+ *   ISR, one frame, the unmasking register write), 52 .. 126 us; the idle Tx reaches 126
+ *   too and at update 190 relaxes to 126 | latency, so the one packet means latency mode:
+ *   139*40+1696 = 7256, halved 3628, ceil(/512) 8, *2 = 16 us. The Tx change is written
+ *   first (larger increase, the latency bit included), the Rx one at update 191.
+ * - One per 10 ms (more than 2 jiffies apart): the second update is gated (Rx 2 us |
+ *   latency, Tx 126 | latency; Tx written first), the third writes Rx: 2 us. Then frames
+ *   at 40 ms and 40.02 ms interrupt separately (gap 2 us); with Adaptive = false the
+ *   second waits for the fixed 50 us gap: 40.050001 ms.
+ */
+class I40eSparseTestCase : public TestCase
+{
+  public:
+    I40eSparseTestCase()
+        : TestCase("i40e adaptive ITR: sparse small frames go to latency mode")
+    {
+    }
+
+  private:
+    /// Run frames at @p instants; return the ISR instants and the ITR changes.
+    static std::pair<std::vector<Time>, std::vector<std::pair<Time, uint32_t>>> Run(
+        const std::vector<Time>& instants,
+        bool adaptive)
+    {
+        HostNetDeviceHelper helper = DeterministicHelper();
+        helper.SetModeration("ns3::I40eAdaptiveItrModeration", "Adaptive", BooleanValue(adaptive));
+        helper.SetRxMode("ns3::NapiRxMode");
+        HostPair p = MakeHostPair(helper);
+        std::vector<Time> interrupts;
+        std::vector<std::pair<Time, uint32_t>> itr;
+        p.host->TraceConnectWithoutContext("Interrupt",
+                                           MakeBoundCallback(&RecordInstant, &interrupts));
+        p.host->GetModeration()->TraceConnectWithoutContext("Itr",
+                                                            MakeBoundCallback(&RecordUint, &itr));
+        for (Time t : instants)
+        {
+            SendBurst(p, t, 1);
+        }
+        Simulator::Run();
+        Simulator::Destroy();
+        return {interrupts, itr};
+    }
+
+    void DoRun() override
+    {
+        std::vector<Time> perMs;
+        for (int i = 0; i < 250; ++i)
+        {
+            perMs.push_back(MilliSeconds(i));
+        }
+        auto [msIrq, msItr] = Run(perMs, true);
+        NS_TEST_ASSERT_MSG_EQ(msItr.size(), 39, "1 ms: 38 steps up, then latency");
+        for (std::size_t i = 0; i < 38; ++i)
+        {
+            NS_TEST_EXPECT_MSG_EQ(msItr[i].second, 52 + 2 * i, "1 ms: step " << i);
+            // Update k (0-based) follows frame k: k ms + ISR 3 us + 5 us + write 0.5 us.
+            NS_TEST_EXPECT_MSG_EQ(msItr[i].first,
+                                  MilliSeconds(5 * i) + NanoSeconds(8501),
+                                  "1 ms: every fifth update");
+        }
+        NS_TEST_EXPECT_MSG_EQ(msItr[38].second, 16, "1 ms: latency mode, 16 us");
+        NS_TEST_EXPECT_MSG_EQ(msItr[38].first,
+                              MilliSeconds(191) + NanoSeconds(8501),
+                              "1 ms: Rx written after the Tx write");
+        NS_TEST_EXPECT_MSG_EQ(msIrq.size(), 250, "1 ms: one interrupt per frame");
+
+        std::vector<Time> sparse{Time(0),
+                                 MilliSeconds(10),
+                                 MilliSeconds(20),
+                                 MilliSeconds(30),
+                                 MilliSeconds(40),
+                                 MicroSeconds(40020)};
+        auto [irq, itr] = Run(sparse, true);
+        NS_TEST_ASSERT_MSG_EQ(itr.size(), 2, "10 ms: 52, then 2");
+        NS_TEST_EXPECT_MSG_EQ(itr[0].second, 52, "first update computed (jiffy 0)");
+        NS_TEST_EXPECT_MSG_EQ(itr[1].second, 2, "gated twice: 2 us latency");
+        NS_TEST_EXPECT_MSG_EQ(itr[1].first, MilliSeconds(20) + NanoSeconds(8501), "third update");
+        CHECK_INSTANTS(irq,
+                       Ns({1, 10000001, 20000001, 30000001, 40000001, 40020001}),
+                       "10 ms: 2 us gap");
+        auto [fixedIrq, fixedItr] = Run(sparse, false);
+        NS_TEST_EXPECT_MSG_EQ(fixedItr.size(), 0, "fixed: never changes");
+        CHECK_INSTANTS(fixedIrq,
+                       Ns({1, 10000001, 20000001, 30000001, 40000001, 40050001}),
+                       "fixed: 50 us gap");
+    }
+};
+
+/**
+ * @ingroup hostnet-tests
  * @brief The hostnet-moderation-schemes suite.
  */
 class ModerationSchemesTestSuite : public TestSuite
@@ -960,6 +1372,10 @@ class ModerationSchemesTestSuite : public TestSuite
         AddTestCase(new NetDimDriftTestCase, TestCase::Duration::QUICK);
         AddTestCase(new BufferAdaptiveTestCase, TestCase::Duration::QUICK);
         AddTestCase(new DegenerateSchemesTestCase, TestCase::Duration::QUICK);
+        AddTestCase(new I40eRulesTestCase, TestCase::Duration::QUICK);
+        AddTestCase(new I40eSequencingTestCase, TestCase::Duration::QUICK);
+        AddTestCase(new I40eStreamTestCase, TestCase::Duration::QUICK);
+        AddTestCase(new I40eSparseTestCase, TestCase::Duration::QUICK);
     }
 };
 
