@@ -316,26 +316,25 @@ main(int argc, char* argv[])
         auto replication = static_cast<uint32_t>(RngSeedManager::GetRun());
         LoadResult r = RunLoad(schemes[0], loads[0], replication, cfg);
         const HostNetDeviceStats& s = r.stats;
-        bool written = WriteMetricsJson(
-            cfg.metrics,
-            {{"throughput_kpps", r.throughputKpps},
-             {"cpu_availability", r.availability},
-             {"latency_mean_us", r.latencyMeanUs},
-             {"latency_p99_us", r.latencyP99Us},
-             {"drops", static_cast<double>(r.drops)},
-             {"drops_fifo", static_cast<double>(s.dropFifoOverrun)},
-             {"drops_no_descriptor", static_cast<double>(s.dropNoDescriptor)},
-             {"drops_backlog", static_cast<double>(s.dropBacklog)},
-             {"arrived_kpps", s.elapsed > 0 ? s.rxArrived / s.elapsed / 1e3 : 0.0},
-             {"interrupts_per_s", s.elapsed > 0 ? s.interrupts / s.elapsed : 0.0},
-             {"packets_per_interrupt", s.packetsPerInterrupt}});
+        bool written =
+            WriteMetricsJson(cfg.metrics,
+                             {{"throughput_kpps", r.throughputKpps},
+                              {"cpu_availability", r.availability},
+                              {"latency_mean_us", r.latencyMeanUs},
+                              {"latency_p99_us", r.latencyP99Us},
+                              {"drops", static_cast<double>(r.drops)},
+                              {"drops_fifo", static_cast<double>(s.dropFifoOverrun)},
+                              {"drops_no_descriptor", static_cast<double>(s.dropNoDescriptor)},
+                              {"drops_backlog", static_cast<double>(s.dropBacklog)},
+                              {"arrived_kpps", s.elapsed > 0 ? s.rxArrived / s.elapsed / 1e3 : 0.0},
+                              {"interrupts_per_s", s.elapsed > 0 ? s.interrupts / s.elapsed : 0.0},
+                              {"packets_per_interrupt", s.packetsPerInterrupt}});
         NS_ABORT_MSG_IF(!written, "--metrics: cannot write '" << cfg.metrics << "'");
         std::cout << std::fixed << std::setprecision(3) << schemes[0] << " load " << loads[0]
                   << " Kpps RngRun " << replication << ": throughput " << r.throughputKpps
-                  << " Kpps, CPU availability " << r.availability << ", latency "
-                  << r.latencyMeanUs << " us (p99 " << r.latencyP99Us << "), "
-                  << s.interrupts / s.elapsed << " interrupts/s; wrote " << cfg.metrics
-                  << "\n";
+                  << " Kpps, CPU availability " << r.availability << ", latency " << r.latencyMeanUs
+                  << " us (p99 " << r.latencyP99Us << "), " << s.interrupts / s.elapsed
+                  << " interrupts/s; wrote " << cfg.metrics << "\n";
         return 0;
     }
 

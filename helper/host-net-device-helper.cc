@@ -145,8 +145,13 @@ HostNetDeviceHelper::SetPreset(const std::string& name)
         }
         else
         {
-            // i40e: I40E_ITR_RX_DEF = I40E_ITR_20K (50 us) | I40E_ITR_DYNAMIC.
-            SetModeration("ns3::E1000DynamicItrModeration", "Conservative", BooleanValue(true));
+            // i40e: I40E_ITR_RX_DEF = I40E_ITR_20K (50 us) | I40E_ITR_DYNAMIC: adaptive from
+            // 50 us (i40e_update_itr), 10 Gb/s divisor.
+            SetModeration("ns3::I40eAdaptiveItrModeration",
+                          "InitialItr",
+                          TimeValue(MicroSeconds(50)),
+                          "LinkSpeed",
+                          DataRateValue(DataRate("10Gbps")));
         }
         SetRxMode("ns3::NapiRxMode", "Weight", UintegerValue(64));
         SetRxRingAttribute("Descriptors", UintegerValue(mlx5 ? 1024 : 512));

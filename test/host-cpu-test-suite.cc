@@ -204,9 +204,9 @@ class CpuLoopingTaskTestCase : public TestCase
     /// A task that queues 100 us items forever and counts them.
     struct Loop
     {
-        Ptr<HostCpu> cpu;      ///< the CPU
-        HostCpu::TaskId task;  ///< the task
-        uint32_t done{0};      ///< items completed
+        Ptr<HostCpu> cpu;     ///< the CPU
+        HostCpu::TaskId task; ///< the task
+        uint32_t done{0};     ///< items completed
 
         /// Count one item and queue the next.
         void Next()

@@ -20,16 +20,14 @@
 #include "ns3/node.h"
 #include "ns3/packet.h"
 #include "ns3/random-variable-stream.h"
+#include "ns3/rng-seed-manager.h"
 #include "ns3/simple-channel.h"
 #include "ns3/simple-net-device.h"
 #include "ns3/simulator.h"
-#include "ns3/rng-seed-manager.h"
 #include "ns3/string.h"
 
 #include <boost/math/distributions/students_t.hpp>
-
 #include <cmath>
-
 #include <vector>
 
 namespace hostnet_test
@@ -164,9 +162,9 @@ class PoissonInjector
 /// What one simulated load point measured (after warm-up deletion).
 struct PointResult
 {
-    double throughput;   ///< delivered frames per second
-    double availability; ///< CPU share left by interrupt and protocol work
-    double latency;      ///< mean system latency in seconds (memory -> end of processing)
+    double throughput;        ///< delivered frames per second
+    double availability;      ///< CPU share left by interrupt and protocol work
+    double latency;           ///< mean system latency in seconds (memory -> end of processing)
     HostNetDeviceStats stats; ///< all device counters of the measured window
 };
 

@@ -65,7 +65,7 @@ class LatencyHistogramMergeTestCase : public TestCase
         LatencyHistogram all;
         for (int i = 0; i < 5000; ++i)
         {
-            Time x = NanoSeconds(100 + 37 * i);        // 0.1 .. 185 us
+            Time x = NanoSeconds(100 + 37 * i);         // 0.1 .. 185 us
             Time y = MicroSeconds(300 + (i * 7) % 900); // 300 .. 1199 us, wider range
             a.Add(x);
             b.Add(y);

@@ -262,7 +262,8 @@ double
 HogShare(HostNetDeviceHelper helper)
 {
     RngSeedManager::SetRun(5);
-    helper.SetDeviceAttribute("IsrCost", StringValue("ns3::ExponentialRandomVariable[Mean=3.73e-6]"));
+    helper.SetDeviceAttribute("IsrCost",
+                              StringValue("ns3::ExponentialRandomVariable[Mean=3.73e-6]"));
     helper.SetDeviceAttribute("ProtocolCost",
                               StringValue("ns3::ExponentialRandomVariable[Mean=5.34e-6]"));
     helper.SetDeviceAttribute("ProtocolCopyRate", DataRateValue(DataRate(0)));

@@ -88,23 +88,32 @@ using namespace ns3;
 namespace
 {
 
-constexpr double US = 1e-6;              ///< one microsecond in seconds
-constexpr double GRID = 0.5 * US;        ///< model grid step dt
-constexpr double TAU = 200 * US;         ///< aggregation interval (seed 004)
-constexpr double OVERHEAD = 4 * US;      ///< interrupt overhead per batch (seed 004)
-constexpr uint32_t PAYLOAD = 210;        ///< UDP payload bytes (incl. SeqTsHeader)
-constexpr uint32_t RCVBUF = 131071;      ///< socket buffer bytes
-constexpr double LINK_BPS = 10e9;        ///< point-to-point rate
-constexpr double LINK_DELAY = 1 * US;    ///< propagation delay
-constexpr double BUS_BPS = 1e12;         ///< NIC DMA rate (makes the DMA negligible)
-constexpr double WARMUP = 0.3;           ///< deleted initial period (s)
-constexpr double MEASURE = 1.0;          ///< measured period (s)
-constexpr double DRAIN = 0.02;           ///< time after the sender stops (> L)
+constexpr double US = 1e-6;           ///< one microsecond in seconds
+constexpr double GRID = 0.5 * US;     ///< model grid step dt
+constexpr double TAU = 200 * US;      ///< aggregation interval (seed 004)
+constexpr double OVERHEAD = 4 * US;   ///< interrupt overhead per batch (seed 004)
+constexpr uint32_t PAYLOAD = 210;     ///< UDP payload bytes (incl. SeqTsHeader)
+constexpr uint32_t RCVBUF = 131071;   ///< socket buffer bytes
+constexpr double LINK_BPS = 10e9;     ///< point-to-point rate
+constexpr double LINK_DELAY = 1 * US; ///< propagation delay
+constexpr double BUS_BPS = 1e12;      ///< NIC DMA rate (makes the DMA negligible)
+constexpr double WARMUP = 0.3;        ///< deleted initial period (s)
+constexpr double MEASURE = 1.0;       ///< measured period (s)
+constexpr double DRAIN = 0.02;        ///< time after the sender stops (> L)
 
 /// Uncapped service table of the SGW (us, probability), see the file comment.
-const std::vector<std::pair<double, double>> kServiceUs = {
-    {3, 0.05}, {4, 0.15}, {5, 0.20}, {6, 0.20}, {7, 0.10}, {8, 0.08}, {10, 0.06},
-    {12, 0.04}, {14, 0.02}, {20, 0.05}, {30, 0.03}, {39.3, 0.02}};
+const std::vector<std::pair<double, double>> kServiceUs = {{3, 0.05},
+                                                           {4, 0.15},
+                                                           {5, 0.20},
+                                                           {6, 0.20},
+                                                           {7, 0.10},
+                                                           {8, 0.08},
+                                                           {10, 0.06},
+                                                           {12, 0.04},
+                                                           {14, 0.02},
+                                                           {20, 0.05},
+                                                           {30, 0.03},
+                                                           {39.3, 0.02}};
 
 /// The capped table min(B, 16 us) in seconds, equal values merged.
 std::vector<std::pair<double, double>>
@@ -170,7 +179,8 @@ Simulate(double ea, uint32_t run)
     std::ostringstream isr;
     isr << "ns3::ConstantRandomVariable[Constant=" << OVERHEAD << "]";
     helper.SetDeviceAttribute("IsrCost", StringValue(isr.str()));
-    helper.SetDeviceAttribute("ProtocolCost", StringValue("ns3::ConstantRandomVariable[Constant=0]"));
+    helper.SetDeviceAttribute("ProtocolCost",
+                              StringValue("ns3::ConstantRandomVariable[Constant=0]"));
     helper.SetDeviceAttribute("ProtocolCopyRate", DataRateValue(DataRate(0)));
     helper.SetRxRingAttribute("BusRate", DataRateValue(DataRate(uint64_t(BUS_BPS))));
     Ptr<HostNetDevice> host = helper.Install(phys.Get(1));
@@ -322,15 +332,14 @@ class Seed004SgwTestCase : public TestCase
         const double limit = 4525 * US;
         const double paperLimit = DiscreteTimeBatchModel::kSgwLimit;
 
-        std::cout << "\nhostnet-seed004: tau 200 us, o 4 us, E[B] 7.25 us, socket "
-                  << RCVBUF << " B = " << RCVBUF / PAYLOAD << " datagrams, model L "
-                  << limit / US << " us (paper L " << paperLimit / US << " us), grid "
-                  << GRID / US << " us, wire offset " << WireOffset() / US << " us\n";
+        std::cout << "\nhostnet-seed004: tau 200 us, o 4 us, E[B] 7.25 us, socket " << RCVBUF
+                  << " B = " << RCVBUF / PAYLOAD << " datagrams, model L " << limit / US
+                  << " us (paper L " << paperLimit / US << " us), grid " << GRID / US
+                  << " us, wire offset " << WireOffset() / US << " us\n";
         std::cout << std::setw(6) << "E[A]" << std::setw(10) << "sim loss" << std::setw(11)
-                  << "model loss" << std::setw(10) << "sim E[D]" << std::setw(12)
-                  << "model E[D]" << std::setw(9) << "ratio" << std::setw(14)
-                  << "E[D] L=5200" << std::setw(8) << "KS" << std::setw(10) << "sent"
-                  << std::setw(9) << "grid dev" << "\n";
+                  << "model loss" << std::setw(10) << "sim E[D]" << std::setw(12) << "model E[D]"
+                  << std::setw(9) << "ratio" << std::setw(14) << "E[D] L=5200" << std::setw(8)
+                  << "KS" << std::setw(10) << "sent" << std::setw(9) << "grid dev" << "\n";
 
         const std::vector<double> points = {6.5, 7.0, 8.0, 9.0};
         uint32_t run = 1;
@@ -344,11 +353,10 @@ class Seed004SgwTestCase : public TestCase
             SimResult s = Simulate(ea, run++);
             NS_TEST_ASSERT_MSG_GT(s.read, 10000u, "enough samples at E[A] " << eaUs);
             double ks = KsDistance(s.delay, m.processingTime);
-            std::cout << std::setw(6) << eaUs << std::setw(10) << std::setprecision(4)
-                      << s.loss << std::setw(11) << m.lossProbability << std::setw(10)
-                      << std::setprecision(5) << s.meanD / US << std::setw(12)
-                      << m.meanProcessingTime / US << std::setw(9) << std::setprecision(4)
-                      << s.meanD / m.meanProcessingTime << std::setw(14)
+            std::cout << std::setw(6) << eaUs << std::setw(10) << std::setprecision(4) << s.loss
+                      << std::setw(11) << m.lossProbability << std::setw(10) << std::setprecision(5)
+                      << s.meanD / US << std::setw(12) << m.meanProcessingTime / US << std::setw(9)
+                      << std::setprecision(4) << s.meanD / m.meanProcessingTime << std::setw(14)
                       << std::setprecision(5) << mp.meanProcessingTime / US << std::setw(8)
                       << std::setprecision(3) << ks << std::setw(10) << s.sent << std::setw(9)
                       << std::setprecision(3) << s.gridDev / US << "\n";
@@ -409,10 +417,10 @@ class Seed004SgwTestCase : public TestCase
         NS_TEST_EXPECT_MSG_LT(lo, 8.0 * US - 1e-12, "threshold below 8 us");
 
         Config::SetDefault("ns3::UdpSocket::RcvBufSize", StringValue(oldRcvBuf));
-        std::cout << "wall time "
-                  << std::chrono::duration<double>(std::chrono::steady_clock::now() - wallStart)
-                         .count()
-                  << " s\n";
+        std::cout
+            << "wall time "
+            << std::chrono::duration<double>(std::chrono::steady_clock::now() - wallStart).count()
+            << " s\n";
     }
 };
 

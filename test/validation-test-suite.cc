@@ -108,11 +108,8 @@ class ExactAgreementTestCase : public TestCase
             std::vector<double> lat;
             for (uint32_t rep = 1; rep <= replications; ++rep)
             {
-                PointResult r = MeasurePoint(SeedHost(m_scheme),
-                                             lambda,
-                                             Seconds(0.05),
-                                             Seconds(0.5),
-                                             rep);
+                PointResult r =
+                    MeasurePoint(SeedHost(m_scheme), lambda, Seconds(0.05), Seconds(0.5), rep);
                 thr.push_back(r.throughput);
                 avail.push_back(r.availability);
                 lat.push_back(r.latency);
@@ -123,8 +120,8 @@ class ExactAgreementTestCase : public TestCase
             auto [latMean, latCi] = MeanCi(lat, level);
             std::cout << "  " << lambda / 1e3 << " " << thrMean << "+-" << thrCi << " "
                       << exact.throughput << " " << availMean << "+-" << availCi << " "
-                      << exact.cpuAvailability << " " << latMean * 1e6 << "+-" << latCi * 1e6
-                      << " " << exact.meanLatency * 1e6 << "\n";
+                      << exact.cpuAvailability << " " << latMean * 1e6 << "+-" << latCi * 1e6 << " "
+                      << exact.meanLatency * 1e6 << "\n";
             NS_TEST_EXPECT_MSG_EQ_TOL(thrMean,
                                       exact.throughput,
                                       std::max(thrCi, 1e-6 * exact.throughput),
@@ -187,7 +184,8 @@ class PollingMd1bTestCase : public TestCase
                 lat += r.latency / 3;
             }
             auto md1b = InterruptAnalysis::MD1B(lambda, 20e-6 / 3, BUFFER);
-            auto paper = InterruptAnalysis::PurePollingClosedForm(lambda, mu, 20e-6, 1.59e-6, 3, BUFFER);
+            auto paper =
+                InterruptAnalysis::PurePollingClosedForm(lambda, mu, 20e-6, 1.59e-6, 3, BUFFER);
             std::cout << "pure polling " << lambda / 1e3 << " Kpps: sim " << thr << " pps, "
                       << avail << " available, " << lat * 1e6 << " us; M/D/1/B(T/Q) "
                       << md1b.throughput << " pps, " << md1b.meanLatency * 1e6
@@ -228,7 +226,8 @@ class QualitativeFindingsTestCase : public TestCase
         PointResult sum{0, 0, 0, {}};
         for (uint32_t rep = 1; rep <= 3; ++rep)
         {
-            PointResult r = MeasurePoint(SeedHost(scheme), lambda, Seconds(0.05), Seconds(0.3), rep);
+            PointResult r =
+                MeasurePoint(SeedHost(scheme), lambda, Seconds(0.05), Seconds(0.3), rep);
             sum.throughput += r.throughput / 3;
             sum.availability += r.availability / 3;
             sum.latency += r.latency / 3;
@@ -266,8 +265,12 @@ class QualitativeFindingsTestCase : public TestCase
         for (const auto& scheme : {"normal", "count-8", "time-50us", "disable-enable"})
         {
             PointResult o = Mean(scheme, 300e3);
-            NS_TEST_EXPECT_MSG_GT(pure.availability, o.availability + 0.1, "pure polling vs " << scheme);
-            NS_TEST_EXPECT_MSG_GT(napi.availability, o.availability + 0.1, "seed NAPI vs " << scheme);
+            NS_TEST_EXPECT_MSG_GT(pure.availability,
+                                  o.availability + 0.1,
+                                  "pure polling vs " << scheme);
+            NS_TEST_EXPECT_MSG_GT(napi.availability,
+                                  o.availability + 0.1,
+                                  "seed NAPI vs " << scheme);
         }
         PointResult napiLow = Mean("napi-seed", 10e3);
         PointResult pollLow = Mean("pure-polling", 10e3);
@@ -291,28 +294,23 @@ class ValidationTestSuite : public TestSuite
         const double mu = 1 / PROTO_MEAN;
         const double r = 1 / ISR_MEAN;
         const double w = 1 / WRITE_MEAN;
+        AddTestCase(
+            new ExactAgreementTestCase(
+                "ideal",
+                [mu](double lambda) { return InterruptAnalysis::Mm1b(lambda, mu, BUFFER); }),
+            TestCase::Duration::EXTENSIVE);
+        AddTestCase(
+            new ExactAgreementTestCase(
+                "normal",
+                [mu, r](double lambda) {
+                    return InterruptAnalysis::NormalInterruptionExact(lambda, mu, r, BUFFER);
+                }),
+            TestCase::Duration::EXTENSIVE);
         AddTestCase(new ExactAgreementTestCase(
-                        "ideal",
-                        [mu](double lambda) { return InterruptAnalysis::Mm1b(lambda, mu, BUFFER); }),
-                    TestCase::Duration::EXTENSIVE);
-        AddTestCase(new ExactAgreementTestCase("normal",
-                                               [mu, r](double lambda) {
-                                                   return InterruptAnalysis::NormalInterruptionExact(
-                                                       lambda,
-                                                       mu,
-                                                       r,
-                                                       BUFFER);
-                                               }),
-                    TestCase::Duration::EXTENSIVE);
-        AddTestCase(new ExactAgreementTestCase("disable-enable",
-                                               [mu, r, w](double lambda) {
-                                                   return LevelPhaseChain::DisableEnableDetailed(
-                                                       lambda,
-                                                       mu,
-                                                       r,
-                                                       w,
-                                                       BUFFER);
-                                               }),
+                        "disable-enable",
+                        [mu, r, w](double lambda) {
+                            return LevelPhaseChain::DisableEnableDetailed(lambda, mu, r, w, BUFFER);
+                        }),
                     TestCase::Duration::EXTENSIVE);
         AddTestCase(new PollingMd1bTestCase, TestCase::Duration::EXTENSIVE);
         AddTestCase(new QualitativeFindingsTestCase, TestCase::Duration::EXTENSIVE);
