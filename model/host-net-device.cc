@@ -538,6 +538,16 @@ HostNetDevice::CreateQueues()
                                                      << "; allowed: a power of two, 1..4096");
     m_rss.SetQueues(m_nQueues, m_rssTableSize);
     SetupSteering();
+    if (m_rxRing->IsLroEnabled())
+    {
+        NS_ABORT_MSG_IF(m_groEnabled,
+                        "HostNetDevice: RxRing::LroEnabled and GroEnabled are both true; "
+                        "enable one (hostnet's GRO does not merge LRO aggregates again)");
+        NS_ABORT_MSG_IF(!DynamicCast<NapiRxMode>(m_rxMode),
+                        "RxRing::LroEnabled needs a NAPI receive mode (ns3::NapiRxMode or "
+                        "ns3::DisableEnableRxMode); RxMode is "
+                            << m_rxMode->GetInstanceTypeId().GetName());
+    }
     m_queues.clear();
     for (uint32_t q = 0; q < m_nQueues; ++q)
     {

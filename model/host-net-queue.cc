@@ -316,8 +316,8 @@ HostNetQueue::RecordSoftirqRestart()
 uint64_t
 HostNetQueue::GetNInHost() const
 {
-    uint64_t n =
-        m_ring->GetNFifoFrames() + m_ring->GetNReady() + m_rxMode->GetNHeld() + m_inBacklog;
+    uint64_t n = m_ring->GetNFifoFrames() + m_ring->GetNLroHeld() + m_ring->GetNReadySegments() +
+                 m_rxMode->GetNHeld() + m_inBacklog;
     if (m_gro)
     {
         n += m_gro->GetNHeld();

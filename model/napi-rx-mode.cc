@@ -211,22 +211,24 @@ NapiRxMode::PacketDone()
 {
     m_processing = false;
     Time start = m_cpu->GetCompletingWorkStart();
+    uint32_t descriptors = m_current.segments; // an LRO aggregate holds one per segment
     m_queue->DeliverFrame(std::move(m_current), start);
-    FrameDone();
+    FrameDone(descriptors);
 }
 
 void
 NapiRxMode::SteerDone()
 {
     m_processing = false;
+    uint32_t descriptors = m_current.segments;
     m_queue->SteerToBacklog(m_steerCore, m_steerHash, std::move(m_current));
-    FrameDone();
+    FrameDone(descriptors);
 }
 
 void
-NapiRxMode::FrameDone()
+NapiRxMode::FrameDone(uint32_t descriptors)
 {
-    m_ring->ReturnDescriptors(1);
+    m_ring->ReturnDescriptors(descriptors);
     m_pollPackets++;
     m_workSinceComplete++;
     if (!m_handOff.IsNull() && m_ring->HasReady() && m_handOff())
@@ -519,8 +521,9 @@ NapiRxMode::BusyPacketDone()
 {
     m_processing = false;
     Time start = m_cpu->GetCompletingWorkStart();
+    uint32_t descriptors = m_current.segments;
     m_queue->DeliverFrame(std::move(m_current), start);
-    m_ring->ReturnDescriptors(1);
+    m_ring->ReturnDescriptors(descriptors);
     m_busyWork++;
     BusyPollNext();
 }

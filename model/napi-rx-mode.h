@@ -150,8 +150,11 @@ class NapiRxMode : public RxMode, public NapiContext
     void PacketDone();
     /// RPS/RFS: the current frame's steering cost was paid; hand it to the target core.
     void SteerDone();
-    /// A frame left the ring: continue the poll call, or end it (weight, hand-off).
-    void FrameDone();
+    /**
+     * A frame left the ring: return its descriptors, continue the poll call or end it.
+     * @param descriptors descriptors it held (an LRO aggregate: one per segment)
+     */
+    void FrameDone(uint32_t descriptors);
     /// The poll call used its whole weight.
     void WeightExhausted();
     /// Report the end of a poll call to the softirq.

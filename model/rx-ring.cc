@@ -8,6 +8,8 @@
 
 #include "rx-ring.h"
 
+#include "gro-engine.h"
+
 #include "ns3/abort.h"
 #include "ns3/boolean.h"
 #include "ns3/enum.h"
@@ -57,6 +59,26 @@ RxRing::GetTypeId()
                           UintegerValue(16),
                           MakeUintegerAccessor(&RxRing::m_tailBatch),
                           MakeUintegerChecker<uint32_t>(1))
+            .AddAttribute("LroEnabled",
+                          "Large receive offload in the NIC (ethtool -K lro; Intel RSC, mlx5 "
+                          "LRO): in-order TCP segments of a flow are aggregated after DMA and "
+                          "completed as one packet, without CPU cost. Needs a NAPI receive "
+                          "mode; excludes HostNetDevice::GroEnabled.",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&RxRing::m_lroEnabled),
+                          MakeBooleanChecker())
+            .AddAttribute("LroTimeout",
+                          "Longest time an LRO session stays open after its first segment is "
+                          "in memory (mlx5 MLX5E_DEFAULT_LRO_TIMEOUT = 32 us). Must be > 0.",
+                          TimeValue(MicroSeconds(32)),
+                          MakeTimeAccessor(&RxRing::m_lroTimeout),
+                          MakeTimeChecker(NanoSeconds(1)))
+            .AddAttribute("LroMaxSize",
+                          "Largest LRO aggregate, bytes of IPv4 datagram (mlx5 LRO WQE "
+                          "64 KB). 1500..65535.",
+                          UintegerValue(65535),
+                          MakeUintegerAccessor(&RxRing::m_lroMaxSize),
+                          MakeUintegerChecker<uint32_t>(1500, 65535))
             .AddAttribute("DropWhenNoDescriptor",
                           "If true a frame that finds no free descriptor is dropped at once "
                           "(no-descriptor); if false it waits in the FIFO (e1000).",
@@ -125,10 +147,17 @@ RxRing::DoInitialize()
     m_activeRefill = m_refillPolicy == RECYCLE ? m_recycleCost : m_refillCost;
     auto constant = DynamicCast<ConstantRandomVariable>(m_activeRefill);
     m_hasRefillCost = !constant || constant->GetConstant() != 0;
+    NS_ABORT_MSG_IF(m_lroEnabled && !m_lroTimeout.IsStrictlyPositive(),
+                    "RxRing::LroTimeout must be > 0");
     if (!m_started)
     {
         m_nicFree = m_nDescriptors;
         m_started = true;
+    }
+    if (m_lroEnabled && !m_lro)
+    {
+        m_lro = CreateObject<GroEngine>();
+        m_lro->SetAttribute("MaxSize", UintegerValue(m_lroMaxSize));
     }
     Object::DoInitialize();
 }
@@ -138,8 +167,15 @@ RxRing::DoDispose()
 {
     NS_LOG_FUNCTION(this);
     m_dmaEvent.Cancel();
+    m_lroTimer.Cancel();
     m_fifo.clear();
     m_ready.clear();
+    m_lroOut.clear();
+    if (m_lro)
+    {
+        m_lro->Dispose();
+        m_lro = nullptr;
+    }
     m_refillCost = nullptr;
     m_recycleCost = nullptr;
     m_activeRefill = nullptr;
@@ -207,14 +243,75 @@ RxRing::DmaComplete()
     m_fifo.pop_front();
     m_fifoBytes -= frame.size;
     frame.inMemory = Simulator::Now();
+    if (!m_lro)
+    {
+        TryStartDma();
+        WriteBack(std::move(frame));
+        return;
+    }
+    m_lro->Receive(std::move(frame), m_lroOut);
+    TryStartDma();
+    if (m_lro->GetNHeld() == 0)
+    {
+        m_lroTimer.Cancel();
+    }
+    else if (!m_lroTimer.IsPending())
+    {
+        m_lroTimer = Simulator::Schedule(m_lroTimeout, &RxRing::LroTimeout, this);
+    }
+    WriteBackLroOut();
+}
+
+void
+RxRing::WriteBack(RxFrame&& frame)
+{
+    frame.inMemory = Simulator::Now(); // an LRO session completes when it closes
     uint32_t size = frame.size;
     m_writeBackTrace(frame.packet);
+    m_readySegments += frame.segments;
     m_ready.push_back(std::move(frame));
-    TryStartDma();
     if (!m_frameReady.IsNull())
     {
         m_frameReady(size);
     }
+}
+
+void
+RxRing::WriteBackLroOut()
+{
+    while (!m_lroOut.empty())
+    {
+        RxFrame frame = std::move(m_lroOut.front());
+        m_lroOut.pop_front();
+        WriteBack(std::move(frame));
+    }
+}
+
+void
+RxRing::LroTimeout()
+{
+    // One timer for all sessions: a session closes at most LroTimeout after its first
+    // segment (sessions opened later may close early).
+    m_lro->FlushAll(m_lroOut);
+    WriteBackLroOut();
+}
+
+uint32_t
+RxRing::GetNReadySegments() const
+{
+    return m_readySegments;
+}
+
+uint32_t
+RxRing::GetNLroHeld() const
+{
+    return m_lro ? m_lro->GetNHeld() : 0;
+}
+
+bool
+RxRing::IsLroEnabled() const
+{
+    return m_lroEnabled;
 }
 
 void
@@ -243,7 +340,8 @@ RxRing::PopReady()
     NS_ASSERT_MSG(!m_ready.empty(), "RxRing::PopReady on an empty ring");
     RxFrame frame = std::move(m_ready.front());
     m_ready.pop_front();
-    m_hostHeld++;
+    m_readySegments -= frame.segments;
+    m_hostHeld += frame.segments;
     return frame;
 }
 

@@ -25,6 +25,8 @@
 namespace ns3
 {
 
+class GroEngine;
+
 /**
  * @ingroup hostnet
  * @brief A received frame on its way through the host, with its timestamps.
@@ -57,8 +59,16 @@ struct RxFrame
  * returns descriptors after refilling them; the NIC sees them only when the driver writes
  * the tail register, once per TailWriteBatch descriptors (e1000: 16).
  *
- * Descriptor conservation: Descriptors = owned by the NIC + in DMA + ready + held by the
- * host + refilled but not yet announced by a tail write.
+ * LRO (LroEnabled, large receive offload in the NIC, like mlx5 LRO or Intel RSC): after DMA
+ * the NIC holds in-order TCP segments of a flow in an aggregation session (GRO's merge
+ * rules, GroEngine) and writes back one descriptor completion for the whole session when
+ * it closes: at LroMaxSize bytes, at a segment that cannot be merged, or LroTimeout after
+ * the oldest held segment was written to memory. The aggregate is one ready frame (its
+ * segments count the wire frames) holding one descriptor per segment, as RSC chains them;
+ * the host returns them all when it is done with the aggregate. No CPU time is spent.
+ *
+ * Descriptor conservation: Descriptors = owned by the NIC + in DMA + held in LRO sessions +
+ * ready (segments) + held by the host + refilled but not yet announced by a tail write.
  */
 class RxRing : public Object
 {
@@ -119,6 +129,15 @@ class RxRing : public Object
 
     /** @return true if a frame is in host memory and not yet popped */
     bool HasReady() const;
+
+    /** @return wire frames in host memory not yet taken (an LRO aggregate counts its segments) */
+    uint32_t GetNReadySegments() const;
+
+    /** @return wire frames held in open LRO sessions */
+    uint32_t GetNLroHeld() const;
+
+    /** @return true if LroEnabled */
+    bool IsLroEnabled() const;
 
     /** @return the number of frames in host memory not yet popped */
     uint32_t GetNReady() const;
@@ -197,6 +216,12 @@ class RxRing : public Object
     void TryStartDma();
     /// The DMA of the head frame ended: write back its descriptor.
     void DmaComplete();
+    /// Write a frame (or a closed LRO session) back: it is ready for the host.
+    void WriteBack(RxFrame&& frame);
+    /// Write back the sessions LRO closed.
+    void WriteBackLroOut();
+    /// LroTimeout expired: close every open session.
+    void LroTimeout();
     /// Drop a frame and count it.
     void Drop(const RxFrame& frame, DropReason reason);
 
@@ -213,6 +238,13 @@ class RxRing : public Object
 
     std::deque<RxFrame> m_fifo;            ///< frames in the NIC FIFO, head may be in DMA
     std::deque<RxFrame> m_ready;           ///< frames in host memory
+    uint32_t m_readySegments{0};           ///< wire frames in m_ready
+    bool m_lroEnabled{false};              ///< LRO (attribute)
+    Time m_lroTimeout;                     ///< LRO session timeout (attribute)
+    uint32_t m_lroMaxSize{65535};          ///< LRO aggregate limit (attribute)
+    Ptr<GroEngine> m_lro;                  ///< LRO sessions (null: LRO off)
+    std::deque<RxFrame> m_lroOut;          ///< closed sessions to write back
+    EventId m_lroTimer;                    ///< closes the sessions (LroTimeout)
     uint32_t m_fifoBytes{0};               ///< bytes in the FIFO
     bool m_dmaBusy{false};                 ///< the head of the FIFO is being DMAed
     EventId m_dmaEvent;                    ///< end of the running DMA

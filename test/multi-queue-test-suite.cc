@@ -482,6 +482,107 @@ class RfsMoveTestCase : public TestCase
     }
 };
 
+/**
+ * Frame and descriptor conservation with merged packets (GRO, LRO) and steering (RPS,
+ * RFS): during a 10 Gb/s TCP transfer into a 4-core, 4-queue host (four flows), at an
+ * arbitrary instant, arrived = delivered + dropped + in host (wire frames), and every ring
+ * has each descriptor in exactly one place.
+ */
+class MergeSteerConservationTestCase : public TestCase
+{
+  public:
+    MergeSteerConservationTestCase()
+        : TestCase("conservation of frames and descriptors with GRO/LRO and RPS/RFS")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        struct Variant
+        {
+            const char* name;     ///< label
+            bool gro;             ///< GroEnabled
+            bool lro;             ///< LroEnabled
+            const char* steering; ///< RxSteering
+        };
+
+        for (const Variant& v : {Variant{"GRO", true, false, "none"},
+                                 Variant{"LRO", false, true, "none"},
+                                 Variant{"GRO + RPS", true, false, "rps"},
+                                 Variant{"LRO + RFS", false, true, "rfs"}})
+        {
+            Config::SetDefault("ns3::TcpSocket::SegmentSize", UintegerValue(1448));
+            Config::SetDefault("ns3::TcpSocket::DelAckCount", UintegerValue(1));
+            NodeContainer nodes(2);
+            PointToPointHelper p2p;
+            p2p.SetDeviceAttribute("DataRate", StringValue("10Gbps"));
+            p2p.SetChannelAttribute("Delay", StringValue("5us"));
+            NetDeviceContainer phys = p2p.Install(nodes);
+            InternetStackHelper().Install(nodes);
+            HostNetDeviceHelper host;
+            host.SetPreset("i40e-10g");
+            host.SetCpuAttribute("NCores", UintegerValue(4));
+            host.SetDeviceAttribute("NQueues", UintegerValue(4));
+            host.SetDeviceAttribute("GroEnabled", BooleanValue(v.gro));
+            host.SetRxRingAttribute("LroEnabled", BooleanValue(v.lro));
+            host.SetDeviceAttribute("RxSteering", StringValue(v.steering));
+            // A small ring and FIFO so that the drop paths run too.
+            host.SetRxRingAttribute("Descriptors", UintegerValue(16));
+            host.SetRxRingAttribute("TailWriteBatch", UintegerValue(4));
+            host.SetRxRingAttribute("FifoSize", UintegerValue(4500));
+            NetDeviceContainer devices = host.Install(phys);
+            host.AssignStreams(devices, 1);
+            Ipv4InterfaceContainer ifaces =
+                Ipv4AddressHelper("10.1.1.0", "255.255.255.0").Assign(devices);
+            for (uint16_t port = 9; port < 13; ++port)
+            {
+                BulkSendHelper bulk("ns3::TcpSocketFactory",
+                                    InetSocketAddress(ifaces.GetAddress(1), port));
+                bulk.Install(nodes.Get(0)).Start(Seconds(0));
+                auto sink = CreateObject<HostSinkApplication>();
+                sink->SetAttribute("Local",
+                                   AddressValue(InetSocketAddress(Ipv4Address::GetAny(), port)));
+                sink->SetAttribute("Protocol", TypeIdValue(TcpSocketFactory::GetTypeId()));
+                sink->SetAttribute("ReadSize", UintegerValue(65536));
+                sink->SetAttribute("Core", UintegerValue(port % 4));
+                nodes.Get(1)->AddApplication(sink);
+            }
+            auto rx = DynamicCast<HostNetDevice>(devices.Get(1));
+            Simulator::Stop(MicroSeconds(7919)); // mid-transfer
+            Simulator::Run();
+            HostNetDeviceStats st = rx->GetStats();
+            uint64_t accounted = st.rxDelivered + st.dropFifoOverrun + st.dropNoDescriptor +
+                                 st.dropBacklog + st.rxInHost;
+            std::cout << v.name << ": arrived " << st.rxArrived << ", delivered " << st.rxDelivered
+                      << " in " << st.rxPackets << " packets, steered " << st.rxSteered
+                      << ", dropped " << st.dropFifoOverrun + st.dropNoDescriptor + st.dropBacklog
+                      << ", in host " << st.rxInHost << std::endl;
+            NS_TEST_EXPECT_MSG_GT(st.rxDelivered, st.rxPackets, v.name << ": packets merged");
+            NS_TEST_EXPECT_MSG_GT(st.dropFifoOverrun + st.dropNoDescriptor + st.dropBacklog,
+                                  0,
+                                  v.name << ": the drop paths ran");
+            NS_TEST_EXPECT_MSG_EQ(accounted, st.rxArrived, v.name << ": conservation of frames");
+            for (uint32_t q = 0; q < rx->GetNQueues(); ++q)
+            {
+                Ptr<RxRing> ring = rx->GetQueue(q)->GetRxRing();
+                uint32_t placed = ring->GetNicDescriptors() + ring->GetNLroHeld() +
+                                  ring->GetNReadySegments() + ring->GetHostDescriptors() +
+                                  ring->GetPendingTailDescriptors();
+                // The frame in DMA (if any) holds the one descriptor not counted above.
+                uint32_t inDma = ring->GetNDescriptors() - placed;
+                NS_TEST_EXPECT_MSG_LT(inDma, 2u, v.name << ", queue " << q << ": descriptors");
+            }
+            if (std::string(v.steering) != "none")
+            {
+                NS_TEST_EXPECT_MSG_GT(st.rxSteered, 0, v.name << ": packets were steered");
+            }
+            Simulator::Destroy();
+            Config::Reset();
+        }
+    }
+};
+
 } // namespace
 
 /// The hostnet-multi-queue suite.
@@ -495,6 +596,7 @@ class MultiQueueTestSuite : public TestSuite
         AddTestCase(new RpsTestCase(), TestCase::Duration::QUICK);
         AddTestCase(new RfsTestCase(), TestCase::Duration::QUICK);
         AddTestCase(new RfsMoveTestCase(), TestCase::Duration::QUICK);
+        AddTestCase(new MergeSteerConservationTestCase(), TestCase::Duration::QUICK);
     }
 };
 

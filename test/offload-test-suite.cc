@@ -241,6 +241,58 @@ class GroTestCase : public TestCase
     }
 };
 
+/**
+ * LRO: the NIC aggregates the segments before the host sees them: the receive CPU cost is
+ * per aggregate (no per-segment GRO cost), the host sees one completion per aggregate, and
+ * the ACKs follow one per aggregate as with GRO.
+ */
+class LroTestCase : public TestCase
+{
+  public:
+    LroTestCase()
+        : TestCase("LRO: aggregation in the NIC, no per-segment CPU cost; ACKs per aggregate")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        TransferConfig gro;
+        gro.configure = [](HostNetDeviceHelper& h) { ConstantCosts(h, true, false); };
+        gro.delAckCount = 1;
+        TransferConfig lro = gro;
+        lro.configure = [](HostNetDeviceHelper& h) {
+            ConstantCosts(h, false, false);
+            h.SetRxRingAttribute("LroEnabled", BooleanValue(true));
+        };
+        TransferResult g = RunTransfer(gro);
+        TransferResult l = RunTransfer(lro);
+        double mergeGro = double(g.rx.rxDelivered) / g.rx.rxPackets;
+        double mergeLro = double(l.rx.rxDelivered) / l.rx.rxPackets;
+        std::cout << "GRO: " << g.goodputGbps << " Gb/s, merge " << mergeGro << ", "
+                  << g.rxNetSeconds / g.rx.rxDeliveredBytes * 1e12 << " ps/B, interrupts "
+                  << g.rx.interrupts << "\nLRO: " << l.goodputGbps << " Gb/s, merge " << mergeLro
+                  << ", " << l.rxNetSeconds / l.rx.rxDeliveredBytes * 1e12 << " ps/B, interrupts "
+                  << l.rx.interrupts << ", acks " << l.rx.txPackets << " for " << l.rx.rxPackets
+                  << " aggregates\n";
+        NS_TEST_ASSERT_MSG_GT(mergeLro, 8.0, "a bulk transfer at 10 Gb/s aggregates well");
+        NS_TEST_ASSERT_MSG_GT(l.goodputGbps, 9.0, "line rate with LRO");
+        // CPU: 1 us per interrupt, 0.6 us per aggregate, 0.5 us per ACK; nothing per segment.
+        double expect = l.rx.interrupts * 1e-6 + l.rx.rxPackets * 6e-7 + l.rx.txPackets * 5e-7;
+        NS_TEST_ASSERT_MSG_EQ_TOL(l.rxNetSeconds,
+                                  expect,
+                                  expect * 0.02,
+                                  "softirq time = per-aggregate costs only");
+        NS_TEST_ASSERT_MSG_LT(l.rxNetSeconds / l.rx.rxDeliveredBytes,
+                              g.rxNetSeconds / g.rx.rxDeliveredBytes,
+                              "LRO costs less CPU per byte than GRO (no per-segment work)");
+        NS_TEST_ASSERT_MSG_EQ_TOL(double(l.rx.txPackets),
+                                  double(l.rx.rxPackets),
+                                  l.rx.rxPackets * 0.02 + 2,
+                                  "one ACK per aggregate");
+    }
+};
+
 /// TSO/GSO: the sender's transmit CPU cost is per send, not per segment.
 class TsoTestCase : public TestCase
 {
@@ -365,6 +417,7 @@ class OffloadTestSuite : public TestSuite
         : TestSuite("hostnet-offload", Type::SYSTEM)
     {
         AddTestCase(new GroTestCase, TestCase::Duration::QUICK);
+        AddTestCase(new LroTestCase, TestCase::Duration::QUICK);
         AddTestCase(new TsoTestCase, TestCase::Duration::QUICK);
         AddTestCase(new PresetLineRateTestCase, TestCase::Duration::QUICK);
     }
