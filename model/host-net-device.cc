@@ -393,6 +393,10 @@ HostNetDevice::DoInitialize()
         queue->GetRxMode()->Initialize();
     }
     m_txRing->Initialize();
+    for (const auto& ring : m_txRings)
+    {
+        ring->Initialize();
+    }
     NetDevice::DoInitialize();
 }
 
@@ -405,6 +409,13 @@ HostNetDevice::DoDispose()
         queue->Dispose();
     }
     m_queues.clear();
+    for (uint32_t q = 1; q < m_txRings.size(); ++q)
+    {
+        m_txRings[q]->Dispose();
+    }
+    m_txRings.clear();
+    m_pendingTxRing.clear();
+    m_phyOrder.clear();
     for (Ptr<Object> o :
          std::initializer_list<Ptr<Object>>{m_rxRing, m_txRing, m_moderation, m_rxMode})
     {
@@ -491,8 +502,15 @@ HostNetDevice::Setup()
         m_phy->TraceConnectWithoutContext("PhyTxDrop",
                                           MakeCallback(&HostNetDevice::PhyTxDone, this));
     }
-    m_txRing->SetTransmitCallback(MakeCallback(&HostNetDevice::TransmitToPhy, this), reported);
-    m_txRing->SetDescriptorFreedCallback(MakeCallback(&HostNetDevice::TxDescriptorFreed, this));
+    for (uint32_t q = 0; q < m_txRings.size(); ++q)
+    {
+        m_txRings[q]->SetTransmitCallback(
+            MakeCallback(&HostNetDevice::TransmitFromRing, this).Bind(q),
+            reported);
+        m_txRings[q]->SetDescriptorFreedCallback(
+            MakeCallback(&HostNetDevice::TxDescriptorFreed, this));
+    }
+    m_pendingTxRing.assign(m_txRings.size(), 0);
     auto constant = DynamicCast<ConstantRandomVariable>(m_txCost);
     m_txCostIsZero = constant && constant->GetConstant() == 0;
     m_windowStart = Simulator::Now();
@@ -538,6 +556,7 @@ HostNetDevice::CreateQueues()
                                                      << "; allowed: a power of two, 1..4096");
     m_rss.SetQueues(m_nQueues, m_rssTableSize);
     SetupSteering();
+    m_txRings.clear();
     if (m_rxRing->IsLroEnabled())
     {
         NS_ABORT_MSG_IF(m_groEnabled,
@@ -552,10 +571,12 @@ HostNetDevice::CreateQueues()
     for (uint32_t q = 0; q < m_nQueues; ++q)
     {
         Ptr<RxRing> ring = m_rxRing;
+        Ptr<TxRing> txRing = m_txRing;
         Ptr<InterruptModeration> moderation = m_moderation;
         Ptr<RxMode> rxMode = m_rxMode;
         if (q > 0)
         {
+            txRing = DynamicCast<TxRing>(CloneByAttributes(m_txRing));
             ring = DynamicCast<RxRing>(CloneByAttributes(m_rxRing));
             moderation = DynamicCast<InterruptModeration>(CloneByAttributes(m_moderation));
             rxMode = DynamicCast<RxMode>(CloneByAttributes(m_rxMode));
@@ -568,6 +589,8 @@ HostNetDevice::CreateQueues()
         }
         auto queue = CreateObject<HostNetQueue>();
         queue->Setup(this, q, cores[q], ring, moderation, rxMode, gro);
+        queue->SetTxRing(txRing);
+        m_txRings.push_back(txRing);
         m_queues.push_back(queue);
     }
 }
@@ -887,9 +910,23 @@ HostNetDevice::SamplePollOverhead()
 // ---------------------------------------------------------------- transmit path
 
 bool
-HostNetDevice::IsTxRingFull() const
+HostNetDevice::IsTxRingFull(uint32_t ring) const
 {
-    return m_txRing->GetNInUse() + m_nPendingTx >= m_txRing->GetNDescriptors();
+    return m_txRings[ring]->GetNInUse() + m_pendingTxRing[ring] >=
+           m_txRings[ring]->GetNDescriptors();
+}
+
+bool
+HostNetDevice::IsAnyTxRingFull() const
+{
+    for (uint32_t q = 0; q < m_txRings.size(); ++q)
+    {
+        if (IsTxRingFull(q))
+        {
+            return true;
+        }
+    }
+    return false;
 }
 
 Time
@@ -956,16 +993,10 @@ HostNetDevice::Send(Ptr<Packet> packet, const Address& dest, uint16_t protocolNu
 {
     NS_LOG_FUNCTION(this << packet << dest << protocolNumber);
     NS_ABORT_MSG_IF(!m_setupDone, "HostNetDevice::Send before the device has a PHY and a node");
-    if (IsTxRingFull())
-    {
-        m_txDropRingFull++;
-        return false;
-    }
-    m_txTrace(packet);
-    Time cost = m_txCostIsZero ? Time(0) : TxCostOf(packet);
-    // The transmit runs where the flow's receive work runs (the core of the queue its ACKs
-    // arrive on): TCP transmits from the softirq that processes the ACKs.
-    uint32_t core = m_queues[0]->GetIrqCore();
+    // The queue pair a flow transmits on is the one its receive side (the reverse
+    // direction) hashes to: its Tx ring, and its core, from whose softirq TCP transmits
+    // while processing the ACKs (XPS by receive queue, xps_rxqs).
+    uint32_t ring = 0;
     if (m_queues.size() > 1)
     {
         Ipv4Address src;
@@ -974,12 +1005,20 @@ HostNetDevice::Send(Ptr<Packet> packet, const Address& dest, uint16_t protocolNu
         uint16_t dport = 0;
         if (ReverseFlow(packet, src, dst, sport, dport))
         {
-            core = m_queues[m_rss.GetQueue(m_rss.HashFlow(dst, src, dport, sport))]->GetIrqCore();
+            ring = m_rss.GetQueue(m_rss.HashFlow(dst, src, dport, sport));
         }
     }
+    if (IsTxRingFull(ring))
+    {
+        m_txDropRingFull++;
+        return false;
+    }
+    m_txTrace(packet);
+    Time cost = m_txCostIsZero ? Time(0) : TxCostOf(packet);
+    uint32_t core = m_queues[ring]->GetIrqCore();
     if (cost.IsZero() && m_nPendingTx == 0)
     {
-        m_txRing->Enqueue(packet, dest, protocolNumber);
+        m_txRings[ring]->Enqueue(packet, dest, protocolNumber);
     }
     else
     {
@@ -993,11 +1032,14 @@ HostNetDevice::Send(Ptr<Packet> packet, const Address& dest, uint16_t protocolNu
                 m_txCostPaidCallbacks.push_back(MakeCallback(&HostNetDevice::TxCostPaid, this, c));
             }
         }
-        m_pendingTx[core].push_back(PendingTx{packet, dest, protocolNumber});
+        m_pendingTx[core].push_back(PendingTx{packet, dest, protocolNumber, ring});
         m_nPendingTx++;
+        m_pendingTxRing[ring]++;
         m_cpu->Submit(HostCpu::SOFTIRQ, cost, m_txCostPaidCallbacks[core], core);
     }
-    if (IsTxRingFull() && m_queueInterface)
+    // One traffic-control queue above a multi-queue NIC (a single root qdisc): it stops
+    // while any ring is full, as Linux's qdisc stalls on a stopped Tx queue.
+    if (m_queueInterface && IsTxRingFull(ring))
     {
         m_queueInterface->GetTxQueue(0)->Stop();
     }
@@ -1021,26 +1063,52 @@ HostNetDevice::TxCostPaid(uint32_t core)
     PendingTx tx = std::move(m_pendingTx[core].front());
     m_pendingTx[core].pop_front();
     m_nPendingTx--;
-    m_txRing->Enqueue(tx.packet, tx.dest, tx.protocol);
+    m_pendingTxRing[tx.ring]--;
+    m_txRings[tx.ring]->Enqueue(tx.packet, tx.dest, tx.protocol);
 }
 
 bool
-HostNetDevice::TransmitToPhy(Ptr<Packet> packet, const Address& dest, uint16_t protocol)
+HostNetDevice::TransmitFromRing(uint32_t ring,
+                                Ptr<Packet> packet,
+                                const Address& dest,
+                                uint16_t protocol)
 {
     m_txPackets++;
-    return m_phy->Send(packet, dest, protocol);
+    // A PHY may report a drop from inside Send: that report belongs to this ring.
+    m_phySendRing = ring;
+    m_phySendReported = false;
+    bool accepted = m_phy->Send(packet, dest, protocol);
+    m_phySendRing = NO_RING;
+    if (accepted && !m_phySendReported)
+    {
+        m_phyOrder.push_back(ring);
+    }
+    return accepted;
 }
 
 void
 HostNetDevice::PhyTxDone(Ptr<const Packet> packet)
 {
-    m_txRing->NotifyTransmitted();
+    if (m_phySendRing != NO_RING)
+    {
+        m_phySendReported = true;
+        m_txRings[m_phySendRing]->NotifyTransmitted();
+        return;
+    }
+    // The PHY sends (and reports) frames in the order it accepted them.
+    if (m_phyOrder.empty())
+    {
+        return; // a frame the PHY got from someone else
+    }
+    uint32_t ring = m_phyOrder.front();
+    m_phyOrder.pop_front();
+    m_txRings[ring]->NotifyTransmitted();
 }
 
 void
 HostNetDevice::TxDescriptorFreed()
 {
-    if (m_queueInterface && m_queueInterface->GetTxQueue(0)->IsStopped() && !IsTxRingFull())
+    if (m_queueInterface && m_queueInterface->GetTxQueue(0)->IsStopped() && !IsAnyTxRingFull())
     {
         m_queueInterface->GetTxQueue(0)->Wake();
     }
@@ -1081,7 +1149,10 @@ HostNetDevice::GetStats() const
     s.txPackets = m_txPackets;
     s.txSends = m_txSends;
     s.txDropRingFull = m_txDropRingFull;
-    s.txDropPhy = m_txRing->GetPhyDrops();
+    for (const auto& ring : m_txRings)
+    {
+        s.txDropPhy += ring->GetPhyDrops();
+    }
     s.fifoWait = m_fifoWait.GetSummary();
     s.dma = m_dma.GetSummary();
     s.moderationWait = m_moderationWait.GetSummary();
@@ -1117,7 +1188,10 @@ HostNetDevice::ResetStats()
     {
         queue->ResetStats();
     }
-    m_txRing->ResetStats();
+    for (const auto& ring : m_txRings)
+    {
+        ring->ResetStats();
+    }
     for (LatencyHistogram* h : {&m_fifoWait,
                                 &m_dma,
                                 &m_moderationWait,

@@ -336,14 +336,19 @@ class HostNetDevice : public NetDevice
     Time TxCostOf(Ptr<const Packet> packet);
     /// The Tx CPU cost of the oldest pending send of a core was paid.
     void TxCostPaid(uint32_t core);
-    /// Hand a frame to the PHY (TxRing callback).
-    bool TransmitToPhy(Ptr<Packet> packet, const Address& dest, uint16_t protocol);
+    /// Hand a frame of Tx ring @p ring to the PHY (TxRing callback).
+    bool TransmitFromRing(uint32_t ring,
+                          Ptr<Packet> packet,
+                          const Address& dest,
+                          uint16_t protocol);
     /// PHY trace: a frame left the wire or was dropped.
     void PhyTxDone(Ptr<const Packet> packet);
     /// A Tx descriptor was freed: wake the queue above if it was stopped for lack of room.
     void TxDescriptorFreed();
-    /// @return true if every Tx descriptor is taken or promised to a pending send
-    bool IsTxRingFull() const;
+    /// @return true if every descriptor of Tx ring @p ring is taken or promised
+    bool IsTxRingFull(uint32_t ring) const;
+    /// @return true if some Tx ring is full
+    bool IsAnyTxRingFull() const;
     /// Connect to the node's CPU and the PHY (once both are known).
     void Setup();
     /// Record the per-stage latencies of a delivered frame.
@@ -355,6 +360,7 @@ class HostNetDevice : public NetDevice
         Ptr<Packet> packet; ///< the frame
         Address dest;       ///< destination
         uint16_t protocol;  ///< protocol number
+        uint32_t ring;      ///< its Tx ring
     };
 
     Ptr<NetDevice> m_phy;                          ///< wrapped PHY
@@ -406,6 +412,12 @@ class HostNetDevice : public NetDevice
     std::vector<std::deque<PendingTx>> m_pendingTx;    ///< per core: sends paying their Tx cost
     uint32_t m_nPendingTx{0};                          ///< sends paying their Tx cost, all cores
     std::vector<Callback<void>> m_txCostPaidCallbacks; ///< per core, prebuilt (no allocation)
+    std::vector<Ptr<TxRing>> m_txRings;                ///< Tx ring per queue pair (0: m_txRing)
+    std::vector<uint32_t> m_pendingTxRing;             ///< per ring: sends paying their cost
+    std::deque<uint32_t> m_phyOrder;                   ///< ring of each frame at the PHY
+    static constexpr uint32_t NO_RING = 0xffffffff;    ///< no PHY Send in progress
+    uint32_t m_phySendRing{NO_RING};                   ///< ring whose frame is in PHY Send
+    bool m_phySendReported{false};                     ///< the PHY reported it inside Send
 
     /// The TSO/GSO send a flow is building.
     struct TxBurst

@@ -81,6 +81,7 @@ HostNetQueue::DoDispose()
     m_moderation = nullptr;
     m_rxMode = nullptr;
     m_gro = nullptr;
+    m_txRing = nullptr; // disposed by the device
     m_cpu = nullptr;
     m_device = nullptr;
     Object::DoDispose();
@@ -120,6 +121,18 @@ Ptr<RxRing>
 HostNetQueue::GetRxRing() const
 {
     return m_ring;
+}
+
+void
+HostNetQueue::SetTxRing(Ptr<TxRing> ring)
+{
+    m_txRing = ring;
+}
+
+Ptr<TxRing>
+HostNetQueue::GetTxRing() const
+{
+    return m_txRing;
 }
 
 Ptr<InterruptModeration>

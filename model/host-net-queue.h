@@ -13,6 +13,7 @@
 #include "interrupt-moderation.h"
 #include "rx-mode.h"
 #include "rx-ring.h"
+#include "tx-ring.h"
 
 #include "ns3/object.h"
 
@@ -87,6 +88,15 @@ class HostNetQueue : public Object
 
     /** @return the interrupt moderation */
     Ptr<InterruptModeration> GetModeration() const;
+
+    /**
+     * @brief Give the queue pair its Tx ring (called by HostNetDevice).
+     * @param ring the ring
+     */
+    void SetTxRing(Ptr<TxRing> ring);
+
+    /** @return the Tx ring of this queue pair */
+    Ptr<TxRing> GetTxRing() const;
 
     /** @return the receive mode */
     Ptr<RxMode> GetRxMode() const;
@@ -240,6 +250,7 @@ class HostNetQueue : public Object
     uint32_t m_core{0};                    ///< IRQ affinity
     Ptr<HostCpu> m_cpu;                    ///< the node's CPU
     Ptr<RxRing> m_ring;                    ///< descriptor ring
+    Ptr<TxRing> m_txRing;                  ///< Tx ring of the queue pair
     Ptr<InterruptModeration> m_moderation; ///< NIC moderation of this vector
     Ptr<RxMode> m_rxMode;                  ///< OS receive mode of this queue
     Ptr<GroEngine> m_gro;                  ///< GRO (null: off)

@@ -492,7 +492,7 @@ class MergeSteerConservationTestCase : public TestCase
 {
   public:
     MergeSteerConservationTestCase()
-        : TestCase("conservation of frames and descriptors with GRO/LRO and RPS/RFS")
+        : TestCase("conservation of frames and descriptors with GRO/LRO, RPS/RFS, Tx rings")
     {
     }
 
@@ -573,6 +573,22 @@ class MergeSteerConservationTestCase : public TestCase
                 uint32_t inDma = ring->GetNDescriptors() - placed;
                 NS_TEST_EXPECT_MSG_LT(inDma, 2u, v.name << ", queue " << q << ": descriptors");
             }
+            // The sender's four flows go out through the Tx rings of their queue pairs; every
+            // frame handed to the PHY came from one ring, and no ring overflows.
+            auto tx = DynamicCast<HostNetDevice>(devices.Get(0));
+            uint64_t sent = 0;
+            uint32_t ringsUsed = 0;
+            for (uint32_t q = 0; q < tx->GetNQueues(); ++q)
+            {
+                Ptr<TxRing> ring = tx->GetQueue(q)->GetTxRing();
+                sent += ring->GetSent();
+                ringsUsed += ring->GetSent() > 0 ? 1 : 0;
+                NS_TEST_EXPECT_MSG_LT_OR_EQ(ring->GetNInUse(),
+                                            ring->GetNDescriptors(),
+                                            v.name << ": Tx ring " << q);
+            }
+            NS_TEST_EXPECT_MSG_EQ(sent, tx->GetStats().txPackets, v.name << ": Tx frames");
+            NS_TEST_EXPECT_MSG_GT(ringsUsed, 1, v.name << ": flows use several Tx rings");
             if (std::string(v.steering) != "none")
             {
                 NS_TEST_EXPECT_MSG_GT(st.rxSteered, 0, v.name << ": packets were steered");
