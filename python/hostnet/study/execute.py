@@ -14,10 +14,11 @@ import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 
-__all__ = ["execute_run", "kill_active_runs", "shipped_by_value"]
+__all__ = ["allow_new_runs", "execute_run", "kill_active_runs", "shipped_by_value"]
 
 _LOG_LIMIT = 1 << 20  # a remote (Dask) run sends back at most the last MiB of its output
 
@@ -25,12 +26,16 @@ _LOG_LIMIT = 1 << 20  # a remote (Dask) run sends back at most the last MiB of i
 class _RunRegistry:
     """The runs under way in this process (killed if the study is interrupted).
 
-    A set's add, discard and copy are atomic under the GIL, so no lock is needed; shipped
-    to a Dask worker (by value, with this module) it arrives empty.
+    Starting a run and registering it happen under the lock, and an interrupt closes the
+    registry under the same lock, so no run can start unseen between the two (a worker
+    thread that had just started its process when the interrupt came). Shipped to a Dask
+    worker (by value, with this module) it arrives empty and open.
     """
 
     def __init__(self):
         self.procs: set = set()
+        self.lock = threading.Lock()
+        self.closed = False
 
     def __reduce__(self):
         return (_RunRegistry, ())
@@ -48,11 +53,20 @@ def _kill_group(proc: subprocess.Popen) -> None:
 
 
 def kill_active_runs() -> int:
-    """Kill every run this process has under way; return how many were killed."""
-    procs = list(_ACTIVE.procs)
+    """Kill every run this process has under way and refuse new ones until
+    allow_new_runs(); return how many were killed."""
+    with _ACTIVE.lock:
+        _ACTIVE.closed = True
+        procs = list(_ACTIVE.procs)
     for proc in procs:
         _kill_group(proc)
     return len(procs)
+
+
+def allow_new_runs() -> None:
+    """Accept runs again (after an interrupted study's workers have all returned)."""
+    with _ACTIVE.lock:
+        _ACTIVE.closed = False
 
 
 def execute_run(program: str, arguments: list, timeout: float, required=(),
@@ -81,17 +95,23 @@ def execute_run(program: str, arguments: list, timeout: float, required=(),
         with open(log_file, "wb") as log:
             log.write((" ".join(command) + "\n\n").encode())
             log.flush()
-            try:
-                proc = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=log,
-                                        stderr=subprocess.STDOUT, cwd=tmp,
-                                        start_new_session=True)
-            except OSError as e:
-                proc = None
-                record["status"] = "error"
-                record["error"] = f"cannot start {program}: {e}"
-                log.write(f"{record['error']}\n".encode())
+            proc = None
+            with _ACTIVE.lock:
+                if _ACTIVE.closed:
+                    record["status"] = "error"
+                    record["error"] = "the study was interrupted before this run started"
+                    log.write(f"{record['error']}\n".encode())
+                else:
+                    try:
+                        proc = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=log,
+                                                stderr=subprocess.STDOUT, cwd=tmp,
+                                                start_new_session=True)
+                        _ACTIVE.procs.add(proc)
+                    except OSError as e:
+                        record["status"] = "error"
+                        record["error"] = f"cannot start {program}: {e}"
+                        log.write(f"{record['error']}\n".encode())
             if proc is not None:
-                _ACTIVE.procs.add(proc)
                 try:
                     record["returncode"] = proc.wait(timeout=timeout)
                 except subprocess.TimeoutExpired:

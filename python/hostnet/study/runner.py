@@ -27,7 +27,7 @@ from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass
 from pathlib import Path
 
-from .execute import execute_run, kill_active_runs, shipped_by_value
+from .execute import allow_new_runs, execute_run, kill_active_runs, shipped_by_value
 from .spec import RunSpec, Study, StudyError, load_study
 
 __all__ = ["run_study", "execute_run", "StudyResult", "ResultStore", "versions"]
@@ -259,18 +259,21 @@ def _execute(todo, program, timeout, required, jobs, scheduler, store):
         return
     if scheduler is None:
         # Each run is a child process writing its own log; threads only wait for them.
-        with ThreadPoolExecutor(max_workers=jobs or os.cpu_count() or 1) as pool:
-            futures = {pool.submit(execute_run, str(program), spec.arguments(), timeout,
-                                   tuple(required), store.log_path(spec.run_id)): spec
-                       for spec in todo}
-            try:
-                for future in as_completed(futures):
-                    yield futures[future], future.result()
-            except BaseException:  # KeyboardInterrupt, or the caller closed us
-                for future in futures:
-                    future.cancel()
-                kill_active_runs()
-                raise
+        try:
+            with ThreadPoolExecutor(max_workers=jobs or os.cpu_count() or 1) as pool:
+                futures = {pool.submit(execute_run, str(program), spec.arguments(), timeout,
+                                       tuple(required), store.log_path(spec.run_id)): spec
+                           for spec in todo}
+                try:
+                    for future in as_completed(futures):
+                        yield futures[future], future.result()
+                except BaseException:  # KeyboardInterrupt, or the caller closed us
+                    for future in futures:
+                        future.cancel()
+                    kill_active_runs()  # and no worker thread starts a run after this
+                    raise
+        finally:
+            allow_new_runs()  # every worker has returned (the pool has shut down)
         return
     yield from _execute_dask(todo, program, timeout, required, scheduler)
 
