@@ -183,9 +183,13 @@ def test_interrupt_kills_the_runs_and_keeps_the_finished(tmp_path):
                           '[grid]\nmode = ["ok", "hangchild"]\nx = [1, 2]\n')
     out = tmp_path / "out"
     env = dict(os.environ, PYTHONPATH=str(PYTHONPATH_DIR))
+    # A shell that starts a job in the background (e.g. a CI runner) makes it ignore
+    # SIGINT, and Python then installs no KeyboardInterrupt handler: restore the default in
+    # the runner so that the test sends what a terminal's Ctrl-C sends.
     proc = subprocess.Popen([sys.executable, "-m", "hostnet", "run", str(study_file), "--out",
                              str(out), "--jobs", "4", "--quiet"], env=env,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     deadline = time.time() + 30
     pids = []
     while time.time() < deadline:
