@@ -170,7 +170,8 @@ HostNetDevice::GetTypeId()
                           MakePointerAccessor(&HostNetDevice::m_rxRing),
                           MakePointerChecker<RxRing>())
             .AddAttribute("TxRing",
-                          "The NIC transmit descriptor ring.",
+                          "The NIC transmit descriptor ring (of queue pair 0; the others get "
+                          "copies with the same attributes).",
                           StringValue("ns3::TxRing"),
                           MakePointerAccessor(&HostNetDevice::m_txRing),
                           MakePointerChecker<TxRing>())
@@ -238,10 +239,10 @@ HostNetDevice::GetTypeId()
                           MakeUintegerAccessor(&HostNetDevice::m_irqCore),
                           MakeUintegerChecker<uint32_t>())
             .AddAttribute("NQueues",
-                          "Receive queues (Rx/Tx queue pairs, one interrupt vector each; "
-                          "ethtool -L combined). Each gets its own ring, moderation and "
-                          "receive mode, configured like the RxRing, Moderation and RxMode "
-                          "attributes. 1..1024.",
+                          "Queue pairs (Rx/Tx, one interrupt vector each; ethtool -L "
+                          "combined). Each gets its own Rx ring, moderation, receive mode and "
+                          "Tx ring, configured like the RxRing, Moderation, RxMode and TxRing "
+                          "attributes (queue 0 uses those objects). 1..1024.",
                           UintegerValue(1),
                           MakeUintegerAccessor(&HostNetDevice::m_nQueues),
                           MakeUintegerChecker<uint32_t>(1, 1024))
