@@ -650,9 +650,9 @@ HostNetDevice::IsSteering() const
 }
 
 uint32_t
-HostNetDevice::SteerCore(const RxFrame& frame, uint32_t irqCore, uint32_t& hash)
+HostNetDevice::SteerCore(const RxFrame& frame, uint32_t irqCore)
 {
-    hash = m_rss.HashPacket(frame.packet);
+    uint32_t hash = frame.hash;
     // get_rps_cpu: rps_map->cpus[reciprocal_scale(hash, len)].
     uint32_t target = m_rpsCores[(uint64_t(hash) * m_rpsCores.size()) >> 32];
     if (m_steering != STEER_RFS)
@@ -778,7 +778,13 @@ HostNetDevice::ReceiveFromPhy(Ptr<NetDevice> phy,
     frame.protocol = protocol;
     frame.from = from;
     frame.size = packet->GetSize();
-    uint32_t queue = m_queues.size() > 1 ? m_rss.GetQueue(packet) : 0;
+    uint32_t queue = 0;
+    if (m_queues.size() > 1 || m_steering != STEER_NONE)
+    {
+        // Computed once, as the NIC does: RSS and RPS/RFS use the same hash.
+        frame.hash = m_rss.HashPacket(packet);
+        queue = m_rss.GetQueue(frame.hash);
+    }
     m_queues[queue]->Receive(std::move(frame));
     return true;
 }

@@ -231,10 +231,9 @@ class HostNetDevice : public NetDevice
      * @brief get_rps_cpu: the core that protocol-processes a packet (RxSteering).
      * @param frame the packet
      * @param irqCore the core of the queue it was taken from
-     * @param hash set to its flow hash
      * @return the core (irqCore: process on the queue's core)
      */
-    uint32_t SteerCore(const RxFrame& frame, uint32_t irqCore, uint32_t& hash);
+    uint32_t SteerCore(const RxFrame& frame, uint32_t irqCore);
 
     /**
      * @brief A packet was queued on a core's RPS backlog (RFS keeps the flow there until

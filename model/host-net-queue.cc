@@ -178,16 +178,17 @@ HostNetQueue::SampleSteerCost()
 }
 
 uint32_t
-HostNetQueue::SteerCoreSlow(const RxFrame& frame, uint32_t& hash)
+HostNetQueue::SteerCoreSlow(const RxFrame& frame)
 {
-    return m_device->SteerCore(frame, m_core, hash);
+    return m_device->SteerCore(frame, m_core);
 }
 
 void
-HostNetQueue::SteerToBacklog(uint32_t core, uint32_t hash, RxFrame&& frame)
+HostNetQueue::SteerToBacklog(uint32_t core, RxFrame&& frame)
 {
     Ptr<RpsBacklog> backlog = m_cpu->GetBacklog(core);
     uint32_t segments = frame.segments;
+    uint32_t hash = frame.hash;
     if (!backlog->Enqueue(this, frame))
     {
         m_device->DropFrame(frame, HostNetDevice::BACKLOG);

@@ -126,22 +126,20 @@ class HostNetQueue : public Object
      * @brief get_rps_cpu: the core that should protocol-process a packet taken from this
      * queue (RxSteering; without steering the queue's IRQ core).
      * @param frame the packet (after GRO)
-     * @param hash set to the packet's flow hash when steering is on
      * @return the core; the IRQ core means "process here"
      */
-    uint32_t SteerCore(const RxFrame& frame, uint32_t& hash)
+    uint32_t SteerCore(const RxFrame& frame)
     {
-        return m_steering ? SteerCoreSlow(frame, hash) : m_core;
+        return m_steering ? SteerCoreSlow(frame) : m_core;
     }
 
     /**
      * @brief enqueue_to_backlog: hand a packet to another core's RPS backlog (dropped as a
      * backlog drop if that backlog is full).
      * @param core the target core
-     * @param hash the packet's flow hash (RFS remembers where the flow's packets are)
      * @param frame the packet
      */
-    void SteerToBacklog(uint32_t core, uint32_t hash, RxFrame&& frame);
+    void SteerToBacklog(uint32_t core, RxFrame&& frame);
 
     /**
      * @brief A packet this queue steered to another core finished protocol processing there.
@@ -243,7 +241,7 @@ class HostNetQueue : public Object
     /// The moderation asserts this queue's interrupt vector.
     void InterruptAsserted();
     /// SteerCore with steering on.
-    uint32_t SteerCoreSlow(const RxFrame& frame, uint32_t& hash);
+    uint32_t SteerCoreSlow(const RxFrame& frame);
 
     HostNetDevice* m_device{nullptr};      ///< owner
     uint32_t m_index{0};                   ///< queue index

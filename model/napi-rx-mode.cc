@@ -196,7 +196,7 @@ NapiRxMode::PollNext()
     }
     m_processing = true;
     m_current = m_queue->PopFrame();
-    m_steerCore = m_queue->SteerCore(m_current, m_steerHash);
+    m_steerCore = m_queue->SteerCore(m_current);
     bool steered = m_steerCore != m_core;
     Time cost = steered ? m_queue->SampleSteerCost() : m_queue->SampleProtocolCost(m_current.size);
     if (m_ring->HasRefillCost())
@@ -221,7 +221,7 @@ NapiRxMode::SteerDone()
 {
     m_processing = false;
     uint32_t descriptors = m_current.segments;
-    m_queue->SteerToBacklog(m_steerCore, m_steerHash, std::move(m_current));
+    m_queue->SteerToBacklog(m_steerCore, std::move(m_current));
     FrameDone(descriptors);
 }
 
@@ -286,7 +286,7 @@ NapiRxMode::GroPollNext()
         // Protocol processing of a merged (or unmergeable) packet: once per packet.
         m_current = std::move(m_groOut.front());
         m_groOut.pop_front();
-        m_steerCore = m_queue->SteerCore(m_current, m_steerHash);
+        m_steerCore = m_queue->SteerCore(m_current);
         if (m_steerCore != m_core)
         {
             m_softnet->SubmitWork(m_queue->SampleSteerCost(), m_groSteerDone);
@@ -328,7 +328,7 @@ void
 NapiRxMode::GroSteerDone()
 {
     m_processing = false;
-    m_queue->SteerToBacklog(m_steerCore, m_steerHash, std::move(m_current));
+    m_queue->SteerToBacklog(m_steerCore, std::move(m_current));
     GroPollNext();
 }
 

@@ -216,7 +216,6 @@ class NapiRxMode : public RxMode, public NapiContext
     Callback<void> m_steerDone;      ///< prebuilt callback
     Callback<void> m_groSteerDone;   ///< prebuilt callback
     uint32_t m_steerCore{0};         ///< RPS/RFS target of m_current
-    uint32_t m_steerHash{0};         ///< flow hash of m_current (RPS/RFS)
 };
 
 } // namespace ns3

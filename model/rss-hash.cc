@@ -93,40 +93,41 @@ RssHash::Hash(const uint8_t* input, size_t size) const
     return result;
 }
 
-uint32_t
-RssHash::HashFlow(Ipv4Address src, Ipv4Address dst, uint16_t srcPort, uint16_t dstPort) const
+namespace
+{
+/// The hash input of an IPv4 flow in network order: addresses (8 bytes), then ports.
+std::array<uint8_t, 12>
+FlowInput(Ipv4Address src, Ipv4Address dst, uint16_t srcPort, uint16_t dstPort)
 {
     uint32_t s = src.Get();
     uint32_t d = dst.Get();
-    const uint8_t input[] = {uint8_t(s >> 24),
-                             uint8_t(s >> 16),
-                             uint8_t(s >> 8),
-                             uint8_t(s),
-                             uint8_t(d >> 24),
-                             uint8_t(d >> 16),
-                             uint8_t(d >> 8),
-                             uint8_t(d),
-                             uint8_t(srcPort >> 8),
-                             uint8_t(srcPort),
-                             uint8_t(dstPort >> 8),
-                             uint8_t(dstPort)};
-    return Hash(input, sizeof(input));
+    return {uint8_t(s >> 24),
+            uint8_t(s >> 16),
+            uint8_t(s >> 8),
+            uint8_t(s),
+            uint8_t(d >> 24),
+            uint8_t(d >> 16),
+            uint8_t(d >> 8),
+            uint8_t(d),
+            uint8_t(srcPort >> 8),
+            uint8_t(srcPort),
+            uint8_t(dstPort >> 8),
+            uint8_t(dstPort)};
+}
+} // namespace
+
+uint32_t
+RssHash::HashFlow(Ipv4Address src, Ipv4Address dst, uint16_t srcPort, uint16_t dstPort) const
+{
+    auto input = FlowInput(src, dst, srcPort, dstPort);
+    return Hash(input.data(), input.size());
 }
 
 uint32_t
 RssHash::HashAddresses(Ipv4Address src, Ipv4Address dst) const
 {
-    uint32_t s = src.Get();
-    uint32_t d = dst.Get();
-    const uint8_t input[] = {uint8_t(s >> 24),
-                             uint8_t(s >> 16),
-                             uint8_t(s >> 8),
-                             uint8_t(s),
-                             uint8_t(d >> 24),
-                             uint8_t(d >> 16),
-                             uint8_t(d >> 8),
-                             uint8_t(d)};
-    return Hash(input, sizeof(input));
+    auto input = FlowInput(src, dst, 0, 0);
+    return Hash(input.data(), 8);
 }
 
 uint32_t

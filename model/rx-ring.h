@@ -44,6 +44,7 @@ struct RxFrame
     Time inMemory;        ///< descriptor written back: the frame is in host memory
     Time notified;        ///< the host learned of it (interrupt, or already polling)
     uint32_t segments{1}; ///< wire frames it stands for (> 1 after GRO merged them)
+    uint32_t hash{0};     ///< RSS flow hash (skb->hash), set when RSS or RPS/RFS needs it
 };
 
 /**

@@ -292,6 +292,38 @@ class RpsTestCase : public TestCase
     }
 };
 
+/// Two hosts on a 10 Gb/s point-to-point link, ready for TCP.
+struct TcpPair
+{
+    NodeContainer nodes;           ///< sender 0, receiver 1
+    NetDeviceContainer devices;    ///< their HostNetDevices
+    Ipv4InterfaceContainer ifaces; ///< their addresses
+};
+
+/**
+ * Build the pair with @p host's devices (streams assigned), 1448-byte segments and one ACK
+ * per packet (GRO hosts ACK every GRO packet: doc/hostnet.rst).
+ * @param host the configured helper
+ * @return the pair
+ */
+TcpPair
+BuildTcpPair(HostNetDeviceHelper& host)
+{
+    Config::SetDefault("ns3::TcpSocket::SegmentSize", UintegerValue(1448));
+    Config::SetDefault("ns3::TcpSocket::DelAckCount", UintegerValue(1));
+    TcpPair pair;
+    pair.nodes.Create(2);
+    PointToPointHelper p2p;
+    p2p.SetDeviceAttribute("DataRate", StringValue("10Gbps"));
+    p2p.SetChannelAttribute("Delay", StringValue("5us"));
+    NetDeviceContainer phys = p2p.Install(pair.nodes);
+    InternetStackHelper().Install(pair.nodes);
+    pair.devices = host.Install(phys);
+    host.AssignStreams(pair.devices, 1);
+    pair.ifaces = Ipv4AddressHelper("10.1.1.0", "255.255.255.0").Assign(pair.devices);
+    return pair;
+}
+
 /// What the RFS transfer measured.
 struct RfsResult
 {
@@ -310,25 +342,17 @@ struct RfsResult
 RfsResult
 RunRfs(const std::string& steering, uint32_t appCore)
 {
-    Config::SetDefault("ns3::TcpSocket::SegmentSize", UintegerValue(1448));
-    // GRO hosts ACK every GRO packet (doc/hostnet.rst, "GRO and ns-3's delayed ACKs").
-    Config::SetDefault("ns3::TcpSocket::DelAckCount", UintegerValue(1));
     Config::SetDefault("ns3::TcpSocket::SndBufSize", UintegerValue(4 << 20));
     Config::SetDefault("ns3::TcpSocket::RcvBufSize", UintegerValue(4 << 20));
-    NodeContainer nodes(2);
-    PointToPointHelper p2p;
-    p2p.SetDeviceAttribute("DataRate", StringValue("10Gbps"));
-    p2p.SetChannelAttribute("Delay", StringValue("5us"));
-    NetDeviceContainer phys = p2p.Install(nodes);
-    InternetStackHelper().Install(nodes);
     HostNetDeviceHelper host;
     host.SetPreset("i40e-10g");
     host.SetCpuAttribute("NCores", UintegerValue(4));
     host.SetDeviceAttribute("NQueues", UintegerValue(1));
     host.SetDeviceAttribute("RxSteering", StringValue(steering));
-    NetDeviceContainer devices = host.Install(phys);
-    host.AssignStreams(devices, 1);
-    Ipv4InterfaceContainer ifaces = Ipv4AddressHelper("10.1.1.0", "255.255.255.0").Assign(devices);
+    TcpPair pair = BuildTcpPair(host);
+    NodeContainer& nodes = pair.nodes;
+    NetDeviceContainer& devices = pair.devices;
+    Ipv4InterfaceContainer& ifaces = pair.ifaces;
     BulkSendHelper bulk("ns3::TcpSocketFactory", InetSocketAddress(ifaces.GetAddress(1), 9));
     bulk.SetAttribute("SendSize", UintegerValue(65536));
     bulk.Install(nodes.Get(0)).Start(Seconds(0));
@@ -492,7 +516,7 @@ class MergeSteerConservationTestCase : public TestCase
 {
   public:
     MergeSteerConservationTestCase()
-        : TestCase("conservation of frames and descriptors with GRO/LRO, RPS/RFS, Tx rings")
+        : TestCase("conservation of frames and descriptors with GRO or LRO, RPS or RFS, Tx rings")
     {
     }
 
@@ -512,14 +536,6 @@ class MergeSteerConservationTestCase : public TestCase
                                  Variant{"GRO + RPS", true, false, "rps"},
                                  Variant{"LRO + RFS", false, true, "rfs"}})
         {
-            Config::SetDefault("ns3::TcpSocket::SegmentSize", UintegerValue(1448));
-            Config::SetDefault("ns3::TcpSocket::DelAckCount", UintegerValue(1));
-            NodeContainer nodes(2);
-            PointToPointHelper p2p;
-            p2p.SetDeviceAttribute("DataRate", StringValue("10Gbps"));
-            p2p.SetChannelAttribute("Delay", StringValue("5us"));
-            NetDeviceContainer phys = p2p.Install(nodes);
-            InternetStackHelper().Install(nodes);
             HostNetDeviceHelper host;
             host.SetPreset("i40e-10g");
             host.SetCpuAttribute("NCores", UintegerValue(4));
@@ -531,10 +547,10 @@ class MergeSteerConservationTestCase : public TestCase
             host.SetRxRingAttribute("Descriptors", UintegerValue(16));
             host.SetRxRingAttribute("TailWriteBatch", UintegerValue(4));
             host.SetRxRingAttribute("FifoSize", UintegerValue(4500));
-            NetDeviceContainer devices = host.Install(phys);
-            host.AssignStreams(devices, 1);
-            Ipv4InterfaceContainer ifaces =
-                Ipv4AddressHelper("10.1.1.0", "255.255.255.0").Assign(devices);
+            TcpPair pair = BuildTcpPair(host);
+            NodeContainer& nodes = pair.nodes;
+            NetDeviceContainer& devices = pair.devices;
+            Ipv4InterfaceContainer& ifaces = pair.ifaces;
             for (uint16_t port = 9; port < 13; ++port)
             {
                 BulkSendHelper bulk("ns3::TcpSocketFactory",
