@@ -17,6 +17,8 @@
  * ./hostnet-bench --rateKpps=100 --duration=2 --scheme=normal
  */
 
+#include "hostnet-example-options.h"
+
 #include "ns3/applications-module.h"
 #include "ns3/core-module.h"
 #include "ns3/hostnet-module.h"
@@ -100,14 +102,15 @@ main(int argc, char* argv[])
     double duration = 2;
     std::string scheme = "normal";
     uint32_t repeats = 3;
-    CommandLine cmd(__FILE__);
-    cmd.AddValue("rateKpps", "Offered load in Kpps (Poisson, 64-byte frames)", rateKpps);
-    cmd.AddValue("duration", "Simulated seconds per run", duration);
-    cmd.AddValue("scheme", "Host scheme of the host-model run (ideal, normal, napi)", scheme);
-    cmd.AddValue("repeats", "Runs of each variant, interleaved; the fastest counts", repeats);
-    cmd.Parse(argc, argv);
-    NS_ABORT_MSG_IF(rateKpps <= 0 || duration <= 0, "--rateKpps and --duration must be > 0");
-    NS_ABORT_MSG_IF(repeats == 0, "--repeats must be >= 1");
+    hostnet_example::Options opts(__FILE__);
+    opts.Add("rateKpps", "Offered load in Kpps (Poisson, 64-byte frames)", rateKpps, 0.001, 10000);
+    opts.AddSeconds("duration", "Simulated time per run", duration, 1e-6, 1e5);
+    opts.Add("scheme",
+             "Host scheme of the host-model run (ideal, normal, napi, ...)",
+             scheme,
+             hostnet_example::Scheme());
+    opts.Add("repeats", "Runs of each variant, interleaved; the fastest counts", repeats, 1, 1000);
+    opts.Parse(argc, argv);
 
     // Interleaved repeats and the minimum wall time: robust against other load on the
     // machine, which only ever makes a run slower.

@@ -16,6 +16,7 @@
 //   hostnet-coalescing-goodput --csv=seed002.csv
 //   hostnet-coalescing-goodput --frameSize=1500 --intervalUs=50 --metrics=m.json
 
+#include "hostnet-example-options.h"
 #include "hostnet-example-utils.h"
 
 #include "ns3/core-module.h"
@@ -61,7 +62,8 @@ struct Point
     double lambda{0};        ///< offered frames per second
     double goodput{0};       ///< datagrams read per second
     double interruptRate{0}; ///< Rx interrupts per second
-    double latencyUs{0};     ///< arrival in host memory -> end of the read
+    double latencyUs{0};     ///< arrival in host memory -> end of the read (mean)
+    uint64_t latencyCount{0}; ///< datagrams in that mean
     CoalescingResult model;  ///< CoalescingAnalysis::Evaluate
 };
 
@@ -123,7 +125,9 @@ Run(uint32_t frame, double T, const GoodputConfig& cfg)
     // Sender socket -> arrival in host memory: serialization (UDP/IP + PPP), 1 us, DMA.
     double pppFrame = frame - 46 + 28 + 2;
     double offsetUs = pppFrame * 8 / 1e9 * 1e6 + 1 + pppFrame * 8 / 4e9 * 1e6;
-    p.latencyUs = sink->GetLatency().GetCount() ? sink->GetLatency().GetMean() * 1e6 - offsetUs : 0;
+    p.latencyCount = sink->GetLatency().GetCount();
+    // NaN without a read datagram: undefined, not 0.
+    p.latencyUs = sink->GetLatency().GetMean() * 1e6 - offsetUs;
     Simulator::Destroy();
 
     CoalescingParameters params;
@@ -147,26 +151,55 @@ int
 main(int argc, char* argv[])
 {
     GoodputConfig cfg;
-    CommandLine cmd(__FILE__);
-    cmd.Usage("Seed 002: goodput and latency of interrupt coalescing vs the interval T.");
-    cmd.AddValue("frameSizes", "Comma-separated Ethernet frame sizes (64..1518)", cfg.frameSizes);
-    cmd.AddValue("frameSize", "One frame size (overrides --frameSizes)", cfg.frameSize);
-    cmd.AddValue("intervalsUs", "Comma-separated interrupt intervals T in us", cfg.intervalsUs);
-    cmd.AddValue("intervalUs", "One interval T in us (overrides --intervalsUs)", cfg.intervalUs);
-    cmd.AddValue("rate", "Frames per second; 0 = 1 Gb/s line rate of each size", cfg.rate);
-    cmd.AddValue("tpUs", "Protocol cost per packet Tp (us; seed 002: 2)", cfg.tpUs);
-    cmd.AddValue("taUs", "Application cost per packet Ta (us)", cfg.taUs);
-    cmd.AddValue("toUs", "Interrupt cost To (us)", cfg.toUs);
-    cmd.AddValue("duration", "Measured seconds per point", cfg.duration);
-    cmd.AddValue("warmup", "Warm-up seconds deleted", cfg.warmup);
-    cmd.AddValue("ring", "Rx descriptors (seed 002: 4096)", cfg.ring);
-    cmd.AddValue("rcvBuffer", "UDP receive buffer in bytes (seed 002: 8000000)", cfg.rcvBuffer);
-    cmd.AddValue("csv", "Output CSV", cfg.csv);
-    cmd.AddValue("metrics",
-                 "One point (--frameSize, --intervalUs): write its metrics as JSON",
-                 cfg.metrics);
-    cmd.Parse(argc, argv);
+    Options opts(__FILE__,
+                 "Goodput and latency of interrupt coalescing vs the interval T (the analytical "
+                 "e1000 coalescing model, Linux 2.6.20).");
+    opts.Add("frameSizes",
+             "Comma-separated Ethernet frame sizes (64..1518)",
+             cfg.frameSizes,
+             ListOf(Whole(64, 1518)));
+    opts.Add("frameSize", "One frame size (overrides --frameSizes; 0: use the list)", cfg.frameSize, 0, 1518);
+    opts.Add("intervalsUs",
+             "Comma-separated interrupt intervals T in us",
+             cfg.intervalsUs,
+             ListOf(Number(1, 1e6)));
+    opts.Add("intervalUs",
+             "One interval T in us (overrides --intervalsUs; 0: use the list)",
+             cfg.intervalUs,
+             0,
+             1e6);
+    opts.Add("rate", "Frames per second; 0 = 1 Gb/s line rate of each size", cfg.rate, 0, 1e8);
+    opts.Add("tpUs", "Protocol cost per packet Tp (us; the e1000 model: 2)", cfg.tpUs, 0, 1e6);
+    opts.Add("taUs", "Application cost per packet Ta (us)", cfg.taUs, 0, 1e6);
+    opts.Add("toUs", "Interrupt cost To (us)", cfg.toUs, 0, 1e6);
+    opts.AddSeconds("duration", "Measured time per point", cfg.duration, 1e-6, 1e5);
+    opts.AddSeconds("warmup", "Warm-up time deleted", cfg.warmup, 0, 1e5);
+    opts.Add("ring", "Rx descriptors (the e1000 model: 4096)", cfg.ring, 1, 1 << 20);
+    opts.Add("rcvBuffer", "UDP receive buffer in bytes (8000000)", cfg.rcvBuffer, 1, 1u << 31);
+    opts.Add("csv", "Output CSV", cfg.csv, OutputFile(false));
+    opts.Add("metrics",
+             "One point (--frameSize, --intervalUs): write its metrics as JSON",
+             cfg.metrics,
+             OutputFile(true));
+    opts.SetMetrics({"goodput_pps",
+                     "model_goodput_pps",
+                     "interrupts_per_s",
+                     "latency_us",
+                     "latency_count",
+                     "offered_pps"});
+    opts.Parse(argc, argv);
+    if (cfg.frameSize > 0 && cfg.frameSize < 64)
+    {
+        opts.Refuse("--frameSize=" + std::to_string(cfg.frameSize) +
+                    ": expected 0 (use --frameSizes) or a frame size in 64..1518");
+    }
+    if (cfg.intervalUs > 0 && cfg.intervalUs < 1)
+    {
+        opts.Refuse("--intervalUs=" + Show(cfg.intervalUs) +
+                    ": expected 0 (use --intervalsUs) or an interval in 1..1000000 us");
+    }
 
+    // The options layer checked every list item.
     std::vector<uint32_t> frames;
     if (cfg.frameSize > 0)
     {
@@ -191,30 +224,26 @@ main(int argc, char* argv[])
             intervals.push_back(std::stod(t));
         }
     }
-    for (uint32_t f : frames)
-    {
-        NS_ABORT_MSG_IF(f < 64 || f > 1518, "--frameSize(s): " << f << "; allowed: 64..1518");
-    }
-    for (double t : intervals)
-    {
-        NS_ABORT_MSG_IF(t < 1 || t > 1e6, "--intervalUs: " << t << "; allowed: 1..1e6 us");
-    }
-    NS_ABORT_MSG_IF(cfg.tpUs < 0 || cfg.taUs < 0 || cfg.toUs < 0,
-                    "--tpUs/--taUs/--toUs: costs must be >= 0");
-    NS_ABORT_MSG_IF(cfg.duration <= 0, "--duration: " << cfg.duration << "; allowed: > 0");
-    NS_ABORT_MSG_IF(cfg.rate < 0, "--rate: " << cfg.rate << "; allowed: >= 0");
 
     if (!cfg.metrics.empty())
     {
-        NS_ABORT_MSG_IF(frames.size() != 1 || intervals.size() != 1,
-                        "--metrics needs one point: --frameSize and --intervalUs");
+        if (frames.size() != 1 || intervals.size() != 1)
+        {
+            opts.Refuse("--metrics needs one point: --frameSize and --intervalUs");
+        }
         Point p = Run(frames[0], intervals[0] * 1e-6, cfg);
-        std::ofstream out(cfg.metrics);
-        NS_ABORT_MSG_IF(!out, "--metrics: cannot write '" << cfg.metrics << "'");
-        out << std::setprecision(10) << "{\"goodput_pps\": " << p.goodput
-            << ", \"model_goodput_pps\": " << p.model.goodput
-            << ", \"interrupts_per_s\": " << p.interruptRate << ", \"latency_us\": " << p.latencyUs
-            << ", \"offered_pps\": " << p.lambda << "}\n";
+        if (!WriteMetricsJson(cfg.metrics,
+                              {{"goodput_pps", p.goodput},
+                               {"model_goodput_pps", p.model.goodput},
+                               {"interrupts_per_s", p.interruptRate},
+                               {"latency_us", p.latencyUs},
+                               {"latency_count", static_cast<double>(p.latencyCount)},
+                               {"offered_pps", p.lambda}}))
+        {
+            std::cerr << "hostnet-coalescing-goodput: cannot write --metrics file '"
+                      << cfg.metrics << "'\n";
+            return 1;
+        }
         std::cout << "goodput_pps " << p.goodput << "\n";
         return 0;
     }
@@ -231,7 +260,7 @@ main(int argc, char* argv[])
             double paper = CoalescingAnalysis::LatencyPaper(T, p.lambda, cfg.taUs * 1e-6) * 1e6;
             csv << frame << "," << tUs << "," << p.lambda << "," << p.goodput << ","
                 << p.model.goodput << "," << CoalescingAnalysis::RegimeName(p.model.regime) << ","
-                << p.interruptRate << "," << p.latencyUs << "," << p.model.latency * 1e6 << ","
+                << p.interruptRate << "," << Csv(p.latencyUs) << "," << p.model.latency * 1e6 << ","
                 << paper << "\n";
             csv.flush();
             std::cout << frame << " B, T " << tUs << " us: goodput " << p.goodput << " pps (model "

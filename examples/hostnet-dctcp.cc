@@ -41,6 +41,7 @@
  *   rx_interrupts_per_s tx_interrupts_per_s host_drops      receivers R*, senders C* (mean)
  */
 
+#include "hostnet-example-options.h"
 #include "hostnet-example-utils.h"
 
 #include "ns3/applications-module.h"
@@ -60,6 +61,7 @@
 #include <vector>
 
 using namespace ns3;
+using namespace hostnet_example;
 
 NS_LOG_COMPONENT_DEFINE("HostnetDctcp");
 
@@ -80,15 +82,14 @@ struct RunConfig
     uint32_t mtu{1500};
     std::string hosts{"plain"};
     std::string linkRate{"10Gbps"};
-    std::string linkDelay{"10us"};
+    double linkDelay{10e-6}; ///< seconds
     uint32_t bufferBytes{4000000};
     double duration{0.05};
     double warmup{0.01};
     double stagger{0.002};
-    std::string minRto{"10ms"};
+    double startJitter{100e-6}; ///< seconds
+    double minRto{0.01};        ///< seconds
     bool ssthreshFloor{true};
-    uint32_t seed{0};
-    uint32_t run{0};
     std::string metrics;
 };
 
@@ -275,59 +276,93 @@ int
 main(int argc, char* argv[])
 {
     RunConfig cfg;
-    CommandLine cmd(__FILE__);
-    cmd.Usage("DCTCP through one bottleneck port with step ECN marking at --thresholdBytes: "
-              "two long flows, plain or hostnet end hosts. Last line: throughput_gbps <Gb/s>.");
-    cmd.AddValue("thresholdBytes",
-                 "Marking threshold K: mark every packet arriving while more than K bytes "
-                 "wait in the bottleneck queue (0 = whenever the queue is not empty)",
-                 cfg.thresholdBytes);
-    cmd.AddValue("mtu",
-                 "IP MTU of every link in bytes (576..65535); TCP segments carry "
-                 "mtu - 52 payload bytes (IP 20, TCP 20, timestamp option 12)",
-                 cfg.mtu);
-    cmd.AddValue("hosts",
-                 "End hosts: plain | <hostnet preset> (" + AllowedHosts() + ")",
-                 cfg.hosts);
-    cmd.AddValue("linkRate", "Rate of every link (the bottleneck too)", cfg.linkRate);
-    cmd.AddValue("linkDelay", "Propagation delay of every link", cfg.linkDelay);
-    cmd.AddValue("bufferBytes", "Bottleneck queue disc capacity in bytes", cfg.bufferBytes);
-    cmd.AddValue("duration", "Measured seconds (after the warm-up)", cfg.duration);
-    cmd.AddValue("warmup",
-                 "Warm-up seconds from time 0, deleted (both flows start in it)",
-                 cfg.warmup);
-    cmd.AddValue("stagger", "Seconds between the starts of the two flows", cfg.stagger);
-    cmd.AddValue("minRto", "TCP minimum retransmission timeout", cfg.minRto);
-    cmd.AddValue("ssthreshFloor",
-                 "Linux's floor of 2 segments on DCTCP's reduced window (0: stock ns-3 TcpDctcp)",
-                 cfg.ssthreshFloor);
-    cmd.AddValue("seed", "RNG seed (0: keep ns-3's default or --RngSeed)", cfg.seed);
-    cmd.AddValue("run", "RNG run number (0: keep --RngRun)", cfg.run);
-    cmd.AddValue("metrics", "Write the metrics as a JSON object to this file", cfg.metrics);
-    cmd.Parse(argc, argv);
-
-    const std::vector<std::string> presets = PresetNames();
-    const bool plain = cfg.hosts == "plain";
-    NS_ABORT_MSG_IF(!plain && std::find(presets.begin(), presets.end(), cfg.hosts) == presets.end(),
-                    "--hosts: unknown value '" << cfg.hosts << "'; allowed: " << AllowedHosts());
-    NS_ABORT_MSG_IF(cfg.mtu < 576 || cfg.mtu > 65535,
-                    "--mtu: " << cfg.mtu << "; allowed: 576..65535 bytes");
-    NS_ABORT_MSG_IF(cfg.duration <= 0, "--duration: " << cfg.duration << "; allowed: > 0");
-    NS_ABORT_MSG_IF(cfg.warmup < 0, "--warmup: " << cfg.warmup << "; allowed: >= 0");
-    NS_ABORT_MSG_IF(cfg.stagger < 0, "--stagger: " << cfg.stagger << "; allowed: >= 0");
-    NS_ABORT_MSG_IF(cfg.bufferBytes < cfg.mtu,
-                    "--bufferBytes: " << cfg.bufferBytes << "; allowed: >= --mtu");
-    if (cfg.seed > 0)
+    Options opts(__FILE__,
+                 "DCTCP through one bottleneck port with step ECN marking at --thresholdBytes: "
+                 "two long flows, plain or hostnet end hosts. Last line: throughput_gbps "
+                 "<Gb/s>. --RngRun=<n> selects the replication (flow start jitter, host costs).");
+    opts.Add("thresholdBytes",
+             "Marking threshold K: mark every packet arriving while more than K bytes "
+             "wait in the bottleneck queue (0 = whenever the queue is not empty)",
+             cfg.thresholdBytes,
+             0,
+             1u << 30);
+    opts.Add("mtu",
+             "IP MTU of every link in bytes; TCP segments carry "
+             "mtu - 52 payload bytes (IP 20, TCP 20, timestamp option 12)",
+             cfg.mtu,
+             576,
+             65535);
+    std::vector<std::string> hostChoices{"plain"};
+    for (const auto& name : PresetNames())
     {
-        RngSeedManager::SetSeed(cfg.seed);
+        hostChoices.push_back(name);
     }
-    if (cfg.run > 0)
+    opts.Add("hosts",
+             "End hosts: plain | <hostnet preset> (" + AllowedHosts() + ")",
+             cfg.hosts,
+             OneOf(hostChoices));
+    opts.Add("linkRate", "Rate of every link (the bottleneck too)", cfg.linkRate, Rate(1e6, 1e13));
+    opts.AddSeconds("linkDelay", "Propagation delay of every link", cfg.linkDelay, 0, 1);
+    opts.Add("bufferBytes",
+             "Bottleneck queue disc capacity in bytes (>= --mtu)",
+             cfg.bufferBytes,
+             576,
+             1u << 31);
+    opts.AddSeconds("duration", "Measured time (after the warm-up)", cfg.duration, 1e-6, 1e5);
+    opts.AddSeconds("warmup",
+                    "Warm-up from time 0, deleted (both flows start in it)",
+                    cfg.warmup,
+                    0,
+                    1e5);
+    opts.AddSeconds("stagger", "Time between the starts of the two flows", cfg.stagger, 0, 1e5);
+    opts.AddSeconds("startJitter",
+                    "Each flow starts up to this much later, uniformly at random (the "
+                    "replication's randomness: --RngRun)",
+                    cfg.startJitter,
+                    0,
+                    1);
+    opts.AddSeconds("minRto", "TCP minimum retransmission timeout", cfg.minRto, 1e-6, 100);
+    opts.Add("ssthreshFloor",
+             "Linux's floor of 2 segments on DCTCP's reduced window (false: stock ns-3 TcpDctcp)",
+             cfg.ssthreshFloor);
+    opts.Add("metrics",
+             "Write the metrics as a JSON object to this file",
+             cfg.metrics,
+             OutputFile(true));
+    opts.SetMetrics({"throughput_gbps",
+                     "goodput_flow0_gbps",
+                     "goodput_flow1_gbps",
+                     "queue_mean_bytes",
+                     "queue_p99_bytes",
+                     "queue_max_bytes",
+                     "marks",
+                     "marked_fraction",
+                     "drops",
+                     "base_rtt_us",
+                     "k_min_bytes",
+                     "rx_cpu_availability",
+                     "tx_cpu_availability",
+                     "rx_interrupts_per_s",
+                     "tx_interrupts_per_s",
+                     "host_drops"});
+    opts.Parse(argc, argv);
+
+    const bool plain = cfg.hosts == "plain";
+    if (cfg.bufferBytes < cfg.mtu)
     {
-        RngSeedManager::SetRun(cfg.run);
+        opts.Refuse("--bufferBytes=" + std::to_string(cfg.bufferBytes) +
+                    ": the bottleneck buffer must hold one packet (>= --mtu=" +
+                    std::to_string(cfg.mtu) + ")");
+    }
+    if (0.001 + cfg.stagger + cfg.startJitter >= cfg.warmup)
+    {
+        opts.Refuse("--warmup=" + Show(cfg.warmup) + "s: must exceed 1 ms + --stagger (" +
+                    Show(cfg.stagger) + " s) + --startJitter (" + Show(cfg.startJitter) +
+                    " s), so both flows run when measuring starts");
     }
 
     const DataRate rate(cfg.linkRate);
-    const Time delay(cfg.linkDelay);
+    const Time delay = Seconds(cfg.linkDelay);
     const uint32_t segmentSize = cfg.mtu - IPV4_HEADER - TCP_HEADER_WITH_TIMESTAMP;
 
     // DCTCP everywhere (TcpDctcp::Init forces DctcpEcn mode, which also puts ECT on SYNs and
@@ -348,7 +383,7 @@ main(int argc, char* argv[])
     Config::SetDefault("ns3::TcpSocket::RcvBufSize", UintegerValue(cfg.bufferBytes));
     // ns-3's timestamp clock ticks in milliseconds, so at these RTTs every timestamp RTT
     // sample is 0 (taken as 1 us) and the retransmission timeout is MinRto.
-    Config::SetDefault("ns3::TcpSocketBase::MinRto", TimeValue(Time(cfg.minRto)));
+    Config::SetDefault("ns3::TcpSocketBase::MinRto", TimeValue(Seconds(cfg.minRto)));
 
     Ptr<Node> c0 = CreateObject<Node>();
     Ptr<Node> c1 = CreateObject<Node>();
@@ -394,6 +429,7 @@ main(int argc, char* argv[])
         HostNetDeviceHelper host;
         ConfigureHostPreset(host, cfg.hosts);
         hostDevices = host.Install(hostPhys); // before addresses are assigned
+        host.AssignStreams(hostDevices, 100);
     }
 
     // DCTCP's switch marking with ns-3.44's RedQueueDisc (src/traffic-control/model/
@@ -480,9 +516,10 @@ main(int argc, char* argv[])
     const Time start = MilliSeconds(1);
     const Time measureFrom = Seconds(cfg.warmup);
     const Time end = measureFrom + Seconds(cfg.duration);
-    NS_ABORT_MSG_IF(start + Seconds(cfg.stagger) >= measureFrom,
-                    "--warmup: " << cfg.warmup << " s; allowed: > 1 ms + --stagger (" << cfg.stagger
-                                 << " s), so both flows run when measuring starts");
+    // The replication's randomness (--RngRun): each flow's start within --startJitter.
+    auto jitter = CreateObject<UniformRandomVariable>();
+    jitter->SetAttribute("Max", DoubleValue(cfg.startJitter));
+    jitter->SetStream(1);
     const uint16_t port = 5000;
     std::vector<Ptr<PacketSink>> sinks;
     std::vector<Ipv4Address> to{r0If.GetAddress(0), r1If.GetAddress(0)};
@@ -494,7 +531,7 @@ main(int argc, char* argv[])
         bulk.SetAttribute("MaxBytes", UintegerValue(0));
         bulk.SetAttribute("SendSize", UintegerValue(segmentSize * 4));
         ApplicationContainer sender = bulk.Install(from[k]);
-        sender.Start(start + Seconds(cfg.stagger * k));
+        sender.Start(start + Seconds(cfg.stagger * k + jitter->GetValue()));
         sender.Stop(end);
         PacketSinkHelper sinkHelper("ns3::TcpSocketFactory",
                                     InetSocketAddress(Ipv4Address::GetAny(), port));
@@ -595,8 +632,11 @@ main(int argc, char* argv[])
 
     if (!cfg.metrics.empty())
     {
-        NS_ABORT_MSG_IF(!hostnet_example::WriteMetricsJson(cfg.metrics, m),
-                        "--metrics: cannot write '" << cfg.metrics << "'");
+        if (!WriteMetricsJson(cfg.metrics, m))
+        {
+            std::cerr << "hostnet-dctcp: cannot write --metrics file '" << cfg.metrics << "'\n";
+            return 1;
+        }
     }
     // throughput_gbps last: scripts read the last line.
     for (size_t i = 1; i < m.size(); ++i)

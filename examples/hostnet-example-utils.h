@@ -49,6 +49,23 @@ Exponential(double meanUs)
 }
 
 /**
+ * @return @p value as a CSV field: empty when it is not finite (a statistic without samples
+ *         is undefined, and an empty field says so to every CSV reader), else the number
+ * @param value the value
+ */
+inline std::string
+Csv(double value)
+{
+    if (!std::isfinite(value))
+    {
+        return "";
+    }
+    std::ostringstream os;
+    os << std::setprecision(10) << value;
+    return os.str();
+}
+
+/**
  * Write metrics as one flat JSON object (the study runner's --metrics file), in the given
  * order; a value that is not finite (NaN, inf: e.g. a latency with no packet) is written
  * as null, which JSON allows and the runner reads as "undefined for this run".

@@ -17,12 +17,14 @@
 // go to stdout and, with --metrics=<path>, to a JSON object:
 //   rpc_p50_us rpc_p99_us rpc_p999_us rpc_mean_us rpc_completed   RPC response times
 //   rpc_sent                                                        RPC requests sent
-//   tcp_goodput_mbps tcp_goodput_total_mbps                         long flows (mean, sum)
+//   tcp_goodput_mbps tcp_goodput_total_mbps tcp_flows               long flows (mean, sum, n)
 //   cpu_availability cpu_availability_min                           hosts (mean, worst)
 //   interrupts_per_s                                                Rx ISRs per host
 //   drops_fifo drops_no_descriptor drops_backlog drops_socket       hosts, by cause
 //   drops_switch drops_leaf drops_spine                             switch ports
 //   offered_load_mbps delivered_mbps                                per host (mean)
+// A metric without samples (no RPC completed, no TCP flow) is null in the JSON and "nan" on
+// stdout, never 0; --PrintMetrics lists the names.
 
 #include "ns3/applications-module.h"
 #include "ns3/core-module.h"
@@ -31,12 +33,15 @@
 #include "ns3/network-module.h"
 #include "ns3/point-to-point-module.h"
 
-#include <fstream>
-#include <iomanip>
+#include "hostnet-example-options.h"
+#include "hostnet-example-utils.h"
+
 #include <iostream>
+#include <limits>
 #include <map>
 
 using namespace ns3;
+using namespace hostnet_example;
 
 NS_LOG_COMPONENT_DEFINE("HostnetLeafSpine");
 
@@ -51,7 +56,7 @@ struct RunConfig
     uint32_t hostsPerLeaf{4};
     std::string hostLinkRate{"1Gbps"};
     std::string fabricLinkRate{"2Gbps"};
-    std::string linkDelay{"1us"};
+    double linkDelay{1e-6}; ///< seconds
     std::string switchQueue{"100p"};
     std::string scheme{"napi"};
     double load{0.3};
@@ -67,20 +72,31 @@ struct RunConfig
     std::string metrics;
 };
 
-/// Write the metrics as one flat JSON object.
-void
-WriteJson(const std::string& path, const std::map<std::string, double>& metrics)
+/// @return the metric names this example writes, in the order of its --metrics JSON
+std::vector<std::string>
+MetricNames()
 {
-    std::ofstream out(path);
-    NS_ABORT_MSG_IF(!out, "--metrics: cannot write '" << path << "'");
-    out << std::setprecision(10) << "{";
-    bool first = true;
-    for (const auto& [key, value] : metrics)
-    {
-        out << (first ? "" : ", ") << "\"" << key << "\": " << value;
-        first = false;
-    }
-    out << "}\n";
+    return {"rpc_p50_us",
+            "rpc_p99_us",
+            "rpc_p999_us",
+            "rpc_mean_us",
+            "rpc_completed",
+            "rpc_sent",
+            "tcp_goodput_mbps",
+            "tcp_goodput_total_mbps",
+            "tcp_flows",
+            "cpu_availability",
+            "cpu_availability_min",
+            "interrupts_per_s",
+            "delivered_mbps",
+            "offered_load_mbps",
+            "drops_fifo",
+            "drops_no_descriptor",
+            "drops_backlog",
+            "drops_socket",
+            "drops_leaf",
+            "drops_spine",
+            "drops_switch"};
 }
 
 } // namespace
@@ -89,51 +105,51 @@ int
 main(int argc, char* argv[])
 {
     RunConfig cfg;
-    CommandLine cmd(__FILE__);
-    cmd.Usage("A leaf-spine of hostnet hosts: RPC latency, TCP goodput, CPU and drops under one "
-              "interrupt scheme. --RngRun=<n> selects the replication.");
-    cmd.AddValue("spines", "Spine switches (>= 1)", cfg.spines);
-    cmd.AddValue("leaves", "Leaf switches (1..254)", cfg.leaves);
-    cmd.AddValue("hostsPerLeaf", "Hosts under each leaf (1..254)", cfg.hostsPerLeaf);
-    cmd.AddValue("hostLinkRate", "Host-leaf link rate", cfg.hostLinkRate);
-    cmd.AddValue("fabricLinkRate", "Leaf-spine link rate", cfg.fabricLinkRate);
-    cmd.AddValue("linkDelay", "Propagation delay of every link", cfg.linkDelay);
-    cmd.AddValue("switchQueue",
-                 "Drop-tail buffer per switch port (e.g. 100p, 150KB)",
-                 cfg.switchQueue);
-    cmd.AddValue("scheme",
-                 "Interrupt scheme preset of every host (HostNetDeviceHelper::SetScheme)",
-                 cfg.scheme);
-    cmd.AddValue("load",
-                 "Background load per host as a fraction of its link rate (0..1)",
-                 cfg.load);
-    cmd.AddValue("traffic",
-                 "Background traffic: selfsimilar (seed 000's 8 Pareto ON/OFF streams) | poisson",
-                 cfg.traffic);
-    cmd.AddValue("frameSizes",
-                 "Self-similar frame sizes: backbone | <bytes> | <size,cdf CSV file>",
-                 cfg.frameSizes);
-    cmd.AddValue("bgPayload", "UDP payload bytes of Poisson background datagrams", cfg.bgPayload);
-    cmd.AddValue("tcpFlows", "Long TCP flows between hosts of different leaves", cfg.tcpFlows);
-    cmd.AddValue("rpcRate",
-                 "RPC requests per second per client host (Poisson; 0 = none)",
-                 cfg.rpcRate);
-    cmd.AddValue("rpcRequestSize", "RPC request bytes", cfg.rpcRequestSize);
-    cmd.AddValue("rpcResponseSize", "RPC response bytes", cfg.rpcResponseSize);
-    cmd.AddValue("duration", "Measured seconds (after the warm-up)", cfg.duration);
-    cmd.AddValue("warmup", "Warm-up seconds, deleted", cfg.warmup);
-    cmd.AddValue("metrics", "Write the metrics as a JSON object to this file", cfg.metrics);
-    cmd.Parse(argc, argv);
-
-    NS_ABORT_MSG_IF(!HostNetDeviceHelper::IsScheme(cfg.scheme),
-                    "--scheme: unknown scheme '" << cfg.scheme << "'");
-    NS_ABORT_MSG_IF(cfg.load < 0 || cfg.load >= 1,
-                    "--load: " << cfg.load << "; allowed: 0 <= load < 1");
-    NS_ABORT_MSG_IF(cfg.traffic != "poisson" && cfg.traffic != "selfsimilar",
-                    "--traffic: '" << cfg.traffic << "'; allowed: poisson, selfsimilar");
-    NS_ABORT_MSG_IF(cfg.duration <= 0, "--duration: " << cfg.duration << "; allowed: > 0");
-    NS_ABORT_MSG_IF(cfg.warmup < 0, "--warmup: " << cfg.warmup << "; allowed: >= 0");
-    NS_ABORT_MSG_IF(cfg.rpcRate < 0, "--rpcRate: " << cfg.rpcRate << "; allowed: >= 0");
+    Options opts(__FILE__,
+                 "A leaf-spine of hostnet hosts: RPC latency, TCP goodput, CPU and drops under "
+                 "one interrupt scheme. --RngRun=<n> selects the replication.");
+    opts.Add("spines", "Spine switches", cfg.spines, 1, 64);
+    opts.Add("leaves", "Leaf switches", cfg.leaves, 1, 254);
+    opts.Add("hostsPerLeaf", "Hosts under each leaf", cfg.hostsPerLeaf, 1, 254);
+    opts.Add("hostLinkRate", "Host-leaf link rate", cfg.hostLinkRate, Rate(1e3, 1e13));
+    opts.Add("fabricLinkRate", "Leaf-spine link rate", cfg.fabricLinkRate, Rate(1e3, 1e13));
+    opts.AddSeconds("linkDelay", "Propagation delay of every link", cfg.linkDelay, 0, 1);
+    opts.Add("switchQueue",
+             "Drop-tail buffer per switch port (e.g. 100p, 150KB)",
+             cfg.switchQueue,
+             QueueSizeText());
+    opts.Add("scheme",
+             "Interrupt scheme preset of every host (HostNetDeviceHelper::SetScheme)",
+             cfg.scheme,
+             Scheme());
+    opts.Add("load",
+             "Background load per host as a fraction of its link rate",
+             cfg.load,
+             0,
+             0.99);
+    opts.Add("traffic",
+             "Background traffic: selfsimilar (Salah et al. 2008: 8 Pareto ON/OFF streams) | "
+             "poisson",
+             cfg.traffic,
+             OneOf({"selfsimilar", "poisson"}));
+    opts.Add("frameSizes",
+             "Self-similar frame sizes: backbone | <bytes> | <size,cdf CSV file>",
+             cfg.frameSizes,
+             FrameSizesText());
+    opts.Add("bgPayload", "UDP payload bytes of Poisson background datagrams", cfg.bgPayload, 1, 1472);
+    opts.Add("tcpFlows", "Long TCP flows between hosts of different leaves", cfg.tcpFlows, 0, 4096);
+    opts.Add("rpcRate",
+             "RPC requests per second per client host (Poisson; 0 = none)",
+             cfg.rpcRate,
+             0,
+             1e6);
+    opts.Add("rpcRequestSize", "RPC request bytes", cfg.rpcRequestSize, 1, 1 << 24);
+    opts.Add("rpcResponseSize", "RPC response bytes", cfg.rpcResponseSize, 1, 1 << 24);
+    opts.AddSeconds("duration", "Measured time (after the warm-up)", cfg.duration, 1e-6, 1e5);
+    opts.AddSeconds("warmup", "Warm-up time, deleted", cfg.warmup, 0, 1e5);
+    opts.Add("metrics", "Write the metrics as a JSON object to this file", cfg.metrics, OutputFile(true));
+    opts.SetMetrics(MetricNames());
+    opts.Parse(argc, argv);
 
     // Full-size segments and Linux-like buffers instead of ns-3's 536-byte defaults.
     Config::SetDefault("ns3::TcpSocket::SegmentSize", UintegerValue(1448));
@@ -147,9 +163,9 @@ main(int argc, char* argv[])
     LeafSpineHelper fabric;
     fabric.SetShape(cfg.spines, cfg.leaves, cfg.hostsPerLeaf);
     fabric.SetHostLinkAttribute("DataRate", StringValue(cfg.hostLinkRate));
-    fabric.SetHostLinkAttribute("Delay", StringValue(cfg.linkDelay));
+    fabric.SetHostLinkAttribute("Delay", TimeValue(Seconds(cfg.linkDelay)));
     fabric.SetFabricLinkAttribute("DataRate", StringValue(cfg.fabricLinkRate));
-    fabric.SetFabricLinkAttribute("Delay", StringValue(cfg.linkDelay));
+    fabric.SetFabricLinkAttribute("Delay", TimeValue(Seconds(cfg.linkDelay)));
     fabric.SetSwitchQueueSize(cfg.switchQueue);
     fabric.SetHostNetDeviceHelper(nic);
     fabric.Install();
@@ -364,16 +380,23 @@ main(int argc, char* argv[])
     m["drops_spine"] = spineDrops;
     m["drops_switch"] = leafDrops + spineDrops;
     m["tcp_goodput_total_mbps"] = goodputSum;
-    m["tcp_goodput_mbps"] = tcpSinks.empty() ? 0 : goodputSum / tcpSinks.size();
+    // Without a flow there is no per-flow goodput (undefined, not 0).
+    m["tcp_goodput_mbps"] = tcpSinks.empty() ? std::numeric_limits<double>::quiet_NaN()
+                                             : goodputSum / tcpSinks.size();
+    m["tcp_flows"] = tcpSinks.size();
     Simulator::Destroy();
 
-    for (const auto& [key, value] : m)
+    std::vector<std::pair<std::string, double>> ordered;
+    for (const auto& name : MetricNames())
     {
-        std::cout << key << " " << value << "\n";
+        NS_ASSERT_MSG(m.count(name), "metric " << name << " not computed");
+        ordered.emplace_back(name, m.at(name));
+        std::cout << name << " " << m.at(name) << "\n";
     }
-    if (!cfg.metrics.empty())
+    if (!cfg.metrics.empty() && !WriteMetricsJson(cfg.metrics, ordered))
     {
-        WriteJson(cfg.metrics, m);
+        std::cerr << "hostnet-leaf-spine: cannot write --metrics file '" << cfg.metrics << "'\n";
+        return 1;
     }
     return 0;
 }

@@ -31,6 +31,7 @@
  * ./hostnet-livelock --scheme=napi --load=150 --RngRun=2 --metrics=point.json
  */
 
+#include "hostnet-example-options.h"
 #include "hostnet-example-utils.h"
 
 #include "ns3/applications-module.h"
@@ -49,9 +50,7 @@
 #include <sstream>
 
 using namespace ns3;
-using hostnet_example::Exponential;
-using hostnet_example::Split;
-using hostnet_example::WriteMetricsJson;
+using namespace hostnet_example;
 
 NS_LOG_COMPONENT_DEFINE("HostnetLivelock");
 
@@ -240,75 +239,81 @@ int
 main(int argc, char* argv[])
 {
     StudyConfig cfg;
-    CommandLine cmd(__FILE__);
-    cmd.AddValue("schemes",
-                 "Comma-separated scheme presets (ideal, normal, disable-enable, count-8, "
-                 "time-50us, pure-polling, napi-seed, hybrid, napi, itr-8000, e1000-dynamic, "
-                 "i40e-adaptive, net-dim, buffer-adaptive)",
-                 cfg.schemes);
-    cmd.AddValue("loads", "Comma-separated offered loads in Kpps (Poisson)", cfg.loads);
-    cmd.AddValue("duration", "Measured seconds per run (after the warm-up)", cfg.duration);
-    cmd.AddValue("warmup", "Warm-up seconds deleted at the start of each run", cfg.warmup);
-    cmd.AddValue("replications",
-                 "Independent replications per point (RngRun 1..n)",
-                 cfg.replications);
-    cmd.AddValue("out", "Output directory (livelock.csv, tcp.csv)", cfg.out);
-    cmd.AddValue("isrUs", "Mean ISR cost 1/r in us (exponential)", cfg.isrUs);
-    cmd.AddValue("protoUs", "Mean protocol cost 1/mu in us (exponential)", cfg.protoUs);
-    cmd.AddValue("bufferSize",
-                 "B: backlog (per-packet modes) or ring (NAPI) in packets",
-                 cfg.bufferSize);
-    cmd.AddValue("payload", "UDP payload bytes (18 = 64-byte Ethernet frames)", cfg.payload);
-    cmd.AddValue("tcp", "Also run a TCP transfer through a switch per scheme", cfg.tcp);
-    cmd.AddValue("tcpDuration", "Seconds of the TCP transfer", cfg.tcpDuration);
-    cmd.AddValue("scheme",
-                 "One-point mode: the scheme preset (with --load and --metrics)",
-                 cfg.scheme);
-    cmd.AddValue("load", "One-point mode: the offered load in Kpps", cfg.load);
-    cmd.AddValue("metrics",
-                 "One-point mode: write the metrics of --scheme, --load and the replication "
-                 "--RngRun as a JSON object to this file (no CSV, no TCP run)",
-                 cfg.metrics);
-    cmd.Parse(argc, argv);
+    Options opts(__FILE__,
+                 "Receive livelock of one host (Mogul and Ramakrishnan 1997; Salah et al. 2008): "
+                 "throughput, CPU availability and latency vs offered load per scheme.");
+    opts.Add("schemes",
+             "Comma-separated scheme presets (ideal, normal, disable-enable, count-8, "
+             "time-50us, pure-polling, napi-seed, hybrid, napi, itr-8000, e1000-dynamic, "
+             "i40e-adaptive, net-dim, buffer-adaptive)",
+             cfg.schemes,
+             ListOf(Scheme()));
+    opts.Add("loads",
+             "Comma-separated offered loads in Kpps (Poisson)",
+             cfg.loads,
+             ListOf(Number(0.001, 10000)));
+    opts.AddSeconds("duration", "Measured time per run (after the warm-up)", cfg.duration, 1e-6, 1e5);
+    opts.AddSeconds("warmup", "Warm-up deleted at the start of each run", cfg.warmup, 0, 1e5);
+    opts.Add("replications",
+             "Independent replications per point (RngRun 1..n)",
+             cfg.replications,
+             1,
+             10000);
+    opts.Add("out", "Output directory (livelock.csv, tcp.csv)", cfg.out, OutputDirectory());
+    opts.Add("isrUs", "Mean ISR cost 1/r in us (exponential)", cfg.isrUs, 0, 1e6);
+    opts.Add("protoUs", "Mean protocol cost 1/mu in us (exponential)", cfg.protoUs, 1e-3, 1e6);
+    opts.Add("bufferSize",
+             "B: backlog (per-packet modes) or ring (NAPI) in packets",
+             cfg.bufferSize,
+             1,
+             1 << 24);
+    opts.Add("payload", "UDP payload bytes (18 = 64-byte Ethernet frames)", cfg.payload, 0, 1472);
+    opts.Add("tcp", "Also run a TCP transfer through a switch per scheme", cfg.tcp);
+    opts.AddSeconds("tcpDuration", "Time of the TCP transfer", cfg.tcpDuration, 1e-6, 1e5);
+    opts.Add("scheme",
+             "One-point mode: the scheme preset (with --load and --metrics)",
+             cfg.scheme,
+             [](const std::string& v) { return v.empty() ? std::string() : Scheme()(v); });
+    opts.Add("load", "One-point mode: the offered load in Kpps (0: sweep mode)", cfg.load, 0, 10000);
+    opts.Add("metrics",
+             "One-point mode: write the metrics of --scheme, --load and the replication "
+             "--RngRun as a JSON object to this file (no CSV, no TCP run)",
+             cfg.metrics,
+             OutputFile(true));
+    opts.SetMetrics({"throughput_kpps",
+                     "cpu_availability",
+                     "latency_mean_us",
+                     "latency_p99_us",
+                     "latency_count",
+                     "drops",
+                     "drops_fifo",
+                     "drops_no_descriptor",
+                     "drops_backlog",
+                     "arrived_kpps",
+                     "interrupts_per_s",
+                     "packets_per_interrupt"});
+    opts.Parse(argc, argv);
 
     bool onePoint = !cfg.scheme.empty() || cfg.load != 0 || !cfg.metrics.empty();
     if (onePoint)
     {
-        NS_ABORT_MSG_IF(cfg.scheme.empty() || cfg.metrics.empty() || cfg.load == 0,
-                        "one-point mode needs --scheme=<preset>, --load=<Kpps, > 0> and "
+        if (cfg.scheme.empty() || cfg.metrics.empty() || cfg.load == 0)
+        {
+            opts.Refuse("one-point mode needs --scheme=<preset>, --load=<Kpps, > 0> and "
                         "--metrics=<json path> together");
+        }
         cfg.schemes = cfg.scheme;
         std::ostringstream load;
         load << std::setprecision(17) << cfg.load;
         cfg.loads = load.str();
     }
-
+    // The options layer checked every item: no empty item, every scheme known, loads > 0.
     auto schemes = Split(cfg.schemes);
-    for (const auto& s : schemes)
-    {
-        if (!HostNetDeviceHelper::IsScheme(s))
-        {
-            std::ostringstream known;
-            for (const auto& n : HostNetDeviceHelper::GetSchemeNames())
-            {
-                known << " " << n;
-            }
-            NS_ABORT_MSG("--schemes: unknown scheme '" << s << "'; known:" << known.str());
-        }
-    }
     std::vector<double> loads;
     for (const auto& l : Split(cfg.loads))
     {
-        double kpps = std::stod(l);
-        NS_ABORT_MSG_IF(kpps <= 0, "--loads: loads must be > 0 Kpps, got " << l);
-        loads.push_back(kpps);
+        loads.push_back(std::stod(l));
     }
-    NS_ABORT_MSG_IF(schemes.empty() || loads.empty(), "--schemes and --loads must not be empty");
-    NS_ABORT_MSG_IF(cfg.duration <= 0, "--duration must be > 0 s");
-    NS_ABORT_MSG_IF(cfg.warmup < 0, "--warmup must be >= 0 s");
-    NS_ABORT_MSG_IF(cfg.replications == 0, "--replications must be >= 1");
-    NS_ABORT_MSG_IF(cfg.isrUs < 0 || cfg.protoUs <= 0, "--isrUs must be >= 0, --protoUs > 0");
-    NS_ABORT_MSG_IF(cfg.bufferSize == 0, "--bufferSize must be >= 1");
 
     if (onePoint)
     {
@@ -322,12 +327,13 @@ main(int argc, char* argv[])
                               {"cpu_availability", r.availability},
                               {"latency_mean_us", r.latencyMeanUs},
                               {"latency_p99_us", r.latencyP99Us},
+                              {"latency_count", static_cast<double>(s.systemLatency.count)},
                               {"drops", static_cast<double>(r.drops)},
                               {"drops_fifo", static_cast<double>(s.dropFifoOverrun)},
                               {"drops_no_descriptor", static_cast<double>(s.dropNoDescriptor)},
                               {"drops_backlog", static_cast<double>(s.dropBacklog)},
-                              {"arrived_kpps", s.elapsed > 0 ? s.rxArrived / s.elapsed / 1e3 : 0.0},
-                              {"interrupts_per_s", s.elapsed > 0 ? s.interrupts / s.elapsed : 0.0},
+                              {"arrived_kpps", s.rxArrived / s.elapsed / 1e3},
+                              {"interrupts_per_s", s.interrupts / s.elapsed},
                               {"packets_per_interrupt", s.packetsPerInterrupt}});
         NS_ABORT_MSG_IF(!written, "--metrics: cannot write '" << cfg.metrics << "'");
         std::cout << std::fixed << std::setprecision(3) << schemes[0] << " load " << loads[0]
@@ -353,8 +359,8 @@ main(int argc, char* argv[])
             {
                 LoadResult r = RunLoad(scheme, kpps, rep, cfg);
                 csv << scheme << "," << kpps << "," << rep << "," << r.throughputKpps << ","
-                    << r.availability << "," << r.latencyMeanUs << "," << r.latencyP99Us << ","
-                    << r.drops << "\n"
+                    << r.availability << "," << Csv(r.latencyMeanUs) << ","
+                    << Csv(r.latencyP99Us) << "," << r.drops << "\n"
                     << std::flush;
                 std::cout << std::setw(7) << scheme << " load " << std::setw(7) << kpps
                           << " Kpps rep " << rep << ": throughput " << std::setw(8)
@@ -375,7 +381,7 @@ main(int argc, char* argv[])
         {
             TcpResult r = RunTcp(scheme, cfg);
             tcp << scheme << "," << r.goodputMbps << "," << r.availability << ","
-                << r.interruptsPerSec << "," << r.packetsPerInterrupt << "\n";
+                << r.interruptsPerSec << "," << Csv(r.packetsPerInterrupt) << "\n";
             std::cout << "TCP through a switch, " << scheme << ": goodput " << r.goodputMbps
                       << " Mb/s, receiver CPU availability " << r.availability << ", "
                       << r.interruptsPerSec << " interrupts/s, " << r.packetsPerInterrupt

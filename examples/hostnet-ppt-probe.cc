@@ -41,6 +41,8 @@
 
 #include "hostnet-example-utils.h"
 
+#include "hostnet-example-options.h"
+
 #include "ns3/core-module.h"
 #include "ns3/hostnet-module.h"
 #include "ns3/internet-module.h"
@@ -114,63 +116,83 @@ main(int argc, char* argv[])
     uint32_t minFlatSizes = 0;
     double dispersionThresholdUs = 0;
     std::string csv;
-    uint32_t run = 1;
+    uint32_t run = 0;
 
-    CommandLine cmd(__FILE__);
-    cmd.AddValue("linkRate", "Rate of the link to the receiving host (e.g. 100Mbps)", linkRate);
-    cmd.AddValue("rxUsecs", "rx-usecs coalescing interval in us (0 = no coalescing)", rxUsecs);
-    cmd.AddValue("rxMode", "Receive mode of the host: napi or per-packet", rxMode);
-    cmd.AddValue("isrCostUs", "Hard interrupt handler cost in us", isrCostUs);
-    cmd.AddValue("protocolCostUs", "Per-packet protocol (softirq) cost in us", protocolCostUs);
-    cmd.AddValue("copyRateMBps",
-                 "Per-byte protocol cost as MB/s (0 = none; seed 000: 748)",
-                 copyRateMBps);
-    cmd.AddValue("refillCostUs", "Descriptor refill cost in us", refillCostUs);
-    cmd.AddValue("busRate", "DMA rate of the NIC (e.g. 4Gbps)", busRate);
-    cmd.AddValue("readCostUs",
-                 "Receiver's CPU time per datagram read (recvfrom + time stamp) in us",
-                 readCostUs);
-    cmd.AddValue("readCopyRateMBps",
-                 "Receiver's per-byte read cost as MB/s (0 = none)",
-                 readCopyRateMBps);
-    cmd.AddValue("cores", "Cores of the receiving host (the interrupt takes core 0)", cores);
-    cmd.AddValue("receiverCore", "Core of the receiving application", receiverCore);
-    cmd.AddValue("costJitter",
-                 "Costs are uniform within +-jitter x mean (0 = constant costs)",
-                 costJitter);
-    cmd.AddValue("clockResolutionUs",
-                 "Receiver's time stamp resolution in us (seed 001: 1; 0 = exact)",
-                 clockResolutionUs);
-    cmd.AddValue("headSize", "Head frame size in bytes (seed 001: 1512)", headSize);
-    cmd.AddValue("trailerSizes", "Comma-separated trailer frame sizes in bytes", trailerSizes);
-    cmd.AddValue("encapsulation",
-                 "Link-layer bytes counted in the sizes (seed 001: 12)",
-                 encapsulation);
-    cmd.AddValue("probesPerSize",
-                 "Compound probes per trailer size (seed 001: 5000)",
-                 probesPerSize);
-    cmd.AddValue("spacingMs", "Time between probes in ms (seed 001: 100)", spacingMs);
-    cmd.AddValue("order", "Probe order: Sequential or Interleaved", order);
-    cmd.AddValue("toleranceUs", "Estimator: equality tolerance of eq. 4 in us", toleranceUs);
-    cmd.AddValue("minFlatSizes",
-                 "Estimator: equal sizes needed to detect coalescing (0 = all)",
-                 minFlatSizes);
-    cmd.AddValue("dispersionThresholdUs",
-                 "Estimator: discard gaps this far above their size's median (0 = keep all)",
-                 dispersionThresholdUs);
-    cmd.AddValue("csv", "File for the per-probe CSV (empty: stdout)", csv);
-    cmd.AddValue("run", "RngRun of this simulation", run);
-    cmd.Parse(argc, argv);
-
-    NS_ABORT_MSG_IF(rxMode != "napi" && rxMode != "per-packet",
-                    "--rxMode must be napi or per-packet, not " << rxMode);
-    NS_ABORT_MSG_IF(rxUsecs < 0, "--rxUsecs must be >= 0");
-    NS_ABORT_MSG_IF(cores < 1, "--cores must be >= 1");
-    NS_ABORT_MSG_IF(receiverCore >= cores, "--receiverCore must be < --cores");
-    NS_ABORT_MSG_IF(costJitter < 0 || costJitter >= 1, "--costJitter must be in [0, 1)");
-    NS_ABORT_MSG_IF(spacingMs <= 0, "--spacingMs must be > 0");
-    RngSeedManager::SetSeed(1);
-    RngSeedManager::SetRun(run);
+    hostnet_example::Options opts(__FILE__,
+                                  "The compound packet-pair probe (Salehin and Rojas-Cessa) "
+                                  "through a hostnet receiver: per-packet time estimate.");
+    using hostnet_example::ListOf;
+    using hostnet_example::OneOf;
+    using hostnet_example::OutputFile;
+    using hostnet_example::Rate;
+    using hostnet_example::Whole;
+    opts.Add("linkRate", "Rate of the link to the receiving host (e.g. 100Mbps)", linkRate, Rate(1e3, 1e13));
+    opts.Add("rxUsecs", "rx-usecs coalescing interval in us (0 = no coalescing)", rxUsecs, 0, 1e6);
+    opts.Add("rxMode", "Receive mode of the host: napi or per-packet", rxMode, OneOf({"napi", "per-packet"}));
+    opts.Add("isrCostUs", "Hard interrupt handler cost in us", isrCostUs, 0, 1e6);
+    opts.Add("protocolCostUs", "Per-packet protocol (softirq) cost in us", protocolCostUs, 0, 1e6);
+    opts.Add("copyRateMBps",
+             "Per-byte protocol cost as MB/s (0 = none; Salah et al. 2008: 748)",
+             copyRateMBps,
+             0,
+             1e7);
+    opts.Add("refillCostUs", "Descriptor refill cost in us", refillCostUs, 0, 1e6);
+    opts.Add("busRate", "DMA rate of the NIC (e.g. 4Gbps)", busRate, Rate(1e3, 1e13));
+    opts.Add("readCostUs",
+             "Receiver's CPU time per datagram read (recvfrom + time stamp) in us",
+             readCostUs,
+             0,
+             1e6);
+    opts.Add("readCopyRateMBps",
+             "Receiver's per-byte read cost as MB/s (0 = none)",
+             readCopyRateMBps,
+             0,
+             1e7);
+    opts.Add("cores", "Cores of the receiving host (the interrupt takes core 0)", cores, 1, 1024);
+    opts.Add("receiverCore", "Core of the receiving application (< --cores)", receiverCore, 0, 1023);
+    opts.Add("costJitter",
+             "Costs are uniform within +-jitter x mean (0 = constant costs; < 1)",
+             costJitter,
+             0,
+             0.999);
+    opts.Add("clockResolutionUs",
+             "Receiver's time stamp resolution in us (1 in the probe's paper; 0 = exact)",
+             clockResolutionUs,
+             0,
+             1e6);
+    opts.Add("headSize", "Head frame size in bytes (1512)", headSize, 64, 9018);
+    opts.Add("trailerSizes",
+             "Comma-separated trailer frame sizes in bytes",
+             trailerSizes,
+             ListOf(Whole(1, 9018)));
+    opts.Add("encapsulation", "Link-layer bytes counted in the sizes (12)", encapsulation, 0, 64);
+    opts.Add("probesPerSize", "Compound probes per trailer size (5000)", probesPerSize, 1, 10000000);
+    opts.Add("spacingMs", "Time between probes in ms (100)", spacingMs, 0.001, 1e6);
+    opts.Add("order", "Probe order: Sequential or Interleaved", order, OneOf({"Sequential", "Interleaved"}));
+    opts.Add("toleranceUs", "Estimator: equality tolerance of eq. 4 in us", toleranceUs, 0, 1e6);
+    opts.Add("minFlatSizes",
+             "Estimator: equal sizes needed to detect coalescing (0 = all)",
+             minFlatSizes,
+             0,
+             1000);
+    opts.Add("dispersionThresholdUs",
+             "Estimator: discard gaps this far above their size's median (0 = keep all)",
+             dispersionThresholdUs,
+             0,
+             1e9);
+    opts.Add("csv", "File for the per-probe CSV (empty: stdout)", csv, OutputFile(true));
+    opts.Add("run", "RngRun of this simulation (0: keep --RngRun)", run, 0, 1u << 31);
+    opts.Parse(argc, argv);
+    if (receiverCore >= cores)
+    {
+        opts.Refuse("--receiverCore=" + std::to_string(receiverCore) +
+                    ": the receiving host has --cores=" + std::to_string(cores) +
+                    " (cores 0.." + std::to_string(cores - 1) + ")");
+    }
+    if (run > 0)
+    {
+        RngSeedManager::SetRun(run);
+    }
 
     NodeContainer nodes(2);
     PointToPointHelper p2p;

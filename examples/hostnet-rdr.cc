@@ -32,6 +32,7 @@
  * ./hostnet-rdr --sizes=64,128,256,512 --measureMs=20 --csv=rdr.csv
  */
 
+#include "hostnet-example-options.h"
 #include "hostnet-example-utils.h"
 
 #include "ns3/core-module.h"
@@ -174,31 +175,39 @@ main(int argc, char* argv[])
     std::string policies = "Allocate,Recycle";
     std::string csv;
 
-    CommandLine cmd(__FILE__);
-    cmd.AddValue("sizes", "Comma-separated frame sizes in bytes", sizes);
-    cmd.AddValue("policies", "Refill policies to compare: Allocate, Recycle", policies);
-    cmd.AddValue("protocolCostUs",
-                 "Per-frame poll cost without the refill, us",
-                 cfg.protocolCostUs);
-    cmd.AddValue("allocCostUs", "Allocation refill cost per descriptor, us", cfg.allocCostUs);
-    cmd.AddValue("recycleCostUs", "RDR refill cost per descriptor, us", cfg.recycleCostUs);
-    cmd.AddValue("isrCostUs", "ISR cost, us", cfg.isrCostUs);
-    cmd.AddValue("busRateGbps",
-                 "DMA rate in Gb/s (PCI-X 64/133: half of its 8.5 Gb/s is practical)",
-                 cfg.busRateGbps);
-    cmd.AddValue("descriptors", "Receive descriptors (seed 003: 2048)", cfg.descriptors);
-    cmd.AddValue("tailBatch", "Descriptors per tail write (e1000: 16)", cfg.tailBatch);
-    cmd.AddValue("fifoBytes", "NIC receive FIFO in bytes (82546: 48 KiB)", cfg.fifoBytes);
-    cmd.AddValue("maxPps",
-                 "Cap of the offered frame rate (0 = line rate; the NP: ~1e6)",
-                 cfg.maxPps);
-    cmd.AddValue("warmupMs", "Deleted start of each run in ms", cfg.warmupMs);
-    cmd.AddValue("measureMs", "Measured time per run in ms", cfg.measureMs);
-    cmd.AddValue("csv", "Output CSV file (empty: stdout)", csv);
-    cmd.Parse(argc, argv);
-    NS_ABORT_MSG_IF(cfg.measureMs <= 0 || cfg.warmupMs < 0,
-                    "--measureMs must be > 0 and --warmupMs >= 0");
-    NS_ABORT_MSG_IF(cfg.busRateGbps <= 0, "--busRateGbps must be > 0");
+    hostnet_example::Options opts(__FILE__,
+                                  "Receive descriptor recycling (RDR, CERN LHCb): loss vs frame "
+                                  "size with allocation refill or recycling.");
+    using hostnet_example::ListOf;
+    using hostnet_example::OneOf;
+    using hostnet_example::Whole;
+    opts.Add("sizes", "Comma-separated frame sizes in bytes (64..1518)", sizes, ListOf(Whole(64, 1518)));
+    opts.Add("policies",
+             "Refill policies to compare: Allocate, Recycle",
+             policies,
+             ListOf(OneOf({"Allocate", "Recycle"})));
+    opts.Add("protocolCostUs", "Per-frame poll cost without the refill, us", cfg.protocolCostUs, 0, 1e6);
+    opts.Add("allocCostUs", "Allocation refill cost per descriptor, us", cfg.allocCostUs, 0, 1e6);
+    opts.Add("recycleCostUs", "RDR refill cost per descriptor, us", cfg.recycleCostUs, 0, 1e6);
+    opts.Add("isrCostUs", "ISR cost, us", cfg.isrCostUs, 0, 1e6);
+    opts.Add("busRateGbps",
+             "DMA rate in Gb/s (PCI-X 64/133: half of its 8.5 Gb/s is practical)",
+             cfg.busRateGbps,
+             0.001,
+             1e4);
+    opts.Add("descriptors", "Receive descriptors (2048 in the RDR paper)", cfg.descriptors, 1, 1 << 20);
+    opts.Add("tailBatch", "Descriptors per tail write (e1000: 16)", cfg.tailBatch, 1, 1 << 20);
+    opts.Add("fifoBytes", "NIC receive FIFO in bytes (82546: 48 KiB)", cfg.fifoBytes, 64, 1u << 30);
+    opts.Add("maxPps", "Cap of the offered frame rate (0 = line rate; the NP: ~1e6)", cfg.maxPps, 0, 1e9);
+    opts.Add("warmupMs", "Deleted start of each run in ms", cfg.warmupMs, 0, 1e8);
+    opts.Add("measureMs", "Measured time per run in ms", cfg.measureMs, 0.001, 1e8);
+    opts.Add("csv", "Output CSV file (empty: stdout)", csv, hostnet_example::OutputFile(true));
+    opts.Parse(argc, argv);
+    if (cfg.tailBatch > cfg.descriptors)
+    {
+        opts.Refuse("--tailBatch=" + std::to_string(cfg.tailBatch) +
+                    ": more than --descriptors=" + std::to_string(cfg.descriptors));
+    }
 
     std::ofstream file;
     if (!csv.empty())
@@ -211,8 +220,6 @@ main(int argc, char* argv[])
            "drop_fifo,drop_no_descriptor,line_gbps,ksoftirqd\n";
     for (const std::string& policy : Split(policies))
     {
-        NS_ABORT_MSG_IF(policy != "Allocate" && policy != "Recycle",
-                        "--policies: " << policy << " is not Allocate or Recycle");
         for (const std::string& item : Split(sizes))
         {
             uint32_t size = std::stoul(item);

@@ -52,6 +52,7 @@
  * then: python -m hostnet.plot_seed_figures results/figures
  */
 
+#include "hostnet-example-options.h"
 #include "hostnet-example-utils.h"
 
 #include "ns3/boolean.h"
@@ -73,8 +74,7 @@
 #include <tuple>
 
 using namespace ns3;
-using hostnet_example::Exponential;
-using hostnet_example::Split;
+using namespace hostnet_example;
 
 NS_LOG_COMPONENT_DEFINE("HostnetSeedFigures");
 
@@ -561,82 +561,90 @@ int
 main(int argc, char* argv[])
 {
     FigureConfig cfg;
-    CommandLine cmd(__FILE__);
-    cmd.AddValue("out",
-                 "Output directory (fig7_sim.csv, fig7_analysis.csv, fig11_sim.csv)",
-                 cfg.out);
-    cmd.AddValue("replications",
-                 "Independent replications per point (RngRun 1..n)",
-                 cfg.replications);
-    cmd.AddValue("duration", "Measured seconds per run (after the warm-up)", cfg.duration);
-    cmd.AddValue("warmup", "Warm-up seconds deleted at the start of each run", cfg.warmup);
-    cmd.AddValue("loads", "Fig. 7 offered loads, comma-separated Kpps (Poisson)", cfg.loads);
-    cmd.AddValue("fig11Loads", "Fig. 11 offered loads, comma-separated Kpps", cfg.fig11Loads);
-    cmd.AddValue("figures", "Figures to produce: 7, 11 or 7,11", cfg.figures);
-    cmd.AddValue("fig7Schemes",
-                 "Fig. 7 schemes (HostNetDeviceHelper presets; pure-polling and napi-seed use "
-                 "--pollQuota and --pollPeriodUs)",
-                 cfg.fig7Schemes);
-    cmd.AddValue("taus", "Fig. 11 count-based coalescing tau values", cfg.taus);
-    cmd.AddValue("intervals", "Fig. 11 time-based coalescing T values (us)", cfg.intervals);
-    cmd.AddValue("quotas", "Fig. 11 polling quotas Q (pure polling and NAPI)", cfg.quotas);
-    cmd.AddValue("pollPeriods", "Fig. 11 polling periods T_poll in us", cfg.pollPeriods);
-    cmd.AddValue("quotaPollPeriodUs",
-                 "T_poll (us) of the Fig. 11 quota study",
-                 cfg.quotaPollPeriodUs);
-    cmd.AddValue("periodQuota", "Q of the Fig. 11 polling-period study", cfg.periodQuota);
-    cmd.AddValue("pollQuota",
-                 "Q of Fig. 7's pure-polling and napi-seed (and analysis)",
-                 cfg.pollQuota);
-    cmd.AddValue("pollPeriodUs",
-                 "T_poll (us) of Fig. 7's pure-polling and napi-seed",
-                 cfg.pollPeriodUs);
-    cmd.AddValue("isrUs", "Mean ISR cost 1/r in us (exponential)", cfg.isrUs);
-    cmd.AddValue("protoUs", "Mean protocol cost 1/mu in us (exponential)", cfg.protoUs);
-    cmd.AddValue("writeUs", "Mean unmask register write cost in us (exponential)", cfg.writeUs);
-    cmd.AddValue("pollOverheadUs",
-                 "Mean polling overhead T_pollOH in us (exponential)",
-                 cfg.pollOverheadUs);
-    cmd.AddValue("tickDuringCycle",
-                 "Pure polling: a timer tick during a running poll cycle is 'waste' (overhead "
-                 "paid, no cycle; seed 000's text), 'skip' or 'defer' (a cycle follows at once)",
-                 cfg.tickDuringCycle);
-    cmd.AddValue("bufferSize",
-                 "B: per-packet backlog and ring descriptors (packets)",
-                 cfg.bufferSize);
-    cmd.AddValue("frameSize", "Frame size in bytes", cfg.frameSize);
-    cmd.AddValue("analysisStep", "Load step (Kpps) of the Fig. 7 analysis grid", cfg.analysisStep);
-    cmd.AddValue("analysisMax", "Largest load (Kpps) of the Fig. 7 analysis grid", cfg.analysisMax);
-    cmd.Parse(argc, argv);
+    Options opts(__FILE__,
+                 "Salah et al. 2008, Fig. 7 and Fig. 11: simulation with 95 % intervals against "
+                 "the analytic models.");
+    opts.Add("out",
+             "Output directory (fig7_sim.csv, fig7_analysis.csv, fig11_sim.csv)",
+             cfg.out,
+             OutputDirectory());
+    opts.Add("replications",
+             "Independent replications per point (RngRun 1..n)",
+             cfg.replications,
+             1,
+             10000);
+    opts.AddSeconds("duration", "Measured time per run (after the warm-up)", cfg.duration, 1e-6, 1e5);
+    opts.AddSeconds("warmup", "Warm-up deleted at the start of each run", cfg.warmup, 0, 1e5);
+    opts.Add("loads",
+             "Fig. 7 offered loads, comma-separated Kpps (Poisson)",
+             cfg.loads,
+             ListOf(Number(0.001, 10000)));
+    opts.Add("fig11Loads",
+             "Fig. 11 offered loads, comma-separated Kpps",
+             cfg.fig11Loads,
+             ListOf(Number(0.001, 10000)));
+    opts.Add("figures", "Figures to produce: 7, 11 or 7,11", cfg.figures, ListOf(OneOf({"7", "11"})));
+    opts.Add("fig7Schemes",
+             "Fig. 7 schemes (HostNetDeviceHelper presets; pure-polling and napi-seed use "
+             "--pollQuota and --pollPeriodUs)",
+             cfg.fig7Schemes,
+             ListOf(Scheme()));
+    opts.Add("taus", "Fig. 11 count-based coalescing tau values", cfg.taus, ListOf(Whole(1, 1 << 20)));
+    opts.Add("intervals",
+             "Fig. 11 time-based coalescing T values (us)",
+             cfg.intervals,
+             ListOf(Number(0, 1e6)));
+    opts.Add("quotas", "Fig. 11 polling quotas Q (pure polling and NAPI)", cfg.quotas, ListOf(Whole(1, 1 << 20)));
+    opts.Add("pollPeriods",
+             "Fig. 11 polling periods T_poll in us",
+             cfg.pollPeriods,
+             ListOf(Number(0.001, 1e6)));
+    opts.Add("quotaPollPeriodUs", "T_poll (us) of the Fig. 11 quota study", cfg.quotaPollPeriodUs, 0.001, 1e6);
+    opts.Add("periodQuota", "Q of the Fig. 11 polling-period study", cfg.periodQuota, 1, 1 << 20);
+    opts.Add("pollQuota",
+             "Q of Fig. 7's pure-polling and napi-seed (and analysis)",
+             cfg.pollQuota,
+             1,
+             1 << 20);
+    opts.Add("pollPeriodUs",
+             "T_poll (us) of Fig. 7's pure-polling and napi-seed",
+             cfg.pollPeriodUs,
+             0.001,
+             1e6);
+    opts.Add("isrUs", "Mean ISR cost 1/r in us (exponential)", cfg.isrUs, 0, 1e6);
+    opts.Add("protoUs", "Mean protocol cost 1/mu in us (exponential)", cfg.protoUs, 1e-3, 1e6);
+    opts.Add("writeUs", "Mean unmask register write cost in us (exponential)", cfg.writeUs, 1e-3, 1e6);
+    opts.Add("pollOverheadUs",
+             "Mean polling overhead T_pollOH in us (exponential)",
+             cfg.pollOverheadUs,
+             0,
+             1e6);
+    opts.Add("tickDuringCycle",
+             "Pure polling: a timer tick during a running poll cycle is 'waste' (overhead "
+             "paid, no cycle; the paper's text), 'skip' or 'defer' (a cycle follows at once)",
+             cfg.tickDuringCycle,
+             OneOf({"waste", "skip", "defer"}));
+    opts.Add("bufferSize",
+             "B: per-packet backlog and ring descriptors (packets)",
+             cfg.bufferSize,
+             1,
+             1 << 24);
+    opts.Add("frameSize", "Frame size in bytes", cfg.frameSize, 64, 9018);
+    opts.Add("analysisStep", "Load step (Kpps) of the Fig. 7 analysis grid", cfg.analysisStep, 0.001, 1e4);
+    opts.Add("analysisMax", "Largest load (Kpps) of the Fig. 7 analysis grid", cfg.analysisMax, 0.001, 1e5);
+    opts.Parse(argc, argv);
+    if (cfg.analysisMax < cfg.analysisStep)
+    {
+        opts.Refuse("--analysisMax=" + Show(cfg.analysisMax) + " is below --analysisStep=" +
+                    Show(cfg.analysisStep));
+    }
 
-    // Validate everything before the first run.
+    // The options layer checked every list item.
     std::set<std::string> figures;
     for (const auto& f : Split(cfg.figures))
     {
-        NS_ABORT_MSG_IF(f != "7" && f != "11",
-                        "--figures: unknown figure '" << f << "' (use 7, 11)");
         figures.insert(f);
     }
-    NS_ABORT_MSG_IF(figures.empty(), "--figures must name 7, 11 or both");
-    NS_ABORT_MSG_IF(cfg.replications == 0, "--replications must be >= 1");
-    NS_ABORT_MSG_IF(!(cfg.duration > 0), "--duration must be > 0 s");
-    NS_ABORT_MSG_IF(!(cfg.warmup >= 0), "--warmup must be >= 0 s");
-    NS_ABORT_MSG_IF(!(cfg.isrUs >= 0), "--isrUs must be >= 0");
-    NS_ABORT_MSG_IF(!(cfg.protoUs > 0), "--protoUs must be > 0");
-    NS_ABORT_MSG_IF(!(cfg.writeUs > 0), "--writeUs must be > 0");
-    NS_ABORT_MSG_IF(!(cfg.pollOverheadUs >= 0), "--pollOverheadUs must be >= 0");
-    NS_ABORT_MSG_IF(!(cfg.pollPeriodUs > 0) || !(cfg.quotaPollPeriodUs > 0),
-                    "--pollPeriodUs and --quotaPollPeriodUs must be > 0");
-    NS_ABORT_MSG_IF(cfg.pollQuota == 0 || cfg.periodQuota == 0,
-                    "--pollQuota and --periodQuota must be >= 1");
-    NS_ABORT_MSG_IF(cfg.tickDuringCycle != "waste" && cfg.tickDuringCycle != "skip" &&
-                        cfg.tickDuringCycle != "defer",
-                    "--tickDuringCycle: '" << cfg.tickDuringCycle
-                                           << "' is not one of waste, skip, defer");
-    NS_ABORT_MSG_IF(cfg.bufferSize == 0, "--bufferSize must be >= 1");
-    NS_ABORT_MSG_IF(cfg.frameSize == 0, "--frameSize must be >= 1 byte");
-    NS_ABORT_MSG_IF(!(cfg.analysisStep > 0) || !(cfg.analysisMax >= cfg.analysisStep),
-                    "--analysisStep must be > 0 and --analysisMax >= --analysisStep");
     std::vector<double> loads = ParseNumbers("loads", cfg.loads, 0, true);
     std::vector<double> fig11Loads = ParseNumbers("fig11Loads", cfg.fig11Loads, 0, true);
     std::vector<double> taus = ParseNumbers("taus", cfg.taus, 1, false, true);
@@ -644,19 +652,6 @@ main(int argc, char* argv[])
     std::vector<double> quotas = ParseNumbers("quotas", cfg.quotas, 1, false, true);
     std::vector<double> pollPeriods = ParseNumbers("pollPeriods", cfg.pollPeriods, 0, true);
     std::vector<std::string> schemes = Split(cfg.fig7Schemes);
-    NS_ABORT_MSG_IF(schemes.empty(), "--fig7Schemes must not be empty");
-    for (const auto& s : schemes)
-    {
-        if (!HostNetDeviceHelper::IsScheme(s))
-        {
-            std::ostringstream known;
-            for (const auto& n : HostNetDeviceHelper::GetSchemeNames())
-            {
-                known << " " << n;
-            }
-            NS_ABORT_MSG("--fig7Schemes: unknown scheme '" << s << "'; known:" << known.str());
-        }
-    }
 
     // B for the per-packet modes (the ring size is set on every helper).
     Config::SetDefault("ns3::PerPacketRxMode::BacklogSize", UintegerValue(cfg.bufferSize));
@@ -684,7 +679,7 @@ main(int argc, char* argv[])
                 cfg,
                 [&](double kpps, uint32_t rep, const PointResult& r) {
                     csv << scheme << "," << Num(kpps) << "," << rep << "," << std::setprecision(6)
-                        << r.throughputKpps << "," << r.availability << "," << r.latencyMeanUs
+                        << r.throughputKpps << "," << r.availability << "," << Csv(r.latencyMeanUs)
                         << "\n"
                         << std::flush;
                 },
@@ -750,7 +745,7 @@ main(int argc, char* argv[])
                 [&](double kpps, uint32_t rep, const PointResult& r) {
                     csv << study.family << "," << Num(study.parameter) << "," << Num(kpps) << ","
                         << rep << "," << std::setprecision(6) << r.throughputKpps << ","
-                        << r.availability << "," << r.latencyMeanUs << "\n"
+                        << r.availability << "," << Csv(r.latencyMeanUs) << "\n"
                         << std::flush;
                 },
                 done,

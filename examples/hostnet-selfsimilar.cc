@@ -18,6 +18,7 @@
 //   hostnet-selfsimilar --load=0.6 --scheme=normal --metrics=m.json   one point
 //   hostnet-selfsimilar --load=0.3 --duration=0.1 --trace=t.txt  also the frames generated
 
+#include "hostnet-example-options.h"
 #include "hostnet-example-utils.h"
 
 #include "ns3/core-module.h"
@@ -65,6 +66,7 @@ struct PointResult
     double availability{0};   ///< receiver CPU availability
     double latencyMeanUs{0};  ///< mean arrival -> end of processing
     double latencyP99Us{0};   ///< its 99th percentile
+    uint64_t latencyCount{0}; ///< frames in the latency statistics
     uint64_t drops{0};        ///< NIC and host drops
 };
 
@@ -137,6 +139,7 @@ RunPoint(const std::string& scheme,
     r.availability = receiver->GetCpu()->GetStats().availability;
     r.latencyMeanUs = s.hostLatency.meanUs;
     r.latencyP99Us = s.hostLatency.p99Us;
+    r.latencyCount = s.hostLatency.count;
     r.drops = s.dropFifoOverrun + s.dropNoDescriptor + s.dropBacklog;
     Simulator::Destroy();
     return r;
@@ -148,36 +151,58 @@ int
 main(int argc, char* argv[])
 {
     SelfSimilarConfig cfg;
-    CommandLine cmd(__FILE__);
-    cmd.Usage("Seed 000 Fig. 10: self-similar traffic into one host, per interrupt scheme.");
-    cmd.AddValue("schemes", "Comma-separated scheme presets", cfg.schemes);
-    cmd.AddValue("scheme", "One scheme (overrides --schemes)", cfg.scheme);
-    cmd.AddValue("loads", "Comma-separated offered loads (shares of 1 Gb/s, 0..1)", cfg.loads);
-    cmd.AddValue("load", "One offered load (overrides --loads)", cfg.load);
-    cmd.AddValue("duration", "Measured seconds per run (after the warm-up)", cfg.duration);
-    cmd.AddValue("warmup", "Warm-up seconds deleted at the start of each run", cfg.warmup);
-    cmd.AddValue("streams", "ON/OFF streams aggregated (seed 000: 8)", cfg.streams);
-    cmd.AddValue("replications",
-                 "Independent replications (RngRun 1..n; with --metrics: the --RngRun given)",
-                 cfg.replications);
-    cmd.AddValue("frameSizes", "backbone | <bytes> | <size,cdf CSV file>", cfg.frameSizes);
-    cmd.AddValue("offRule", "OFF location: Exact | Paper (seed 000's formula)", cfg.offRule);
-    cmd.AddValue("csv", "Output CSV (one row per scheme, load, replication)", cfg.csv);
-    cmd.AddValue("trace",
-                 "Write the frames of the first run as 'time_s size_bytes' lines",
-                 cfg.trace);
-    cmd.AddValue("metrics",
-                 "One point (--scheme, --load, --RngRun): write its metrics as JSON",
-                 cfg.metrics);
-    cmd.Parse(argc, argv);
+    Options opts(__FILE__,
+                 "Self-similar traffic into one host, per interrupt scheme (Salah et al. 2008, "
+                 "Fig. 10).");
+    opts.Add("schemes", "Comma-separated scheme presets", cfg.schemes, ListOf(Scheme()));
+    opts.Add("scheme",
+             "One scheme (overrides --schemes)",
+             cfg.scheme,
+             [](const std::string& v) { return v.empty() ? std::string() : Scheme()(v); });
+    opts.Add("loads",
+             "Comma-separated offered loads (shares of 1 Gb/s)",
+             cfg.loads,
+             ListOf(Number(0.001, 0.99)));
+    opts.Add("load", "One offered load (overrides --loads; -1: use the list)", cfg.load, -1, 0.99);
+    opts.AddSeconds("duration", "Measured time per run (after the warm-up)", cfg.duration, 1e-6, 1e5);
+    opts.AddSeconds("warmup", "Warm-up deleted at the start of each run", cfg.warmup, 0, 1e5);
+    opts.Add("streams", "ON/OFF streams aggregated (Salah et al.: 8)", cfg.streams, 1, 4096);
+    opts.Add("replications",
+             "Independent replications (RngRun 1..n; with --metrics: the --RngRun given)",
+             cfg.replications,
+             1,
+             10000);
+    opts.Add("frameSizes", "backbone | <bytes> | <size,cdf CSV file>", cfg.frameSizes, FrameSizesText());
+    opts.Add("offRule",
+             "OFF location: Exact | Paper (Salah et al.'s formula)",
+             cfg.offRule,
+             OneOf({"Exact", "Paper"}));
+    opts.Add("csv", "Output CSV (one row per scheme, load, replication)", cfg.csv, OutputFile(false));
+    opts.Add("trace",
+             "Write the frames of the first run as 'time_s size_bytes' lines",
+             cfg.trace,
+             OutputFile(true));
+    opts.Add("metrics",
+             "One point (--scheme, --load, --RngRun): write its metrics as JSON",
+             cfg.metrics,
+             OutputFile(true));
+    opts.SetMetrics({"offered_kpps",
+                     "offered_load",
+                     "throughput_kpps",
+                     "cpu_availability",
+                     "latency_mean_us",
+                     "latency_p99_us",
+                     "latency_count",
+                     "drops"});
+    opts.Parse(argc, argv);
+    if (cfg.load >= 0 && cfg.load < 0.001)
+    {
+        opts.Refuse("--load=" + Show(cfg.load) + ": expected -1 (use --loads) or a share in 0.001..0.99");
+    }
 
+    // The options layer checked every list item.
     std::vector<std::string> schemes =
         cfg.scheme.empty() ? Split(cfg.schemes) : std::vector<std::string>{cfg.scheme};
-    for (const auto& s : schemes)
-    {
-        NS_ABORT_MSG_IF(!HostNetDeviceHelper::IsScheme(s),
-                        "--schemes: unknown scheme '" << s << "'");
-    }
     std::vector<double> loads;
     if (cfg.load >= 0)
     {
@@ -190,15 +215,6 @@ main(int argc, char* argv[])
             loads.push_back(std::stod(l));
         }
     }
-    for (double l : loads)
-    {
-        NS_ABORT_MSG_IF(l <= 0 || l >= 1, "--load(s): " << l << "; allowed: 0 < load < 1");
-    }
-    NS_ABORT_MSG_IF(cfg.duration <= 0, "--duration: " << cfg.duration << "; allowed: > 0");
-    NS_ABORT_MSG_IF(cfg.warmup < 0, "--warmup: " << cfg.warmup << "; allowed: >= 0");
-    NS_ABORT_MSG_IF(cfg.replications < 1, "--replications: 0; allowed: >= 1");
-    NS_ABORT_MSG_IF(cfg.offRule != "Exact" && cfg.offRule != "Paper",
-                    "--offRule: '" << cfg.offRule << "'; allowed: Exact, Paper");
 
     std::ofstream traceFile;
     if (!cfg.trace.empty())
@@ -208,21 +224,29 @@ main(int argc, char* argv[])
     }
     if (!cfg.metrics.empty())
     {
-        NS_ABORT_MSG_IF(schemes.size() != 1 || loads.size() != 1,
-                        "--metrics needs one point: --scheme=<preset> --load=<share>");
+        if (schemes.size() != 1 || loads.size() != 1)
+        {
+            opts.Refuse("--metrics needs one point: --scheme=<preset> --load=<share>");
+        }
         PointResult r = RunPoint(schemes[0],
                                  loads[0],
                                  RngSeedManager::GetRun(),
                                  cfg,
                                  traceFile.is_open() ? &traceFile : nullptr);
-        std::ofstream out(cfg.metrics);
-        NS_ABORT_MSG_IF(!out, "--metrics: cannot write '" << cfg.metrics << "'");
-        out << std::setprecision(10) << "{\"offered_kpps\": " << r.offeredKpps
-            << ", \"offered_load\": " << r.offeredLoad
-            << ", \"throughput_kpps\": " << r.throughputKpps
-            << ", \"cpu_availability\": " << r.availability
-            << ", \"latency_mean_us\": " << r.latencyMeanUs
-            << ", \"latency_p99_us\": " << r.latencyP99Us << ", \"drops\": " << r.drops << "}\n";
+        if (!WriteMetricsJson(cfg.metrics,
+                              {{"offered_kpps", r.offeredKpps},
+                               {"offered_load", r.offeredLoad},
+                               {"throughput_kpps", r.throughputKpps},
+                               {"cpu_availability", r.availability},
+                               {"latency_mean_us", r.latencyMeanUs},
+                               {"latency_p99_us", r.latencyP99Us},
+                               {"latency_count", static_cast<double>(r.latencyCount)},
+                               {"drops", static_cast<double>(r.drops)}}))
+        {
+            std::cerr << "hostnet-selfsimilar: cannot write --metrics file '" << cfg.metrics
+                      << "'\n";
+            return 1;
+        }
         std::cout << "throughput_kpps " << r.throughputKpps << "\n";
         return 0;
     }
@@ -243,7 +267,7 @@ main(int argc, char* argv[])
                 PointResult r = RunPoint(scheme, load, rep, cfg, trace);
                 csv << scheme << "," << load << "," << rep << "," << r.offeredKpps << ","
                     << r.offeredLoad << "," << r.throughputKpps << "," << r.availability << ","
-                    << r.latencyMeanUs << "," << r.latencyP99Us << "," << r.drops << "\n";
+                    << Csv(r.latencyMeanUs) << "," << Csv(r.latencyP99Us) << "," << r.drops << "\n";
                 csv.flush();
                 sum += r.throughputKpps;
             }

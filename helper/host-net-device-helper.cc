@@ -24,6 +24,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <sstream>
 
 namespace ns3
@@ -72,27 +73,127 @@ HostNetDeviceHelper::CheckType(const std::string& what, const std::string& type,
                                                    << "'; known:" << known.str());
 }
 
+std::string
+HostNetDeviceHelper::CheckAttribute(const std::string& typeName,
+                                    const std::string& name,
+                                    const AttributeValue& value)
+{
+    TypeId tid;
+    if (!TypeId::LookupByNameFailSafe(typeName, &tid))
+    {
+        return "unknown type '" + typeName + "'";
+    }
+    TypeId::AttributeInformation info;
+    if (!tid.LookupAttributeByName(name, &info))
+    {
+        std::string list;
+        for (TypeId t = tid;; t = t.GetParent())
+        {
+            for (std::size_t i = 0; i < t.GetAttributeN(); ++i)
+            {
+                list += (list.empty() ? "" : ", ") + t.GetAttribute(i).name;
+            }
+            if (t == t.GetParent())
+            {
+                break;
+            }
+        }
+        return typeName + " has no attribute '" + name + "'; its attributes: " + list;
+    }
+    auto text = dynamic_cast<const StringValue*>(&value);
+    std::string shown = text ? text->Get() : value.SerializeToString(info.checker);
+    // An unsigned attribute would read "-1" as 2^64 - 1: refuse the sign.
+    bool negativeUnsigned = text && info.checker->GetValueTypeName() == "ns3::UintegerValue" &&
+                            shown.find('-') != std::string::npos;
+    if (negativeUnsigned || !info.checker->CreateValidValue(value))
+    {
+        return typeName + "::" + name + ": '" + shown + "' is not a valid value; expected " +
+               info.checker->GetUnderlyingTypeInformation();
+    }
+    return "";
+}
+
+std::string
+HostNetDeviceHelper::CheckTypeName(const std::string& type, const std::string& baseName)
+{
+    TypeId base = TypeId::LookupByName(baseName);
+    TypeId tid;
+    if (TypeId::LookupByNameFailSafe(type, &tid) && tid.IsChildOf(base) && tid.HasConstructor())
+    {
+        return "";
+    }
+    std::string known;
+    for (uint16_t i = 0; i < TypeId::GetRegisteredN(); ++i)
+    {
+        TypeId t = TypeId::GetRegistered(i);
+        if (t.IsChildOf(base) && t.HasConstructor())
+        {
+            known += " " + t.GetName();
+        }
+    }
+    return "unknown " + baseName + " type '" + type + "'; known:" + known;
+}
+
+std::string
+HostNetDeviceHelper::CheckScheme(const std::string& name)
+{
+    if (IsScheme(name))
+    {
+        return "";
+    }
+    std::string known;
+    for (const auto& n : GetSchemeNames())
+    {
+        known += " " + n;
+    }
+    return "unknown scheme '" + name + "'; known:" + known;
+}
+
+std::string
+HostNetDeviceHelper::CheckPreset(const std::string& name)
+{
+    auto names = GetPresetNames();
+    if (std::find(names.begin(), names.end(), name) != names.end())
+    {
+        return "";
+    }
+    std::string known;
+    for (const auto& n : names)
+    {
+        known += " " + n;
+    }
+    return "unknown preset '" + name + "'; known:" + known;
+}
+
 void
 HostNetDeviceHelper::SetDeviceAttribute(const std::string& name, const AttributeValue& value)
 {
+    std::string error = CheckAttribute("ns3::HostNetDevice", name, value);
+    NS_ABORT_MSG_IF(!error.empty(), "HostNetDeviceHelper::SetDeviceAttribute: " << error);
     m_deviceFactory.Set(name, value);
 }
 
 void
 HostNetDeviceHelper::SetRxRingAttribute(const std::string& name, const AttributeValue& value)
 {
+    std::string error = CheckAttribute("ns3::RxRing", name, value);
+    NS_ABORT_MSG_IF(!error.empty(), "HostNetDeviceHelper::SetRxRingAttribute: " << error);
     m_rxRingFactory.Set(name, value);
 }
 
 void
 HostNetDeviceHelper::SetTxRingAttribute(const std::string& name, const AttributeValue& value)
 {
+    std::string error = CheckAttribute("ns3::TxRing", name, value);
+    NS_ABORT_MSG_IF(!error.empty(), "HostNetDeviceHelper::SetTxRingAttribute: " << error);
     m_txRingFactory.Set(name, value);
 }
 
 void
 HostNetDeviceHelper::SetCpuAttribute(const std::string& name, const AttributeValue& value)
 {
+    std::string error = CheckAttribute("ns3::HostCpu", name, value);
+    NS_ABORT_MSG_IF(!error.empty(), "HostNetDeviceHelper::SetCpuAttribute: " << error);
     m_cpuFactory.Set(name, value);
 }
 
@@ -211,7 +312,8 @@ namespace
  * @param prefix expected prefix
  * @param suffix expected suffix
  * @param[out] value the number
- * @return true if @p name has that form with a non-negative number
+ * @return true if @p name has that form with a plain decimal number (digits with at most one
+ *         point: no sign, exponent, hex, inf or nan) of at most 1e7
  */
 bool
 ParseScheme(const std::string& name,
@@ -225,16 +327,14 @@ ParseScheme(const std::string& name,
         return false;
     }
     std::string number = name.substr(prefix.size(), name.size() - prefix.size() - suffix.size());
-    try
-    {
-        size_t used = 0;
-        value = std::stod(number, &used);
-        return used == number.size() && value >= 0;
-    }
-    catch (const std::exception&)
+    if (number.find_first_not_of("0123456789.") != std::string::npos ||
+        std::count(number.begin(), number.end(), '.') > 1 || number == "." ||
+        number.size() > 12)
     {
         return false;
     }
+    value = std::strtod(number.c_str(), nullptr);
+    return value <= 1e7;
 }
 } // namespace
 

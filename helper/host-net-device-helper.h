@@ -134,6 +134,42 @@ class HostNetDeviceHelper : public PcapHelperForDevice, public AsciiTraceHelperF
     static std::vector<std::string> GetSchemeNames();
 
     /**
+     * @brief Check an attribute setting without applying it.
+     *
+     * The Set* methods stop the program on a bad setting (ns-3's way); a script that wants to
+     * report the error itself (the Python bindings raise ValueError with this message) asks
+     * first.
+     * @param typeName the TypeId name, e.g. "ns3::HostNetDevice", "ns3::RxRing"
+     * @param name the attribute name
+     * @param value the value (a StringValue is parsed by the attribute's checker)
+     * @return "" if the setting is valid, else a message naming the attribute, the value and
+     *         what is allowed
+     */
+    static std::string CheckAttribute(const std::string& typeName,
+                                      const std::string& name,
+                                      const AttributeValue& value);
+
+    /**
+     * @param type a TypeId name
+     * @param baseName the TypeId name of the required base class
+     * @return "" if @p type is a constructible subclass of @p baseName, else a message listing
+     *         the known ones
+     */
+    static std::string CheckTypeName(const std::string& type, const std::string& baseName);
+
+    /**
+     * @param name a scheme name
+     * @return "" if SetScheme accepts it, else a message listing the known schemes
+     */
+    static std::string CheckScheme(const std::string& name);
+
+    /**
+     * @param name a preset name
+     * @return "" if SetPreset accepts it, else a message listing the presets
+     */
+    static std::string CheckPreset(const std::string& name);
+
+    /**
      * @brief Wrap each PHY device of a container.
      * @param phys PHY devices, already on nodes and channels
      * @return the HostNetDevices, in the same order

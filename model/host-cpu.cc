@@ -21,6 +21,7 @@
 #include "ns3/uinteger.h"
 
 #include <algorithm>
+#include <limits>
 #include <cmath>
 
 namespace ns3
@@ -570,7 +571,15 @@ NormalizeStats(HostCpuStats& stats)
     }
     else
     {
-        stats.idleShare = 1;
+        // An empty window has no shares (undefined, not idle).
+        constexpr double undefined = std::numeric_limits<double>::quiet_NaN();
+        stats.hardIrqShare = undefined;
+        stats.softIrqShare = undefined;
+        stats.taskShare = undefined;
+        stats.kernelTaskShare = undefined;
+        stats.idleShare = undefined;
+        stats.availability = undefined;
+        return;
     }
     // Clamp the rounding of the subtraction (1 - 1 can print as -1e-16).
     stats.availability =

@@ -28,6 +28,7 @@
 #include "ns3/uinteger.h"
 
 #include <algorithm>
+#include <limits>
 #include <sstream>
 
 namespace ns3
@@ -558,6 +559,12 @@ HostNetDevice::CreateQueues()
     m_rss.SetQueues(m_nQueues, m_rssTableSize);
     SetupSteering();
     m_txRings.clear();
+    // GRO merges within a NAPI poll (napi_gro_receive): without one it would be ignored.
+    NS_ABORT_MSG_IF(m_groEnabled && !DynamicCast<NapiRxMode>(m_rxMode),
+                    "HostNetDevice::GroEnabled needs a NAPI receive mode (ns3::NapiRxMode or "
+                    "ns3::DisableEnableRxMode, e.g. the schemes napi, itr-<rate>, net-dim); "
+                    "RxMode is "
+                        << m_rxMode->GetInstanceTypeId().GetName());
     if (m_rxRing->IsLroEnabled())
     {
         NS_ABORT_MSG_IF(m_groEnabled,
@@ -1146,12 +1153,19 @@ HostNetDevice::GetStats() const
     s.busyPolls = m_busyPolls;
     s.busyPollFrames = m_busyPollFrames;
     s.softirqRestarts = m_softirqRestarts;
-    s.packetsPerInterrupt = m_interrupts ? double(m_rxDelivered) / m_interrupts : 0.0;
-    s.packetsPerPoll = m_polls ? double(m_pollPackets) / m_polls : 0.0;
+    // A ratio without a denominator is undefined (NaN), not 0.
+    constexpr double undefined = std::numeric_limits<double>::quiet_NaN();
+    s.packetsPerInterrupt = m_interrupts ? double(m_rxDelivered) / m_interrupts : undefined;
+    s.packetsPerPoll = m_polls ? double(m_pollPackets) / m_polls : undefined;
     if (s.elapsed > 0)
     {
         s.throughputPps = m_rxDelivered / s.elapsed;
         s.throughputBps = m_rxDeliveredBytes * 8.0 / s.elapsed;
+    }
+    else
+    {
+        s.throughputPps = undefined;
+        s.throughputBps = undefined;
     }
     s.txPackets = m_txPackets;
     s.txSends = m_txSends;

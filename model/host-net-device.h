@@ -59,9 +59,9 @@ struct HostNetDeviceStats
     uint64_t softirqRestarts{0};    ///< NET_RX rounds ended by netdev_budget/budget-usecs
     uint64_t busyPolls{0};          ///< busy poll calls by applications (SO_BUSY_POLL)
     uint64_t busyPollFrames{0};     ///< frames processed by those calls (in the task)
-    double packetsPerInterrupt{0};  ///< delivered / interrupts
-    double packetsPerPoll{0};       ///< packets processed per poll call
-    double throughputPps{0};        ///< rxDelivered / elapsed
+    double packetsPerInterrupt{0};  ///< delivered / interrupts (NaN without interrupts)
+    double packetsPerPoll{0};       ///< packets processed per poll call (NaN without polls)
+    double throughputPps{0};        ///< rxDelivered / elapsed (NaN for an empty window)
     double throughputBps{0};        ///< delivered bits / elapsed
     uint64_t txPackets{0};          ///< frames handed to the PHY
     uint64_t txSends{0};            ///< transmit CPU cost units paid: TSO/GSO sends, or

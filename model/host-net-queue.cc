@@ -8,6 +8,7 @@
 
 #include "host-net-queue.h"
 
+#include "buffer-adaptive-moderation.h"
 #include "gro-engine.h"
 #include "host-net-device.h"
 #include "rps-backlog.h"
@@ -64,6 +65,12 @@ HostNetQueue::Setup(HostNetDevice* device,
     m_ring->SetFrameReadyCallback(MakeCallback(&HostNetQueue::FrameInMemory, this));
     m_moderation->SetInterruptCallback(MakeCallback(&HostNetQueue::InterruptAsserted, this));
     m_rxMode->Attach(this);
+    // Adaptive moderation by buffer utilisation reads this queue's own receive buffer until
+    // an application offers its socket buffer's (HostSinkApplication does).
+    if (auto adaptive = DynamicCast<BufferAdaptiveModeration>(m_moderation))
+    {
+        adaptive->SetUtilizationProbe(MakeCallback(&RxMode::TakePeakUtilization, m_rxMode));
+    }
 }
 
 void

@@ -172,16 +172,19 @@ HostSinkApplication::StartApplication()
         m_hasTask = true;
     }
     // Seed 002's adaptive moderation needs the socket buffer utilisation: provide it.
+    // (every queue of every device: each has its own moderation instance).
     for (uint32_t i = 0; i < GetNode()->GetNDevices(); ++i)
     {
         auto device = DynamicCast<HostNetDevice>(GetNode()->GetDevice(i));
-        auto adaptive =
-            device ? DynamicCast<BufferAdaptiveModeration>(device->GetModeration()) : nullptr;
-        if (adaptive)
+        for (uint32_t q = 0; device && q < device->GetNQueues(); ++q)
         {
-            adaptive->SetUtilizationProbe(
-                MakeCallback(&HostSinkApplication::TakePeakUtilization, this));
-            m_feedsProbe = true;
+            if (auto adaptive =
+                    DynamicCast<BufferAdaptiveModeration>(device->GetQueue(q)->GetModeration()))
+            {
+                adaptive->SetUtilizationProbe(
+                    MakeCallback(&HostSinkApplication::TakePeakUtilization, this));
+                m_feedsProbe = true;
+            }
         }
     }
     if (m_busyPollTime.IsStrictlyPositive() && !m_busyPoller)

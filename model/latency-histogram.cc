@@ -82,13 +82,13 @@ LatencyHistogram::GetCount() const
 double
 LatencyHistogram::GetMean() const
 {
-    return m_count == 0 ? 0.0 : m_sumNs / m_count * 1e-9;
+    return m_count == 0 ? LatencySummary::UNDEFINED : m_sumNs / m_count * 1e-9;
 }
 
 double
 LatencyHistogram::GetMax() const
 {
-    return m_maxNs * 1e-9;
+    return m_count == 0 ? LatencySummary::UNDEFINED : m_maxNs * 1e-9;
 }
 
 double
@@ -96,7 +96,7 @@ LatencyHistogram::GetQuantile(double quantile) const
 {
     if (m_count == 0)
     {
-        return 0.0;
+        return LatencySummary::UNDEFINED;
     }
     quantile = std::clamp(quantile, 0.0, 1.0);
     // Rank of the order statistic, 1-based.

@@ -12,6 +12,7 @@
 #include "ns3/nstime.h"
 
 #include <cstdint>
+#include <limits>
 #include <vector>
 
 namespace ns3
@@ -23,13 +24,16 @@ namespace ns3
  */
 struct LatencySummary
 {
-    uint64_t count{0}; ///< number of samples
-    double meanUs{0};  ///< mean
-    double p50Us{0};   ///< median
-    double p90Us{0};   ///< 90th percentile
-    double p99Us{0};   ///< 99th percentile
-    double p999Us{0};  ///< 99.9th percentile
-    double maxUs{0};   ///< largest sample
+    /// Value of every field below while there is no sample: undefined, not zero.
+    static constexpr double UNDEFINED = std::numeric_limits<double>::quiet_NaN();
+
+    uint64_t count{0};         ///< number of samples; the fields below are NaN when it is 0
+    double meanUs{UNDEFINED};  ///< mean
+    double p50Us{UNDEFINED};   ///< median
+    double p90Us{UNDEFINED};   ///< 90th percentile
+    double p99Us{UNDEFINED};   ///< 99th percentile
+    double p999Us{UNDEFINED};  ///< 99.9th percentile
+    double maxUs{UNDEFINED};   ///< largest sample
 };
 
 /**
@@ -64,19 +68,22 @@ class LatencyHistogram
     /** @return the number of samples */
     uint64_t GetCount() const;
 
-    /** @return the mean in seconds (0 without samples) */
+    /** @return the mean in seconds (NaN without samples) */
     double GetMean() const;
 
-    /** @return the largest sample in seconds */
+    /** @return the largest sample in seconds (NaN without samples) */
     double GetMax() const;
 
     /**
      * @param quantile in [0, 1]
-     * @return the quantile in seconds (0 without samples)
+     * @return the quantile in seconds (NaN without samples)
      */
     double GetQuantile(double quantile) const;
 
-    /** @return mean, median, p90, p99, p99.9 and max in microseconds */
+    /**
+     * @return the sample count, and mean, median, p90, p99, p99.9 and max in microseconds
+     *         (NaN without samples)
+     */
     LatencySummary GetSummary() const;
 
   private:

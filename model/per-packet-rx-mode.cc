@@ -104,6 +104,8 @@ PerPacketRxMode::Drain()
         else
         {
             m_backlog.push_back(std::move(frame));
+            m_peakBacklog = std::max<uint32_t>(m_peakBacklog,
+                                               m_backlog.size() + (m_processing ? 1 : 0));
         }
     }
     if (drained > 0 && refillCosts)
@@ -156,6 +158,15 @@ uint32_t
 PerPacketRxMode::GetNHeld() const
 {
     return m_backlog.size() + (m_processing ? 1 : 0);
+}
+
+double
+PerPacketRxMode::TakePeakUtilization()
+{
+    // A drop means the backlog was full, whatever the peak of the frames it took.
+    double peak = m_backlogSize ? std::min(1.0, double(m_peakBacklog) / m_backlogSize) : 0.0;
+    m_peakBacklog = m_backlog.size() + (m_processing ? 1 : 0);
+    return peak;
 }
 
 uint32_t

@@ -50,6 +50,10 @@ class PerPacketRxMode : public RxMode
     /** @return frames in the backlog queue, not counting the one in processing */
     uint32_t GetBacklogLength() const;
 
+    /** @return the backlog's peak occupancy (with the frame in processing) / B since the
+     *          previous call */
+    double TakePeakUtilization() override;
+
   protected:
     void DoDispose() override;
 
@@ -69,6 +73,7 @@ class PerPacketRxMode : public RxMode
     std::deque<RxFrame> m_backlog; ///< frames waiting for protocol processing
     RxFrame m_current;             ///< frame in protocol processing
     bool m_processing{false};      ///< m_current is valid
+    uint32_t m_peakBacklog{0};     ///< peak backlog occupancy since TakePeakUtilization
     bool m_isrActive{false};       ///< an ISR is running or queued
     uint32_t m_refilling{0};       ///< descriptors being refilled by the ISR
     Callback<void> m_isrDone;      ///< prebuilt callbacks: no allocation per packet

@@ -12,6 +12,8 @@
 
 #include "ns3/log.h"
 
+#include <algorithm>
+
 namespace ns3
 {
 
@@ -59,6 +61,13 @@ RxMode::DoDispose()
     m_cpu = nullptr;
     m_ring = nullptr;
     Object::DoDispose();
+}
+
+double
+RxMode::TakePeakUtilization()
+{
+    uint32_t descriptors = m_ring ? m_ring->GetNDescriptors() : 0;
+    return descriptors ? std::min(1.0, double(m_ring->GetHostDescriptors()) / descriptors) : 0.0;
 }
 
 void

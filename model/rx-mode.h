@@ -60,6 +60,17 @@ class RxMode : public Object
     virtual uint32_t GetNHeld() const = 0;
 
     /**
+     * @brief The receive-buffer utilisation of this queue, for adaptive moderation.
+     *
+     * BufferAdaptiveModeration reads it when no application provides its socket buffer's
+     * utilisation. The default is the share of the ring's descriptors the host holds now
+     * (completed and not yet refilled); a mode with a buffer of its own (the per-packet
+     * backlog) returns that buffer's peak occupancy since the previous call.
+     * @return a utilisation in 0..1 (the peak is reset by the call)
+     */
+    virtual double TakePeakUtilization();
+
+    /**
      * @brief Assign fixed random variable stream numbers.
      * @param stream first stream index
      * @return the number of streams used

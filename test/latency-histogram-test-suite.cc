@@ -12,6 +12,8 @@
 #include "ns3/latency-histogram.h"
 #include "ns3/test.h"
 
+#include <cmath>
+
 using namespace ns3;
 
 /**
@@ -93,6 +95,42 @@ class LatencyHistogramMergeTestCase : public TestCase
  * @ingroup hostnet-tests
  * @brief The hostnet-latency-histogram suite.
  */
+/**
+ * A histogram without samples has no mean, quantile or maximum: each is NaN (undefined),
+ * never 0, and the summary carries the count 0 beside them. One sample defines them all.
+ */
+class LatencyHistogramEmptyTestCase : public TestCase
+{
+  public:
+    LatencyHistogramEmptyTestCase()
+        : TestCase("empty histogram: statistics are NaN with count 0, not 0")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        LatencyHistogram h;
+        NS_TEST_ASSERT_MSG_EQ(h.GetCount(), 0, "no sample");
+        NS_TEST_ASSERT_MSG_EQ(std::isnan(h.GetMean()), true, "mean undefined");
+        NS_TEST_ASSERT_MSG_EQ(std::isnan(h.GetQuantile(0.5)), true, "median undefined");
+        NS_TEST_ASSERT_MSG_EQ(std::isnan(h.GetMax()), true, "max undefined");
+        LatencySummary s = h.GetSummary();
+        NS_TEST_ASSERT_MSG_EQ(s.count, 0, "summary count");
+        for (double v : {s.meanUs, s.p50Us, s.p90Us, s.p99Us, s.p999Us, s.maxUs})
+        {
+            NS_TEST_ASSERT_MSG_EQ(std::isnan(v), true, "summary field undefined");
+        }
+        h.Add(MicroSeconds(7));
+        s = h.GetSummary();
+        NS_TEST_ASSERT_MSG_EQ(s.count, 1, "one sample");
+        NS_TEST_ASSERT_MSG_EQ_TOL(s.meanUs, 7.0, 1e-9, "mean of one sample is exact");
+        NS_TEST_ASSERT_MSG_EQ_TOL(s.p50Us, 7.0, 0.07, "median within the 1 % bucket width");
+        h.Reset();
+        NS_TEST_ASSERT_MSG_EQ(std::isnan(h.GetSummary().p99Us), true, "undefined after Reset");
+    }
+};
+
 class LatencyHistogramTestSuite : public TestSuite
 {
   public:
@@ -101,6 +139,7 @@ class LatencyHistogramTestSuite : public TestSuite
     {
         AddTestCase(new LatencyHistogramQuantileTestCase, TestCase::Duration::QUICK);
         AddTestCase(new LatencyHistogramMergeTestCase, TestCase::Duration::QUICK);
+        AddTestCase(new LatencyHistogramEmptyTestCase, TestCase::Duration::QUICK);
     }
 };
 

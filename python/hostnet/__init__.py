@@ -70,8 +70,88 @@ def load():
     cppyy.include("ns3/hostnet-module.h")
     # ``ns`` is cppyy.gbl.ns3, whose attributes resolve lazily: the hostnet classes are
     # now found like any ns-3 class (ns.HostNetDevice, ns.InterruptAnalysis, ...).
+    _checked_helper_methods(ns)
     _ns = ns
     return _ns
+
+
+def _as_attribute_value(ns, value):
+    """A Python str/bool/int/float becomes a StringValue (parsed by the attribute's checker)."""
+    if isinstance(value, bool):
+        return ns.StringValue("true" if value else "false")
+    if isinstance(value, (str, int, float)):
+        return ns.StringValue(str(value))
+    return value
+
+
+def _checked_helper_methods(ns):
+    """Make HostNetDeviceHelper's setters raise ValueError instead of ending the interpreter.
+
+    In C++ the setters stop the program on a bad name or value (NS_FATAL_ERROR, as ns-3
+    does); from Python that would kill the interpreter with nothing to catch. Each setter
+    first asks the helper's own Check* function (the same rule and message as in C++) and
+    raises ValueError with that message.
+    """
+    cls = ns.HostNetDeviceHelper
+    if getattr(cls, "_hostnet_checked", False):
+        return
+
+    def fail(method, error):
+        raise ValueError(f"HostNetDeviceHelper.{method}: {error}")
+
+    def by_name(method, check):
+        original = getattr(cls, method)
+
+        def wrapper(self, name):
+            error = check(str(name))
+            if error:
+                fail(method, error)
+            return original(self, name)
+
+        wrapper.__doc__ = original.__doc__
+        setattr(cls, method, wrapper)
+
+    def attribute_setter(method, type_name):
+        original = getattr(cls, method)
+
+        def wrapper(self, name, value):
+            value = _as_attribute_value(ns, value)
+            error = cls.CheckAttribute(type_name, str(name), value)
+            if error:
+                fail(method, error)
+            return original(self, name, value)
+
+        setattr(cls, method, wrapper)
+
+    def factory_setter(method, base):
+        original = getattr(cls, method)
+
+        def wrapper(self, type_name, *pairs):
+            error = cls.CheckTypeName(str(type_name), base)
+            if error:
+                fail(method, error)
+            if len(pairs) % 2:
+                fail(method, "attributes come as name, value pairs")
+            values = []
+            for name, value in zip(pairs[0::2], pairs[1::2]):
+                value = _as_attribute_value(ns, value)
+                error = cls.CheckAttribute(str(type_name), str(name), value)
+                if error:
+                    fail(method, error)
+                values += [name, value]
+            return original(self, type_name, *values)
+
+        setattr(cls, method, wrapper)
+
+    by_name("SetScheme", lambda n: str(cls.CheckScheme(n)))
+    by_name("SetPreset", lambda n: str(cls.CheckPreset(n)))
+    attribute_setter("SetDeviceAttribute", "ns3::HostNetDevice")
+    attribute_setter("SetRxRingAttribute", "ns3::RxRing")
+    attribute_setter("SetTxRingAttribute", "ns3::TxRing")
+    attribute_setter("SetCpuAttribute", "ns3::HostCpu")
+    factory_setter("SetModeration", "ns3::InterruptModeration")
+    factory_setter("SetRxMode", "ns3::RxMode")
+    cls._hostnet_checked = True
 
 
 def __getattr__(name):

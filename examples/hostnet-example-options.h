@@ -1,0 +1,762 @@
+/*
+ * Copyright (c) 2026 hostnet authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * Author: hostnet developers
+ */
+
+#ifndef HOSTNET_EXAMPLE_OPTIONS_H
+#define HOSTNET_EXAMPLE_OPTIONS_H
+
+// The one option-parsing layer of the hostnet examples (not installed).
+//
+// ns-3's CommandLine reads "--spines=-1" into a uint32_t as 4294967295, "--duration=1ms" into a
+// double as 1, and reports a bad value of a global attribute with a full help dump and exit
+// status 1. Options registers every option with CommandLine as text (so --PrintHelp still lists
+// it with its default), and after parsing converts and checks each value itself: whole numbers
+// without sign wrap, finite numbers within the option's range, durations with ns-3 time units
+// (a bare number keeps meaning seconds), rates and sizes ns-3 accepts and that are positive,
+// lists item by item, output paths writable. "--ns3::Type::Attribute=value" and global values
+// (--RngRun) are checked against their TypeId before ns-3 sees them. Every error names the
+// option as typed, the value and what is allowed, and exits with status 2 (bad usage). A
+// configuration the model itself refuses (NS_FATAL_ERROR: GRO without NAPI, affinity to a
+// missing core, ...) exits with status 3 after ns-3's message instead of aborting.
+
+#include "ns3/command-line.h"
+#include "ns3/data-rate.h"
+#include "ns3/global-value.h"
+#include "ns3/hostnet-module.h"
+#include "ns3/queue-size.h"
+#include "ns3/string.h"
+#include "ns3/type-id.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <cmath>
+#include <cstdint>
+#include <cstdlib>
+#include <exception>
+#include <functional>
+#include <iomanip>
+#include <iostream>
+#include <limits>
+#include <memory>
+#include <sstream>
+#include <string>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <vector>
+
+namespace hostnet_example
+{
+
+/**
+ * A check of one option's text: returns "" when @p value is acceptable, else a description
+ * of what is allowed ("a whole number in 1..64").
+ */
+using Check = std::function<std::string(const std::string& value)>;
+
+/// @return @p x printed compactly (1e+06 as 1000000, 0.5 as 0.5)
+inline std::string
+Show(double x)
+{
+    std::ostringstream os;
+    os << std::setprecision(12) << x;
+    return os.str();
+}
+
+/**
+ * Parse a whole number written in decimal digits only (no sign, no exponent).
+ * @param text the text
+ * @param[out] value the number
+ * @return true if @p text is such a number that fits in 64 bits
+ */
+inline bool
+ParseWhole(const std::string& text, uint64_t& value)
+{
+    if (text.empty() || text.size() > 20 ||
+        !std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; }))
+    {
+        return false;
+    }
+    errno = 0;
+    char* end = nullptr;
+    value = std::strtoull(text.c_str(), &end, 10);
+    return errno == 0 && *end == '\0';
+}
+
+/**
+ * Parse a finite decimal number (sign, fraction and exponent allowed; no hex, inf or nan).
+ * @param text the text
+ * @param[out] value the number
+ * @return true if all of @p text is a finite number
+ */
+inline bool
+ParseNumber(const std::string& text, double& value)
+{
+    if (text.empty() || text.find_first_not_of("0123456789+-.eE") != std::string::npos)
+    {
+        return false;
+    }
+    errno = 0;
+    char* end = nullptr;
+    value = std::strtod(text.c_str(), &end);
+    return errno == 0 && *end == '\0' && std::isfinite(value);
+}
+
+/**
+ * Parse a duration: a number with an ns-3 time unit (s, ms, us, ns, ps, min, h, d), or a
+ * bare number of seconds.
+ * @param text the text
+ * @param[out] seconds the duration in seconds
+ * @return true if @p text is such a duration
+ */
+inline bool
+ParseSeconds(const std::string& text, double& seconds)
+{
+    static const std::vector<std::pair<std::string, double>> units = {{"min", 60},
+                                                                      {"ms", 1e-3},
+                                                                      {"us", 1e-6},
+                                                                      {"ns", 1e-9},
+                                                                      {"ps", 1e-12},
+                                                                      {"fs", 1e-15},
+                                                                      {"s", 1},
+                                                                      {"h", 3600},
+                                                                      {"d", 86400}};
+    for (const auto& [unit, scale] : units)
+    {
+        if (text.size() > unit.size() &&
+            text.compare(text.size() - unit.size(), unit.size(), unit) == 0)
+        {
+            double number = 0;
+            if (!ParseNumber(text.substr(0, text.size() - unit.size()), number))
+            {
+                return false;
+            }
+            seconds = number * scale;
+            return true;
+        }
+    }
+    return ParseNumber(text, seconds);
+}
+
+/// @return the comma-separated items of @p list, empty items included (to refuse "10,,20")
+inline std::vector<std::string>
+SplitKeepEmpty(const std::string& list)
+{
+    std::vector<std::string> items;
+    std::string::size_type start = 0;
+    while (true)
+    {
+        auto comma = list.find(',', start);
+        items.push_back(list.substr(start, comma - start));
+        if (comma == std::string::npos)
+        {
+            return items;
+        }
+        start = comma + 1;
+    }
+}
+
+/**
+ * @return a check for a finite number in [@p min, @p max]
+ * @param min smallest allowed
+ * @param max largest allowed
+ */
+inline Check
+Number(double min, double max)
+{
+    return [min, max](const std::string& v) {
+        double x = 0;
+        if (ParseNumber(v, x) && x >= min && x <= max)
+        {
+            return std::string();
+        }
+        return "a number in " + Show(min) + ".." + Show(max);
+    };
+}
+
+/**
+ * @return a check for a whole number in [@p min, @p max]
+ * @param min smallest allowed
+ * @param max largest allowed
+ */
+inline Check
+Whole(uint64_t min, uint64_t max)
+{
+    return [min, max](const std::string& v) {
+        uint64_t x = 0;
+        if (ParseWhole(v, x) && x >= min && x <= max)
+        {
+            return std::string();
+        }
+        return "a whole number in " + std::to_string(min) + ".." + std::to_string(max);
+    };
+}
+
+/**
+ * @return a check for a duration in [@p minSeconds, @p maxSeconds] (see ParseSeconds)
+ * @param minSeconds shortest allowed
+ * @param maxSeconds longest allowed
+ */
+inline Check
+Duration(double minSeconds, double maxSeconds)
+{
+    return [minSeconds, maxSeconds](const std::string& v) {
+        double s = 0;
+        if (ParseSeconds(v, s) && s >= minSeconds && s <= maxSeconds)
+        {
+            return std::string();
+        }
+        return "a duration in " + Show(minSeconds) + " s.." + Show(maxSeconds) +
+               " s, with a unit (s, ms, us, ns) or in seconds";
+    };
+}
+
+/**
+ * @return a check for an ns-3 data rate (e.g. 1Gbps, 100Mbps) in [@p minBps, @p maxBps]
+ * @param minBps smallest allowed, bit/s
+ * @param maxBps largest allowed, bit/s
+ */
+inline Check
+Rate(double minBps, double maxBps)
+{
+    return [minBps, maxBps](const std::string& v) {
+        ns3::DataRateValue value;
+        auto checker = ns3::MakeDataRateChecker();
+        bool ok = v.find('-') == std::string::npos && value.DeserializeFromString(v, checker);
+        if (ok)
+        {
+            double rate = value.Get().GetBitRate();
+            if (rate >= minBps && rate <= maxBps)
+            {
+                return std::string();
+            }
+        }
+        return "a data rate in " + Show(minBps) + "bps.." + Show(maxBps) +
+               "bps, such as 1Gbps or 100Mbps";
+    };
+}
+
+/// @return a check for an ns-3 queue size with a positive number of packets or bytes (100p)
+inline Check
+QueueSizeText()
+{
+    return [](const std::string& v) {
+        ns3::QueueSizeValue value;
+        auto checker = ns3::MakeQueueSizeChecker();
+        if (v.find('-') == std::string::npos && !v.empty() && v[0] >= '1' && v[0] <= '9' &&
+            value.DeserializeFromString(v, checker) && value.Get().GetValue() > 0)
+        {
+            return std::string();
+        }
+        return std::string("a positive queue size in packets or bytes, such as 100p or 150KB");
+    };
+}
+
+/**
+ * @return a check for one of @p allowed (exact, case-sensitive)
+ * @param allowed the allowed words
+ */
+inline Check
+OneOf(std::vector<std::string> allowed)
+{
+    return [allowed](const std::string& v) {
+        if (std::find(allowed.begin(), allowed.end(), v) != allowed.end())
+        {
+            return std::string();
+        }
+        std::string list;
+        for (const auto& a : allowed)
+        {
+            list += (list.empty() ? "" : ", ") + a;
+        }
+        return "one of " + list;
+    };
+}
+
+/// @return a check for a HostNetDeviceHelper scheme name
+inline Check
+Scheme()
+{
+    return [](const std::string& v) {
+        if (ns3::HostNetDeviceHelper::IsScheme(v))
+        {
+            return std::string();
+        }
+        std::string list;
+        for (const auto& s : ns3::HostNetDeviceHelper::GetSchemeNames())
+        {
+            list += (list.empty() ? "" : ", ") + s;
+        }
+        return "a scheme: " + list;
+    };
+}
+
+/**
+ * @return a check for a non-empty comma-separated list whose every item passes @p item
+ * @param item the check of one item
+ */
+inline Check
+ListOf(Check item)
+{
+    return [item](const std::string& v) {
+        auto items = SplitKeepEmpty(v);
+        for (std::size_t i = 0; i < items.size(); ++i)
+        {
+            std::string why = item(items[i]);
+            if (!why.empty())
+            {
+                return "a comma-separated list of " + why + " (item " + std::to_string(i + 1) +
+                       " is '" + items[i] + "')";
+            }
+        }
+        return std::string();
+    };
+}
+
+/**
+ * @return a check that @p path can be written as a file (its directory exists and is
+ *         writable); empty allowed only with @p allowEmpty
+ * @param allowEmpty whether "" (no file) is allowed
+ */
+inline Check
+OutputFile(bool allowEmpty)
+{
+    return [allowEmpty](const std::string& v) {
+        if (v.empty())
+        {
+            return allowEmpty ? std::string() : std::string("a file path to write");
+        }
+        struct stat st;
+        if (stat(v.c_str(), &st) == 0)
+        {
+            if (S_ISREG(st.st_mode) && access(v.c_str(), W_OK) == 0)
+            {
+                return std::string();
+            }
+            return std::string("a writable file path (this path exists and is not a writable "
+                               "file)");
+        }
+        auto slash = v.find_last_of('/');
+        std::string dir = slash == std::string::npos ? "." : v.substr(0, slash + 1);
+        if (stat(dir.c_str(), &st) == 0 && S_ISDIR(st.st_mode) && access(dir.c_str(), W_OK) == 0)
+        {
+            return std::string();
+        }
+        return "a file path in an existing writable directory ('" + dir +
+               "' does not exist or is not writable)";
+    };
+}
+
+/// @return a check that @p path is a writable directory or can be made in a writable parent
+inline Check
+OutputDirectory()
+{
+    return [](const std::string& v) {
+        struct stat st;
+        if (v.empty())
+        {
+            return std::string("a directory path");
+        }
+        if (stat(v.c_str(), &st) == 0)
+        {
+            if (S_ISDIR(st.st_mode) && access(v.c_str(), W_OK) == 0)
+            {
+                return std::string();
+            }
+            return std::string("a writable directory (this path exists and is not one)");
+        }
+        // The example makes missing directories: the nearest existing ancestor must be a
+        // writable directory.
+        std::string parent = v;
+        while (true)
+        {
+            while (parent.size() > 1 && parent.back() == '/')
+            {
+                parent.pop_back();
+            }
+            auto slash = parent.find_last_of('/');
+            parent = slash == std::string::npos ? "." : parent.substr(0, std::max<size_t>(slash, 1));
+            if (stat(parent.c_str(), &st) == 0)
+            {
+                break;
+            }
+        }
+        if (S_ISDIR(st.st_mode) && access(parent.c_str(), W_OK) == 0)
+        {
+            return std::string();
+        }
+        return "a directory that exists or can be made ('" + parent +
+               "' is not a writable directory)";
+    };
+}
+
+/// @return a check for a frame-size specification: backbone, a size in bytes, or a CSV file
+inline Check
+FrameSizesText()
+{
+    return [](const std::string& v) {
+        uint64_t bytes = 0;
+        if (v == "backbone" || (ParseWhole(v, bytes) && bytes >= 64 && bytes <= 9018) ||
+            (!v.empty() && access(v.c_str(), R_OK) == 0))
+        {
+            return std::string();
+        }
+        return std::string("backbone, a frame size in 64..9018 bytes, or a readable size,cdf "
+                           "CSV file");
+    };
+}
+
+/// @return a check that accepts anything (free text that the example checks itself)
+inline Check
+AnyText()
+{
+    return [](const std::string&) { return std::string(); };
+}
+
+/**
+ * @brief Command-line options of a hostnet example, checked before ns-3 sees a value.
+ */
+class Options
+{
+  public:
+    /**
+     * @param file the example's source file (__FILE__), as for CommandLine
+     * @param usage the one-paragraph description --PrintHelp shows
+     */
+    Options(const std::string& file, const std::string& usage = "")
+        : m_cmd(file)
+    {
+        if (!usage.empty())
+        {
+            m_cmd.Usage(usage);
+        }
+    }
+
+    /**
+     * Add a text option checked by @p check.
+     * @param name option name without dashes
+     * @param help help text
+     * @param value where the text goes (its initial value is the default)
+     * @param check the check of the text
+     */
+    void Add(const std::string& name, const std::string& help, std::string& value, Check check)
+    {
+        auto item = Register(name, help, value, std::move(check));
+        item->apply = [item, &value]() { value = item->text; };
+    }
+
+    /**
+     * Add a whole-number option in [@p min, @p max].
+     * @param name option name
+     * @param help help text
+     * @param value the variable (its initial value is the default)
+     * @param min smallest allowed
+     * @param max largest allowed
+     */
+    template <typename T,
+              typename = std::enable_if_t<std::is_integral_v<T> && !std::is_same_v<T, bool>>>
+    void Add(const std::string& name, const std::string& help, T& value, uint64_t min, uint64_t max)
+    {
+        max = std::min<uint64_t>(max, std::numeric_limits<T>::max());
+        auto item = Register(name, help, std::to_string(value), Whole(min, max));
+        item->apply = [item, &value]() {
+            uint64_t x = 0;
+            ParseWhole(item->text, x);
+            value = static_cast<T>(x);
+        };
+    }
+
+    /**
+     * Add a finite number option in [@p min, @p max].
+     * @param name option name
+     * @param help help text
+     * @param value the variable (its initial value is the default)
+     * @param min smallest allowed
+     * @param max largest allowed
+     */
+    void Add(const std::string& name, const std::string& help, double& value, double min, double max)
+    {
+        auto item = Register(name, help, Show(value), Number(min, max));
+        item->apply = [item, &value]() { ParseNumber(item->text, value); };
+    }
+
+    /**
+     * Add a boolean option (true, false, 1, 0; "--name" alone means true).
+     * @param name option name
+     * @param help help text
+     * @param value the variable (its initial value is the default)
+     */
+    void Add(const std::string& name, const std::string& help, bool& value)
+    {
+        auto item = Register(name, help, value ? "true" : "false", [](const std::string& v) {
+            return (v == "true" || v == "false" || v == "1" || v == "0" || v.empty())
+                       ? std::string()
+                       : std::string("true or false");
+        });
+        item->apply = [item, &value]() { value = item->text == "true" || item->text == "1" ||
+                                                 item->text.empty(); };
+    }
+
+    /**
+     * Add a duration option stored in seconds: "--duration=1ms", or a bare number of seconds.
+     * @param name option name
+     * @param help help text
+     * @param seconds the variable in seconds (its initial value is the default)
+     * @param minSeconds shortest allowed
+     * @param maxSeconds longest allowed
+     */
+    void AddSeconds(const std::string& name,
+                    const std::string& help,
+                    double& seconds,
+                    double minSeconds,
+                    double maxSeconds)
+    {
+        auto item = Register(name, help, Show(seconds) + "s", Duration(minSeconds, maxSeconds));
+        item->apply = [item, &seconds]() { ParseSeconds(item->text, seconds); };
+    }
+
+    /**
+     * Declare the metrics the example writes (its --metrics JSON keys): "--PrintMetrics"
+     * prints them one per line, so a study runner can check a plot's metric up front.
+     * @param names the metric names
+     */
+    void SetMetrics(std::vector<std::string> names)
+    {
+        m_metrics = std::move(names);
+        Add("PrintMetrics",
+            "Print the names of the metrics --metrics writes, one per line, and exit",
+            m_printMetrics);
+    }
+
+    /**
+     * Parse the command line; on any bad option print what was wrong and exit with status 2.
+     * @param argc from main
+     * @param argv from main
+     */
+    void Parse(int argc, char* argv[])
+    {
+        m_program = argc > 0 ? argv[0] : "example";
+        auto slash = m_program.find_last_of('/');
+        if (slash != std::string::npos)
+        {
+            m_program = m_program.substr(slash + 1);
+        }
+        for (int i = 1; i < argc; ++i)
+        {
+            PreCheck(argv[i]);
+        }
+        m_cmd.Parse(argc, argv);
+        // A configuration the model refuses stops ns-3 with NS_FATAL_ERROR (message printed
+        // first), which would end in SIGABRT and a core dump: exit with status 3 instead.
+        std::set_terminate([]() {
+            std::cerr << "(stopped by the ns-3 error above: exit status 3)" << std::endl;
+            std::_Exit(3);
+        });
+        for (auto& item : m_items)
+        {
+            std::string why = item->check(item->text);
+            if (!why.empty())
+            {
+                Refuse("--" + item->name + "=" + item->text + ": expected " + why);
+            }
+            item->apply();
+        }
+        if (m_printMetrics)
+        {
+            for (const auto& metric : m_metrics)
+            {
+                std::cout << metric << "\n";
+            }
+            std::exit(0);
+        }
+    }
+
+    /**
+     * Refuse a combination of options: print "<program>: <message>" and exit with status 2.
+     * @param message what was wrong, naming the options and values
+     */
+    [[noreturn]] void Refuse(const std::string& message) const
+    {
+        std::cerr << m_program << ": error: " << message << "\n"
+                  << "(" << m_program << " --PrintHelp lists the options)" << std::endl;
+        std::exit(2);
+    }
+
+  private:
+    /// One registered option.
+    struct Item
+    {
+        std::string name;            ///< option name
+        std::string text;            ///< its text as typed (or the default)
+        Check check;                 ///< its check
+        std::function<void()> apply; ///< store the checked text in the variable
+    };
+
+    /// Register @p name with CommandLine as text; @return the item
+    std::shared_ptr<Item> Register(const std::string& name,
+                                   const std::string& help,
+                                   const std::string& defaultText,
+                                   Check check)
+    {
+        auto item = std::make_shared<Item>();
+        item->name = name;
+        item->text = defaultText;
+        item->check = std::move(check);
+        m_items.push_back(item);
+        m_cmd.AddValue(name, help, item->text);
+        return item;
+    }
+
+    /// Check one argument's name (and an attribute's value) before CommandLine sees it.
+    void PreCheck(const std::string& arg) const
+    {
+        std::string body = arg;
+        if (body.rfind("--", 0) == 0)
+        {
+            body = body.substr(2);
+        }
+        else if (body.rfind('-', 0) == 0)
+        {
+            body = body.substr(1);
+        }
+        else
+        {
+            Refuse("unexpected argument '" + arg + "' (options are written --name=value)");
+        }
+        auto eq = body.find('=');
+        std::string name = body.substr(0, eq);
+        std::string value = eq == std::string::npos ? "" : body.substr(eq + 1);
+        static const std::vector<std::string> builtIn = {"PrintHelp",
+                                                         "help",
+                                                         "PrintGlobals",
+                                                         "PrintGroups",
+                                                         "PrintGroup",
+                                                         "PrintTypeIds",
+                                                         "PrintAttributes",
+                                                         "PrintVersion",
+                                                         "version"};
+        if (std::find(builtIn.begin(), builtIn.end(), name) != builtIn.end())
+        {
+            return;
+        }
+        for (const auto& item : m_items)
+        {
+            if (item->name == name)
+            {
+                return;
+            }
+        }
+        auto colons = name.rfind("::");
+        if (colons != std::string::npos)
+        {
+            CheckAttribute(arg, name.substr(0, colons), name.substr(colons + 2), value);
+            return;
+        }
+        for (auto g = ns3::GlobalValue::Begin(); g != ns3::GlobalValue::End(); ++g)
+        {
+            if ((*g)->GetName() == name)
+            {
+                CheckValue(arg, (*g)->GetChecker(), value);
+                return;
+            }
+        }
+        Refuse("unknown option '" + arg + "'" + Closest(name));
+    }
+
+    /// Check "--<type>::<attribute>=<value>" against the TypeId.
+    void CheckAttribute(const std::string& arg,
+                        const std::string& type,
+                        const std::string& attribute,
+                        const std::string& value) const
+    {
+        ns3::TypeId tid;
+        if (!ns3::TypeId::LookupByNameFailSafe(type, &tid))
+        {
+            Refuse("'" + arg + "': no type named '" + type + "' (--PrintTypeIds lists them)");
+        }
+        ns3::TypeId::AttributeInformation info;
+        if (!tid.LookupAttributeByName(attribute, &info))
+        {
+            std::string list;
+            for (std::size_t i = 0; i < tid.GetAttributeN(); ++i)
+            {
+                list += (list.empty() ? "" : ", ") + tid.GetAttribute(i).name;
+            }
+            Refuse("'" + arg + "': " + type + " has no attribute '" + attribute +
+                   "'; its attributes: " + list);
+        }
+        CheckValue(arg, info.checker, value);
+    }
+
+    /// Check an attribute or global value's text with its checker.
+    void CheckValue(const std::string& arg,
+                    ns3::Ptr<const ns3::AttributeChecker> checker,
+                    const std::string& value) const
+    {
+        // An unsigned attribute reads "-1" as 2^64 - 1: refuse the sign instead.
+        bool isUnsigned = checker->GetValueTypeName() == "ns3::UintegerValue";
+        if ((isUnsigned && value.find('-') != std::string::npos) ||
+            !checker->CreateValidValue(ns3::StringValue(value)))
+        {
+            Refuse("'" + arg + "': '" + value + "' is not a valid value; expected " +
+                   checker->GetUnderlyingTypeInformation());
+        }
+    }
+
+    /// @return " (did you mean --x?)" for the closest option name, or ""
+    std::string Closest(const std::string& name) const
+    {
+        std::string best;
+        std::size_t bestDistance = std::numeric_limits<std::size_t>::max();
+        for (const auto& item : m_items)
+        {
+            std::size_t d = Distance(name, item->name);
+            if (d < bestDistance)
+            {
+                bestDistance = d;
+                best = item->name;
+            }
+        }
+        if (!best.empty() && bestDistance <= std::max<std::size_t>(2, name.size() / 3))
+        {
+            return " (did you mean --" + best + "?)";
+        }
+        return "";
+    }
+
+    /// @return the edit distance of @p a and @p b (case-insensitive)
+    static std::size_t Distance(const std::string& a, const std::string& b)
+    {
+        std::vector<std::size_t> row(b.size() + 1);
+        for (std::size_t j = 0; j <= b.size(); ++j)
+        {
+            row[j] = j;
+        }
+        for (std::size_t i = 1; i <= a.size(); ++i)
+        {
+            std::size_t diagonal = row[0];
+            row[0] = i;
+            for (std::size_t j = 1; j <= b.size(); ++j)
+            {
+                std::size_t up = row[j];
+                bool same = std::tolower(a[i - 1]) == std::tolower(b[j - 1]);
+                row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (same ? 0 : 1)});
+                diagonal = up;
+            }
+        }
+        return row[b.size()];
+    }
+
+    ns3::CommandLine m_cmd;                    ///< ns-3's parser (help, attributes)
+    std::vector<std::shared_ptr<Item>> m_items; ///< the options, in order
+    std::string m_program{"example"};          ///< program name for messages
+    std::vector<std::string> m_metrics;        ///< declared metric names
+    bool m_printMetrics{false};                ///< --PrintMetrics given
+};
+
+} // namespace hostnet_example
+
+#endif // HOSTNET_EXAMPLE_OPTIONS_H
