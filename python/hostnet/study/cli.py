@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from .spec import StudyError, load_study
+from .spec import MAX_RUNS, StudyError, load_study
 
 EPILOG = """\
 A study file (TOML or YAML) names a program (an example such as hostnet-leaf-spine, or a
@@ -54,6 +54,7 @@ def _parser():
     run.add_argument("--dry-run", action="store_true", help="print the commands of the "
                      "missing runs and exit")
     run.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
+    _max_runs_option(run)
 
     summary = sub.add_parser("summary", help="print (and write summary.csv) means and 95 %% "
                              "confidence intervals per configuration",
@@ -93,7 +94,20 @@ def _parser():
                               "of configurations and runs (and the runs with --list).")
     validate.add_argument("study", help="study file")
     validate.add_argument("--list", action="store_true", help="print every run")
+    _max_runs_option(validate)
     return parser
+
+
+def _max_runs_option(parser):
+    parser.add_argument("--max-runs", type=int, default=MAX_RUNS, metavar="N",
+                        help=f"refuse a study of more than N runs, counted before the grid "
+                        f"is expanded (default: {MAX_RUNS})")
+
+
+def _load(args):
+    if args.max_runs < 1:
+        raise StudyError(f"--max-runs {args.max_runs}: allowed: 1 or more")
+    return load_study(args.study, max_runs=args.max_runs)
 
 
 def main(argv=None) -> int:
@@ -114,7 +128,7 @@ def _dispatch(args) -> int:
     from .summary import format_table, summarize
 
     if args.command == "validate":
-        study = load_study(args.study)
+        study = _load(args)
         specs = study.expand()
         print(f"{args.study}: ok: {len(study.configurations())} configurations x "
               f"{len(study.replications)} replications = {len(specs)} runs of {study.program}")
@@ -123,7 +137,7 @@ def _dispatch(args) -> int:
                 print(spec.run_id, " ".join(spec.arguments()))
         return 0
     if args.command == "run":
-        study = load_study(args.study)
+        study = _load(args)
         result = run_study(study, out=args.out, jobs=args.jobs, scheduler=args.scheduler,
                            timeout=args.timeout, retry_failed=not args.no_retry_failed,
                            progress=not args.quiet, build_dir=args.build_dir,
