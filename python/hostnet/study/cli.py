@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import argparse
+import signal
 import sys
+import threading
+
+from pathlib import Path
 
 from .spec import MAX_RUNS, StudyError, load_study
 
@@ -30,13 +34,15 @@ def _parser():
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     run = sub.add_parser("run", help="run the missing runs of a study, then summarize and plot",
-                         description="Run every run of STUDY that has not finished yet "
-                         "(finished runs are kept: re-running resumes), append one row per "
-                         "run to results.csv as it finishes, then print the summary and draw "
-                         "the study's plots. Exit status: 0 every run ok, 1 some runs failed "
-                         "(see the status and error columns and the logs), 2 a bad study or "
-                         "option, 130 interrupted (Ctrl-C kills the runs under way; finished "
-                         "runs are kept).")
+                         description="Check STUDY against its program (parameter names "
+                         "and values against its --PrintHelp, metrics against its "
+                         "--PrintMetrics or the study's metrics list), then run every run "
+                         "that has not finished yet with this build of the program (finished "
+                         "runs are kept: re-running resumes; runs made by a program of other "
+                         "content are done again), append one row per run to results.csv as "
+                         "it finishes, then print the summary and draw the study's plots. "
+                         "The results directory is locked while this runs.",
+                         epilog=RUN_STATUS, formatter_class=argparse.RawDescriptionHelpFormatter)
     run.add_argument("study", help="study file (.toml, .yaml, .yml)")
     run.add_argument("--out", help="results directory (default: results/<study name>)")
     run.add_argument("--jobs", "-j", type=int, help="parallel runs on this machine "
@@ -48,7 +54,12 @@ def _parser():
     run.add_argument("--timeout", type=float, help="seconds per run before it is killed and "
                      "recorded as a timeout (default: the study's timeout, else 3600)")
     run.add_argument("--no-retry-failed", action="store_true", help="keep earlier failures "
-                     "instead of running them again")
+                     "instead of running them again (they still make the exit status 1)")
+    run.add_argument("--reuse-results", action="store_true", help="keep finished runs made "
+                     "by a program of other content (another build) instead of running them "
+                     "again")
+    run.add_argument("--no-check", action="store_true", help="do not ask the program for "
+                     "its options and metrics (--PrintHelp, --PrintMetrics) first")
     run.add_argument("--build-dir", help="hostnet build directory with the examples "
                      "(default: $HOSTNET_BUILD_DIR, else <repository>/build)")
     run.add_argument("--dry-run", action="store_true", help="print the commands of the "
@@ -90,10 +101,21 @@ def _parser():
     best.add_argument("--out", help="results directory when TARGET is a study file")
 
     validate = sub.add_parser("validate", help="check a study file and list its runs",
-                              description="Check STUDY against the schema; print the number "
-                              "of configurations and runs (and the runs with --list).")
+                              description="Check STUDY against the schema and against its "
+                              "program: every parameter must be an option of the program "
+                              "(its --PrintHelp; ns3:: attribute paths against "
+                              "--PrintAttributes; global values against --PrintGlobals) with a "
+                              "value of the default's shape, and every plotted metric declared "
+                              "(the program's --PrintMetrics, else the study's metrics list). "
+                              "Print the number of configurations and runs (and the runs with "
+                              "--list). Exit status: 0 valid, 2 not (the message names each "
+                              "problem).")
     validate.add_argument("study", help="study file")
     validate.add_argument("--list", action="store_true", help="print every run")
+    validate.add_argument("--build-dir", help="hostnet build directory with the examples "
+                          "(default: $HOSTNET_BUILD_DIR, else <repository>/build)")
+    validate.add_argument("--no-check", action="store_true", help="check the file only, "
+                          "not against the program (which need not exist then)")
     _max_runs_option(validate)
     return parser
 
@@ -110,16 +132,54 @@ def _load(args):
     return load_study(args.study, max_runs=args.max_runs)
 
 
+RUN_STATUS = """\
+exit status:
+  0    every run of the study is ok
+  1    some runs failed, timed out or reported bad metrics (listed at the end with their
+       logs); the finished runs are kept and a later run retries the failed ones
+  2    nothing was run: a bad study or option, a parameter the program does not know, or
+       the results directory is locked by another runner (the message names it)
+  128+N  stopped by signal N (130 SIGINT/Ctrl-C, 143 SIGTERM, 129 SIGHUP): the runs under
+       way are killed with their process groups, finished runs are kept; run again to resume
+"""
+
+
+class Stopped(KeyboardInterrupt):
+    """The runner got SIGTERM, SIGHUP or SIGINT (a KeyboardInterrupt, so that every
+    cleanup path of an interrupt runs: the runs under way are killed)."""
+
+    def __init__(self, signum):
+        super().__init__(signum)
+        self.signum = signum
+
+
+_STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
+
+
+def _on_signal(signum, frame):
+    for sig in _STOP_SIGNALS:  # one stop at a time: a second signal waits for the cleanup
+        signal.signal(sig, signal.SIG_IGN)
+    raise Stopped(signum)
+
+
 def main(argv=None) -> int:
     args = _parser().parse_args(argv)
+    previous = {}
+    if args.command == "run" and threading.current_thread() is threading.main_thread():
+        previous = {sig: signal.signal(sig, _on_signal) for sig in _STOP_SIGNALS}
     try:
         return _dispatch(args)
     except StudyError as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
-    except KeyboardInterrupt:
-        print("interrupted; finished runs are kept, run again to resume", file=sys.stderr)
-        return 130
+    except KeyboardInterrupt as e:
+        signum = e.signum if isinstance(e, Stopped) else signal.SIGINT
+        print(f"stopped by {signal.Signals(signum).name}: the runs under way were killed; "
+              "finished runs are kept, run again to resume", file=sys.stderr)
+        return 128 + signum
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
 
 
 def _dispatch(args) -> int:
@@ -130,8 +190,24 @@ def _dispatch(args) -> int:
     if args.command == "validate":
         study = _load(args)
         specs = study.expand()
+        checked = "file only (--no-check)"
+        if not args.no_check:
+            import hostnet
+
+            from .check import check_study
+            from .runner import _warn
+
+            program = study.resolve_program(Path(args.build_dir) if args.build_dir
+                                            else hostnet.build_dir())
+            info = check_study(study, program, warn=_warn)
+            checked = (f"parameters checked against {program.name} --PrintHelp"
+                       if info.options is not None else "parameters not checked")
+            checked += (f"; metrics against its --PrintMetrics ({len(info.metrics)})"
+                        if info.metrics is not None else
+                        "; plotted metrics against the study's metrics list")
         print(f"{args.study}: ok: {len(study.configurations())} configurations x "
-              f"{len(study.replications)} replications = {len(specs)} runs of {study.program}")
+              f"{len(study.replications)} replications = {len(specs)} runs of {study.program}"
+              f"; {checked}")
         if args.list:
             for spec in specs:
                 print(spec.run_id, " ".join(spec.arguments()))
@@ -141,16 +217,25 @@ def _dispatch(args) -> int:
         result = run_study(study, out=args.out, jobs=args.jobs, scheduler=args.scheduler,
                            timeout=args.timeout, retry_failed=not args.no_retry_failed,
                            progress=not args.quiet, build_dir=args.build_dir,
-                           dry_run=args.dry_run)
+                           dry_run=args.dry_run, reuse_results=args.reuse_results,
+                           check=not args.no_check, max_runs=args.max_runs)
         if args.dry_run:
             return 0
         print(result)
         summary = summarize(result.out_dir)
         print(format_table(summary, study.metrics or None))
         print(f"summary: {result.out_dir / 'summary.csv'}")
-        for path in plot_study(result.out_dir):
-            print(f"figure: {path}")
-        return 0 if result.failed == 0 else 1
+        try:
+            for path in plot_study(result.out_dir):
+                print(f"figure: {path}")
+        except StudyError as e:  # e.g. nothing to plot yet: the runs' status still counts
+            print(f"error: plots: {e}", file=sys.stderr)
+            if not result.failures:
+                return 1
+        if result.failures:
+            print(result.failure_report(), file=sys.stderr)
+            return 1
+        return 0
     if args.command == "summary":
         metrics = args.metrics.split(",") if args.metrics else None
         summary = summarize(args.target, out=args.out, metrics=metrics)
