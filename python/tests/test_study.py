@@ -222,7 +222,10 @@ def test_null_and_non_number_metrics(tmp_path):
     y = {r["mode"]: r for r in summarize(tmp_path) if r["metric"] == "y"}
     assert (y["ok"]["n"], y["ok"]["mean"]) == (2, 1.5)  # y = RngRun: 1, 2
     assert y["nullmetric"]["n"] == 0 and math.isnan(y["nullmetric"]["mean"])
-    assert "strmetric" not in y
+    assert (y["nullmetric"]["undefined"], y["nullmetric"]["failed"]) == (2, 0)
+    # A configuration whose runs all failed is listed with its failures and no statistic.
+    assert (y["strmetric"]["n"], y["strmetric"]["failed"]) == (0, 2)
+    assert math.isnan(y["strmetric"]["mean"])
 
 
 def test_sidecar_records_the_run(tmp_path):

@@ -70,14 +70,25 @@ def _parser():
     summary = sub.add_parser("summary", help="print (and write summary.csv) means and 95 %% "
                              "confidence intervals per configuration",
                              description="Mean, standard deviation and 95 %% Student-t "
-                             "interval of each metric per configuration (replications pooled).")
+                             "interval of each metric per configuration (replications pooled), "
+                             "with n (the runs that defined the metric), the runs in which it "
+                             "was undefined (null) and the failed runs. A statistic without "
+                             "samples (a mean for n = 0, an interval for n < 2) is an empty "
+                             "cell in summary.csv, never 0.",
+                             epilog=READ_STATUS,
+                             formatter_class=argparse.RawDescriptionHelpFormatter)
     summary.add_argument("target", help="results directory, or the study file")
     summary.add_argument("--out", help="results directory when TARGET is a study file")
     summary.add_argument("--metrics", help="comma-separated metrics (default: all)")
 
     plot = sub.add_parser("plot", help="draw a metric against a swept parameter (PNG and PDF)",
                           description="Draw METRIC against X, one line per value of BY, with "
-                          "95 %% confidence bands. Without --metric, draw the study's plots.")
+                          "95 %% confidence bands. Without --metric, draw the study's plots. "
+                          "A point whose metric is undefined in every run is not drawn; the "
+                          "legend names such points, and a note under the axes the points "
+                          "with failed runs or too few samples for an interval.",
+                          epilog=READ_STATUS,
+                          formatter_class=argparse.RawDescriptionHelpFormatter)
     plot.add_argument("target", help="results directory, or the study file")
     plot.add_argument("--results", help="results directory when TARGET is a study file")
     plot.add_argument("--metric", help="metric on the y axis (a column of results.csv)")
@@ -89,9 +100,19 @@ def _parser():
 
     best = sub.add_parser("best", help="for each value of X, the BY value with the best mean "
                           "METRIC (the what-if answer)",
-                          description="For each value of X, which value of BY (the scheme by "
-                          "default) gives the lowest (or, with --max, highest) mean METRIC, "
-                          "and whether its 95 %% interval separates it from the runner-up.")
+                          description="For each value of X (and of the other swept "
+                          "parameters), which value of BY (the scheme by default) gives the "
+                          "lowest (or, with --max, highest) mean METRIC, and whether its 95 %% "
+                          "interval separates it from the runner-up (or the replications are "
+                          "too few: n < 2). A configuration with a failed run, or whose METRIC "
+                          "is undefined (null) in any run, is never ranked: it is named with "
+                          "the reason.",
+                          epilog="""exit status:
+  0  every candidate was ranked and no run of the study failed
+  1  the answer is printed for what can be answered, but some candidates were excluded
+     (failed runs, undefined metric) or some runs of the study failed
+  2  bad options or results directory (unknown metric or parameter, no results)
+""", formatter_class=argparse.RawDescriptionHelpFormatter)
     best.add_argument("target", help="results directory, or the study file")
     best.add_argument("--metric", required=True, help="metric to rank by")
     best.add_argument("--x", required=True, help="swept parameter: one answer per value")
@@ -144,6 +165,14 @@ exit status:
 """
 
 
+READ_STATUS = """\
+exit status:
+  0  done, and every run in the results ended ok
+  1  done (the output covers the rest), but some runs in the results failed
+  2  bad options or results directory (unknown metric or parameter, no results)
+"""
+
+
 class Stopped(KeyboardInterrupt):
     """The runner got SIGTERM, SIGHUP or SIGINT (a KeyboardInterrupt, so that every
     cleanup path of an interrupt runs: the runs under way are killed)."""
@@ -180,6 +209,13 @@ def main(argv=None) -> int:
     finally:
         for sig, handler in previous.items():
             signal.signal(sig, handler)
+
+
+def _stat(mean, half, n) -> str:
+    if n == 0:
+        return "undefined"
+    text = f"{mean:.4g}" + (f" +- {half:.2g}" if n > 1 else "")
+    return text + f", n = {n}"
 
 
 def _dispatch(args) -> int:
@@ -238,22 +274,48 @@ def _dispatch(args) -> int:
         return 0
     if args.command == "summary":
         metrics = args.metrics.split(",") if args.metrics else None
-        summary = summarize(args.target, out=args.out, metrics=metrics)
-        print(format_table(summary, metrics))
-        return 0
-    if args.command == "best":
-        from .summary import best_by
+        from .summary import failed_runs, results_dir
 
-        summary = summarize(args.target, out=args.out, metrics=[args.metric], write=False)
+        directory, _ = results_dir(args.target, args.out)
+        summary = summarize(directory, metrics=metrics)
+        print(format_table(summary, metrics))
+        failed = failed_runs(directory)
+        if failed:
+            print(f"{failed} runs failed (counted in the failed column, not in the "
+                  "statistics; see results.csv and the logs)", file=sys.stderr)
+        return 1 if failed else 0
+    if args.command == "best":
+        from .summary import best_by, failed_runs, results_dir
+
+        directory, _ = results_dir(args.target, args.out)
+        summary = summarize(directory, metrics=[args.metric], write=False)
+        if not summary:
+            raise StudyError(f"{directory}: no finished runs")
         word = "highest" if args.max else "lowest"
+        incomplete = False
         for row in best_by(summary, args.metric, args.x, args.by, lower=not args.max):
-            sure = ("clearly (95 % intervals apart)" if row["separated"]
-                    else "within the replications' noise")
-            other = (f"; runner-up {row['runner_up']} {row['runner_up_mean']:.4g}"
-                     if row["runner_up"] is not None else "")
-            print(f"{args.x} = {row[args.x]}: {word} {args.metric} with {args.by} = "
-                  f"{row[args.by]} ({row['mean']:.4g} +- {row['ci95']:.2g}){other}, {sure}")
-        return 0
+            where = ", ".join(f"{k} = {v}" for k, v in row["where"].items())
+            if row[args.by] is None:
+                line = f"{where}: {row['verdict']}"
+            else:
+                line = (f"{where}: {word} {args.metric} with {args.by} = {row[args.by]} "
+                        f"({_stat(row['mean'], row['ci95'], row['n'])})")
+                if row["runner_up"] is not None:
+                    second = _stat(row["runner_up_mean"], row["runner_up_ci95"],
+                                   row["runner_up_n"])
+                    line += f"; runner-up {row['runner_up']} ({second})"
+                line += f": {row['verdict']}"
+                if row["excluded"]:
+                    line += f" ({len(row['excluded'])} excluded, below)"
+            print(line)
+            for value, why in row["excluded"]:
+                incomplete = True
+                print(f"  excluded: {value} at {where}: {why}")
+        failed = failed_runs(directory)
+        if failed:
+            print(f"{failed} runs in {directory} failed (see results.csv and the logs)",
+                  file=sys.stderr)
+        return 1 if incomplete or failed else 0
     if args.command == "plot":
         if args.metric is None:
             written = plot_study(args.target, results=args.results)
@@ -267,5 +329,11 @@ def _dispatch(args) -> int:
                                   out=args.output, results=args.results)
         for path in written:
             print(f"figure: {path}")
-        return 0
+        from .summary import failed_runs, results_dir
+
+        failed = failed_runs(results_dir(args.target, args.results)[0])
+        if failed:
+            print(f"{failed} runs failed (not in the figures; see results.csv and the logs)",
+                  file=sys.stderr)
+        return 1 if failed else 0
     return 2
