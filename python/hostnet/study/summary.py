@@ -39,12 +39,14 @@ def results_dir(target, out=None) -> tuple:
 
 
 def _number(text):
-    """The value of a CSV cell: int, float, or the string itself."""
+    """The value of a CSV cell: int, finite float, or the string itself (a parameter value
+    "nan" or "inf" stays a string; a metric is never written so: undefined is empty)."""
     for convert in (int, float):
         try:
-            return convert(text)
+            value = convert(text)
         except (TypeError, ValueError):
-            pass
+            continue
+        return value if math.isfinite(value) else text
     return text
 
 
