@@ -8,7 +8,6 @@ import csv
 import math
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 

@@ -75,9 +75,9 @@ def execute_run(program: str, arguments: list, timeout: float, required=(),
     """Run one simulation in its own process and return its record; never raises.
 
     The program gets ``--metrics=<file>`` and must write a JSON object there whose values are
-    numbers (or null: undefined in this run; NaN and infinities count as null). Its stdout and stderr go to @p log_path (after
-    a first line with the command), or, without it (a Dask worker, whose files the client
-    may not see), to a temporary file whose last MiB is returned as ``record["log"]``. The
+    numbers (or null: undefined in this run; NaN and infinities count as null). Its stdout
+    and stderr go to @p log_path (after a first line with the command), or, without it (a
+    Dask worker, whose files the client may not see), to a temporary file whose last MiB is returned as ``record["log"]``. The
     program runs in its own process group, which is killed as a whole at the timeout.
 
     Status: ``ok``; ``failed`` (non-zero exit or killed by a signal); ``timeout``;

@@ -25,7 +25,6 @@ import csv
 import fcntl
 import hashlib
 import json
-import math
 import os
 import platform
 import socket

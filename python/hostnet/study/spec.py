@@ -206,8 +206,9 @@ def _check_plots(data: dict) -> None:
     for i, plot in enumerate(data.get("plots", [])):
         for key in ("x", "by"):
             if key in plot and plot[key] not in swept:
+                allowed = ", ".join(swept) or "(none: the study sweeps nothing)"
                 problems.append(f"plots[{i}].{key}: {plot[key]!r} is not a swept parameter; "
-                                f"allowed: {', '.join(swept) or '(none: the study sweeps nothing)'}")
+                                f"allowed: {allowed}")
         if plot.get("by") is not None and plot.get("by") == plot.get("x"):
             problems.append(f"plots[{i}]: x and by are both {plot['x']!r}; give two different "
                             "swept parameters")
