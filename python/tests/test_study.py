@@ -222,7 +222,10 @@ def test_null_and_non_number_metrics(tmp_path):
     y = {r["mode"]: r for r in summarize(tmp_path) if r["metric"] == "y"}
     assert (y["ok"]["n"], y["ok"]["mean"]) == (2, 1.5)  # y = RngRun: 1, 2
     assert y["nullmetric"]["n"] == 0 and math.isnan(y["nullmetric"]["mean"])
-    assert "strmetric" not in y
+    assert (y["nullmetric"]["undefined"], y["nullmetric"]["failed"]) == (2, 0)
+    # A configuration whose runs all failed is listed with its failures and no statistic.
+    assert (y["strmetric"]["n"], y["strmetric"]["failed"]) == (0, 2)
+    assert math.isnan(y["strmetric"]["mean"])
 
 
 def test_sidecar_records_the_run(tmp_path):
@@ -375,13 +378,25 @@ def test_plots(tmp_path):
 
 def test_cli(tmp_path):
     study_file = tmp_path / "s.toml"
+    # The fake program does not declare its metrics: a plotted metric must be in the
+    # study's metrics list.
     study_file.write_text(f'name = "c"\nprogram = "{FAKE}"\nreplications = 2\n'
                           '[grid]\nx = [1, 2]\n[[plots]]\nmetric = "y"\nx = "x"\n')
     env = dict(os.environ, PYTHONPATH=str(PYTHON_DIR))
     cli = [sys.executable, "-m", "hostnet"]
     out = subprocess.run(cli + ["validate", str(study_file)], env=env, capture_output=True,
                          text=True)
+    assert out.returncode == 2 and "plots[0].metric: 'y' is not in the study's metrics list" \
+        in out.stderr
+    study_file.write_text(f'name = "c"\nprogram = "{FAKE}"\nreplications = 2\n'
+                          'metrics = ["y"]\n[grid]\nx = [1, 2]\n[[plots]]\nmetric = "y"\n'
+                          'x = "x"\n')
+    out = subprocess.run(cli + ["validate", str(study_file)], env=env, capture_output=True,
+                         text=True)
     assert out.returncode == 0 and "2 configurations x 2 replications = 4 runs" in out.stdout
+    # A program that is not an ns-3 CommandLine program is run unchecked, with a warning.
+    assert "parameters not checked" in out.stdout
+    assert "printed no ns-3 CommandLine help" in out.stderr
     out = subprocess.run(cli + ["run", str(study_file), "--out", str(tmp_path / "o"), "-q"],
                          env=env, capture_output=True, text=True)
     assert out.returncode == 0, out.stderr

@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import argparse
+import signal
 import sys
+import threading
 
-from .spec import StudyError, load_study
+from pathlib import Path
+
+from .spec import MAX_RUNS, StudyError, load_study
 
 EPILOG = """\
 A study file (TOML or YAML) names a program (an example such as hostnet-leaf-spine, or a
@@ -30,13 +34,15 @@ def _parser():
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     run = sub.add_parser("run", help="run the missing runs of a study, then summarize and plot",
-                         description="Run every run of STUDY that has not finished yet "
-                         "(finished runs are kept: re-running resumes), append one row per "
-                         "run to results.csv as it finishes, then print the summary and draw "
-                         "the study's plots. Exit status: 0 every run ok, 1 some runs failed "
-                         "(see the status and error columns and the logs), 2 a bad study or "
-                         "option, 130 interrupted (Ctrl-C kills the runs under way; finished "
-                         "runs are kept).")
+                         description="Check STUDY against its program (parameter names "
+                         "and values against its --PrintHelp, metrics against its "
+                         "--PrintMetrics or the study's metrics list), then run every run "
+                         "that has not finished yet with this build of the program (finished "
+                         "runs are kept: re-running resumes; runs made by a program of other "
+                         "content are done again), append one row per run to results.csv as "
+                         "it finishes, then print the summary and draw the study's plots. "
+                         "The results directory is locked while this runs.",
+                         epilog=RUN_STATUS, formatter_class=argparse.RawDescriptionHelpFormatter)
     run.add_argument("study", help="study file (.toml, .yaml, .yml)")
     run.add_argument("--out", help="results directory (default: results/<study name>)")
     run.add_argument("--jobs", "-j", type=int, help="parallel runs on this machine "
@@ -48,24 +54,41 @@ def _parser():
     run.add_argument("--timeout", type=float, help="seconds per run before it is killed and "
                      "recorded as a timeout (default: the study's timeout, else 3600)")
     run.add_argument("--no-retry-failed", action="store_true", help="keep earlier failures "
-                     "instead of running them again")
+                     "instead of running them again (they still make the exit status 1)")
+    run.add_argument("--reuse-results", action="store_true", help="keep finished runs made "
+                     "by a program of other content (another build) instead of running them "
+                     "again")
+    run.add_argument("--no-check", action="store_true", help="do not ask the program for "
+                     "its options and metrics (--PrintHelp, --PrintMetrics) first")
     run.add_argument("--build-dir", help="hostnet build directory with the examples "
                      "(default: $HOSTNET_BUILD_DIR, else <repository>/build)")
     run.add_argument("--dry-run", action="store_true", help="print the commands of the "
                      "missing runs and exit")
     run.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
+    _max_runs_option(run)
 
     summary = sub.add_parser("summary", help="print (and write summary.csv) means and 95 %% "
                              "confidence intervals per configuration",
                              description="Mean, standard deviation and 95 %% Student-t "
-                             "interval of each metric per configuration (replications pooled).")
+                             "interval of each metric per configuration (replications pooled), "
+                             "with n (the runs that defined the metric), the runs in which it "
+                             "was undefined (null) and the failed runs. A statistic without "
+                             "samples (a mean for n = 0, an interval for n < 2) is an empty "
+                             "cell in summary.csv, never 0.",
+                             epilog=READ_STATUS,
+                             formatter_class=argparse.RawDescriptionHelpFormatter)
     summary.add_argument("target", help="results directory, or the study file")
     summary.add_argument("--out", help="results directory when TARGET is a study file")
     summary.add_argument("--metrics", help="comma-separated metrics (default: all)")
 
     plot = sub.add_parser("plot", help="draw a metric against a swept parameter (PNG and PDF)",
                           description="Draw METRIC against X, one line per value of BY, with "
-                          "95 %% confidence bands. Without --metric, draw the study's plots.")
+                          "95 %% confidence bands. Without --metric, draw the study's plots. "
+                          "A point whose metric is undefined in every run is not drawn; the "
+                          "legend names such points, and a note under the axes the points "
+                          "with failed runs or too few samples for an interval.",
+                          epilog=READ_STATUS,
+                          formatter_class=argparse.RawDescriptionHelpFormatter)
     plot.add_argument("target", help="results directory, or the study file")
     plot.add_argument("--results", help="results directory when TARGET is a study file")
     plot.add_argument("--metric", help="metric on the y axis (a column of results.csv)")
@@ -77,9 +100,19 @@ def _parser():
 
     best = sub.add_parser("best", help="for each value of X, the BY value with the best mean "
                           "METRIC (the what-if answer)",
-                          description="For each value of X, which value of BY (the scheme by "
-                          "default) gives the lowest (or, with --max, highest) mean METRIC, "
-                          "and whether its 95 %% interval separates it from the runner-up.")
+                          description="For each value of X (and of the other swept "
+                          "parameters), which value of BY (the scheme by default) gives the "
+                          "lowest (or, with --max, highest) mean METRIC, and whether its 95 %% "
+                          "interval separates it from the runner-up (or the replications are "
+                          "too few: n < 2). A configuration with a failed run, or whose METRIC "
+                          "is undefined (null) in any run, is never ranked: it is named with "
+                          "the reason.",
+                          epilog="""exit status:
+  0  every candidate was ranked and no run of the study failed
+  1  the answer is printed for what can be answered, but some candidates were excluded
+     (failed runs, undefined metric) or some runs of the study failed
+  2  bad options or results directory (unknown metric or parameter, no results)
+""", formatter_class=argparse.RawDescriptionHelpFormatter)
     best.add_argument("target", help="results directory, or the study file")
     best.add_argument("--metric", required=True, help="metric to rank by")
     best.add_argument("--x", required=True, help="swept parameter: one answer per value")
@@ -89,23 +122,100 @@ def _parser():
     best.add_argument("--out", help="results directory when TARGET is a study file")
 
     validate = sub.add_parser("validate", help="check a study file and list its runs",
-                              description="Check STUDY against the schema; print the number "
-                              "of configurations and runs (and the runs with --list).")
+                              description="Check STUDY against the schema and against its "
+                              "program: every parameter must be an option of the program "
+                              "(its --PrintHelp; ns3:: attribute paths against "
+                              "--PrintAttributes; global values against --PrintGlobals) with a "
+                              "value of the default's shape, and every plotted metric declared "
+                              "(the program's --PrintMetrics, else the study's metrics list). "
+                              "Print the number of configurations and runs (and the runs with "
+                              "--list). Exit status: 0 valid, 2 not (the message names each "
+                              "problem).")
     validate.add_argument("study", help="study file")
     validate.add_argument("--list", action="store_true", help="print every run")
+    validate.add_argument("--build-dir", help="hostnet build directory with the examples "
+                          "(default: $HOSTNET_BUILD_DIR, else <repository>/build)")
+    validate.add_argument("--no-check", action="store_true", help="check the file only, "
+                          "not against the program (which need not exist then)")
+    _max_runs_option(validate)
     return parser
+
+
+def _max_runs_option(parser):
+    parser.add_argument("--max-runs", type=int, default=MAX_RUNS, metavar="N",
+                        help=f"refuse a study of more than N runs, counted before the grid "
+                        f"is expanded (default: {MAX_RUNS})")
+
+
+def _load(args):
+    if args.max_runs < 1:
+        raise StudyError(f"--max-runs {args.max_runs}: allowed: 1 or more")
+    return load_study(args.study, max_runs=args.max_runs)
+
+
+RUN_STATUS = """\
+exit status:
+  0    every run of the study is ok
+  1    some runs failed, timed out or reported bad metrics (listed at the end with their
+       logs); the finished runs are kept and a later run retries the failed ones
+  2    nothing was run: a bad study or option, a parameter the program does not know, or
+       the results directory is locked by another runner (the message names it)
+  128+N  stopped by signal N (130 SIGINT/Ctrl-C, 143 SIGTERM, 129 SIGHUP): the runs under
+       way are killed with their process groups, finished runs are kept; run again to resume
+"""
+
+
+READ_STATUS = """\
+exit status:
+  0  done, and every run in the results ended ok
+  1  done (the output covers the rest), but some runs in the results failed
+  2  bad options or results directory (unknown metric or parameter, no results)
+"""
+
+
+class Stopped(KeyboardInterrupt):
+    """The runner got SIGTERM, SIGHUP or SIGINT (a KeyboardInterrupt, so that every
+    cleanup path of an interrupt runs: the runs under way are killed)."""
+
+    def __init__(self, signum):
+        super().__init__(signum)
+        self.signum = signum
+
+
+_STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
+
+
+def _on_signal(signum, frame):
+    for sig in _STOP_SIGNALS:  # one stop at a time: a second signal waits for the cleanup
+        signal.signal(sig, signal.SIG_IGN)
+    raise Stopped(signum)
 
 
 def main(argv=None) -> int:
     args = _parser().parse_args(argv)
+    previous = {}
+    if args.command == "run" and threading.current_thread() is threading.main_thread():
+        previous = {sig: signal.signal(sig, _on_signal) for sig in _STOP_SIGNALS}
     try:
         return _dispatch(args)
     except StudyError as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
-    except KeyboardInterrupt:
-        print("interrupted; finished runs are kept, run again to resume", file=sys.stderr)
-        return 130
+    except KeyboardInterrupt as e:
+        signum = e.signum if isinstance(e, Stopped) else signal.SIGINT
+        print(f"stopped by {signal.Signals(signum).name}: the runs under way were killed; "
+              "finished runs are kept, run again to resume", file=sys.stderr)
+        return 128 + signum
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+
+
+def _stat(mean, half, n) -> str:
+    if n == 0:
+        return "undefined"
+    text = f"{mean:.4g}" + (f" +- {half:.2g}" if n > 1 else "")
+    return text + f", n = {n}"
 
 
 def _dispatch(args) -> int:
@@ -114,47 +224,98 @@ def _dispatch(args) -> int:
     from .summary import format_table, summarize
 
     if args.command == "validate":
-        study = load_study(args.study)
+        study = _load(args)
         specs = study.expand()
+        checked = "file only (--no-check)"
+        if not args.no_check:
+            import hostnet
+
+            from .check import check_study
+            from .runner import _warn
+
+            program = study.resolve_program(Path(args.build_dir) if args.build_dir
+                                            else hostnet.build_dir())
+            info = check_study(study, program, warn=_warn)
+            checked = (f"parameters checked against {program.name} --PrintHelp"
+                       if info.options is not None else "parameters not checked")
+            checked += (f"; metrics against its --PrintMetrics ({len(info.metrics)})"
+                        if info.metrics is not None else
+                        "; plotted metrics against the study's metrics list")
         print(f"{args.study}: ok: {len(study.configurations())} configurations x "
-              f"{len(study.replications)} replications = {len(specs)} runs of {study.program}")
+              f"{len(study.replications)} replications = {len(specs)} runs of {study.program}"
+              f"; {checked}")
         if args.list:
             for spec in specs:
                 print(spec.run_id, " ".join(spec.arguments()))
         return 0
     if args.command == "run":
-        study = load_study(args.study)
+        study = _load(args)
         result = run_study(study, out=args.out, jobs=args.jobs, scheduler=args.scheduler,
                            timeout=args.timeout, retry_failed=not args.no_retry_failed,
                            progress=not args.quiet, build_dir=args.build_dir,
-                           dry_run=args.dry_run)
+                           dry_run=args.dry_run, reuse_results=args.reuse_results,
+                           check=not args.no_check, max_runs=args.max_runs)
         if args.dry_run:
             return 0
         print(result)
         summary = summarize(result.out_dir)
         print(format_table(summary, study.metrics or None))
         print(f"summary: {result.out_dir / 'summary.csv'}")
-        for path in plot_study(result.out_dir):
-            print(f"figure: {path}")
-        return 0 if result.failed == 0 else 1
+        try:
+            for path in plot_study(result.out_dir):
+                print(f"figure: {path}")
+        except StudyError as e:  # e.g. nothing to plot yet: the runs' status still counts
+            print(f"error: plots: {e}", file=sys.stderr)
+            if not result.failures:
+                return 1
+        if result.failures:
+            print(result.failure_report(), file=sys.stderr)
+            return 1
+        return 0
     if args.command == "summary":
         metrics = args.metrics.split(",") if args.metrics else None
-        summary = summarize(args.target, out=args.out, metrics=metrics)
-        print(format_table(summary, metrics))
-        return 0
-    if args.command == "best":
-        from .summary import best_by
+        from .summary import failed_runs, results_dir
 
-        summary = summarize(args.target, out=args.out, metrics=[args.metric], write=False)
+        directory, _ = results_dir(args.target, args.out)
+        summary = summarize(directory, metrics=metrics)
+        print(format_table(summary, metrics))
+        failed = failed_runs(directory)
+        if failed:
+            print(f"{failed} runs failed (counted in the failed column, not in the "
+                  "statistics; see results.csv and the logs)", file=sys.stderr)
+        return 1 if failed else 0
+    if args.command == "best":
+        from .summary import best_by, failed_runs, results_dir
+
+        directory, _ = results_dir(args.target, args.out)
+        summary = summarize(directory, metrics=[args.metric], write=False)
+        if not summary:
+            raise StudyError(f"{directory}: no finished runs")
         word = "highest" if args.max else "lowest"
+        incomplete = False
         for row in best_by(summary, args.metric, args.x, args.by, lower=not args.max):
-            sure = ("clearly (95 % intervals apart)" if row["separated"]
-                    else "within the replications' noise")
-            other = (f"; runner-up {row['runner_up']} {row['runner_up_mean']:.4g}"
-                     if row["runner_up"] is not None else "")
-            print(f"{args.x} = {row[args.x]}: {word} {args.metric} with {args.by} = "
-                  f"{row[args.by]} ({row['mean']:.4g} +- {row['ci95']:.2g}){other}, {sure}")
-        return 0
+            where = ", ".join(f"{k} = {v}" for k, v in row["where"].items())
+            if row[args.by] is None:
+                line = f"{where}: {row['verdict']}"
+            else:
+                line = (f"{where}: {word} {args.metric} with {args.by} = {row[args.by]} "
+                        f"({_stat(row['mean'], row['ci95'], row['n'])})")
+                if row["runner_up"] is not None:
+                    second = _stat(row["runner_up_mean"], row["runner_up_ci95"],
+                                   row["runner_up_n"])
+                    line += f"; runner-up {row['runner_up']} ({second})"
+                line += f": {row['verdict']}"
+                if row["excluded"]:
+                    line += f" ({len(row['excluded'])} excluded, below)"
+            print(line)
+            for value, why in row["excluded"]:
+                incomplete = True
+                print(f"  excluded: {value} at {where}: {why}")
+        failed = failed_runs(directory)
+        if failed:
+            print(f"{failed} runs in {directory} failed (see results.csv and the logs)",
+                  file=sys.stderr)
+        return 1 if incomplete or failed else 0
     if args.command == "plot":
         if args.metric is None:
             written = plot_study(args.target, results=args.results)
@@ -168,5 +329,11 @@ def _dispatch(args) -> int:
                                   out=args.output, results=args.results)
         for path in written:
             print(f"figure: {path}")
-        return 0
+        from .summary import failed_runs, results_dir
+
+        failed = failed_runs(results_dir(args.target, args.results)[0])
+        if failed:
+            print(f"{failed} runs failed (not in the figures; see results.csv and the logs)",
+                  file=sys.stderr)
+        return 1 if failed else 0
     return 2

@@ -8,6 +8,7 @@ and the program at the same path, but not the hostnet package.
 from __future__ import annotations
 
 import json
+import math
 import os
 import signal
 import socket
@@ -74,9 +75,9 @@ def execute_run(program: str, arguments: list, timeout: float, required=(),
     """Run one simulation in its own process and return its record; never raises.
 
     The program gets ``--metrics=<file>`` and must write a JSON object there whose values are
-    numbers (or null: undefined in this run). Its stdout and stderr go to @p log_path (after
-    a first line with the command), or, without it (a Dask worker, whose files the client
-    may not see), to a temporary file whose last MiB is returned as ``record["log"]``. The
+    numbers (or null: undefined in this run; NaN and infinities count as null). Its stdout
+    and stderr go to @p log_path (after a first line with the command), or, without it (a
+    Dask worker, whose files the client may not see), to a temporary file whose last MiB is returned as ``record["log"]``. The
     program runs in its own process group, which is killed as a whole at the timeout.
 
     Status: ``ok``; ``failed`` (non-zero exit or killed by a signal); ``timeout``;
@@ -166,6 +167,8 @@ def _read_metrics(path: str, required) -> tuple:
            if v is not None and (isinstance(v, bool) or not isinstance(v, (int, float)))]
     if bad:
         return {}, f"metrics {bad} are not numbers (or null)"
+    # NaN and infinities (which Python's json writes) are undefined, as null is.
+    data = {k: (v if v is None or math.isfinite(v) else None) for k, v in data.items()}
     missing = [m for m in required if m not in data]
     if missing:
         return data, f"required metrics missing: {missing}"

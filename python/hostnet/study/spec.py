@@ -33,12 +33,18 @@ from __future__ import annotations
 import hashlib
 import itertools
 import json
+import math
 import os
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-__all__ = ["Study", "RunSpec", "StudyError", "load_study", "SCHEMA"]
+__all__ = ["Study", "RunSpec", "StudyError", "load_study", "SCHEMA", "MAX_RUNS"]
+
+MAX_RUNS = 10000
+"""Default cap on the runs of one study (``--max-runs``): a larger study is refused before
+its grid is expanded (a typo such as ``replications = 1000000000`` fails at once)."""
 
 
 class StudyError(ValueError):
@@ -46,6 +52,7 @@ class StudyError(ValueError):
 
 
 _NAME = r"^[A-Za-z][A-Za-z0-9_.:-]*$"
+_NUMBER = re.compile(r"^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$")
 _SCALAR = {"type": ["string", "number", "boolean"]}
 _RESERVED = ("RngRun", "metrics")
 
@@ -153,6 +160,70 @@ def validate(data: Any) -> None:
         if name in data.get("parameters", {}):
             raise StudyError(f"grid.{name}: also set in parameters; set it in one place")
     _check_kinds(data)
+    _check_values(data)
+    _check_plots(data)
+
+
+def _places(data: dict):
+    """(path in the study, parameter name, value) of every parameter value."""
+    for name, value in data.get("parameters", {}).items():
+        yield f"parameters.{name}", name, value
+    for name, values in data.get("grid", {}).items():
+        for i, value in enumerate(values):
+            yield f"grid.{name}[{i}]", name, value
+    for i, run in enumerate(data.get("runs", [])):
+        for name, value in run.items():
+            yield f"runs[{i}].{name}", name, value
+
+
+def value_problem(value) -> str:
+    """Why @p value cannot be passed as ``--name=value`` ('' if it can): a string with
+    whitespace (a second option smuggled into one value, e.g. "napi --bufferSize=0") or a
+    leading dash (read as an option), or a number that is not finite."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return "not a finite number"
+    if isinstance(value, str):
+        if any(c.isspace() for c in value):
+            return "contains whitespace (one value per parameter; no options inside values)"
+        if value.startswith("-") and not _NUMBER.match(value):
+            return "starts with '-' (it would read as an option)"
+    return ""
+
+
+def _check_values(data: dict) -> None:
+    problems = [f"{path}: {json.dumps(value)} {why}" for path, _, value in _places(data)
+                if (why := value_problem(value))]
+    if problems:
+        raise StudyError("invalid study:\n  " + "\n  ".join(problems))
+
+
+def _check_plots(data: dict) -> None:
+    """A plot's x and by are swept parameters (grid or runs keys), and differ."""
+    swept = list(data.get("grid", {}))
+    for run in data.get("runs", []):
+        swept += [k for k in run if k not in swept]
+    problems = []
+    for i, plot in enumerate(data.get("plots", [])):
+        for key in ("x", "by"):
+            if key in plot and plot[key] not in swept:
+                allowed = ", ".join(swept) or "(none: the study sweeps nothing)"
+                problems.append(f"plots[{i}].{key}: {plot[key]!r} is not a swept parameter; "
+                                f"allowed: {allowed}")
+        if plot.get("by") is not None and plot.get("by") == plot.get("x"):
+            problems.append(f"plots[{i}]: x and by are both {plot['x']!r}; give two different "
+                            "swept parameters")
+    if problems:
+        raise StudyError("invalid study:\n  " + "\n  ".join(problems))
+
+
+def count_runs(data: dict) -> tuple:
+    """(configurations, replications, runs) of a validated study, computed without
+    expanding the grid (an upper bound when a list of runs repeats a configuration)."""
+    configs = math.prod(len(v) for v in data.get("grid", {}).values())
+    configs *= max(1, len(data.get("runs", [])))
+    reps = data.get("replications", 1)
+    reps = reps if isinstance(reps, int) else len(reps)
+    return configs, reps, configs * reps
 
 
 def _kind(value) -> str:
@@ -166,14 +237,8 @@ def _check_kinds(data: dict) -> None:
     set: a grid such as ``load = [0.2, 0.4, "x"]`` is a typo, not a sweep. The kind most of
     its values have is the expected one."""
     places: dict = {}
-    for name, value in data.get("parameters", {}).items():
-        places.setdefault(name, []).append((f"parameters.{name}", value))
-    for name, values in data.get("grid", {}).items():
-        for i, value in enumerate(values):
-            places.setdefault(name, []).append((f"grid.{name}[{i}]", value))
-    for i, run in enumerate(data.get("runs", [])):
-        for name, value in run.items():
-            places.setdefault(name, []).append((f"runs[{i}].{name}", value))
+    for path, name, value in _places(data):
+        places.setdefault(name, []).append((path, value))
     problems = []
     for name, where in places.items():
         kinds = [_kind(v) for _, v in where]
@@ -223,14 +288,22 @@ class Study:
 
     @classmethod
     def from_dict(cls, data: dict, base_dir: str | os.PathLike | None = None,
-                  source: str = "<dict>") -> "Study":
-        """Validate @p data (the structure of a study file) and build a Study."""
+                  source: str = "<dict>", max_runs: int = MAX_RUNS) -> "Study":
+        """Validate @p data (the structure of a study file) and build a Study.
+
+        @param max_runs refuse a study of more runs than this (counted without expanding)
+        """
         if not isinstance(data, dict):
             raise StudyError(f"{source}: a study is a table/mapping, got {type(data).__name__}")
         try:
             validate(data)
         except StudyError as e:
             raise StudyError(f"{source}: {e}") from None
+        configs, replications, total = count_runs(data)
+        if total > max_runs:
+            raise StudyError(f"{source}: {configs} configurations x {replications} "
+                             f"replications = {total} runs, more than the cap of {max_runs} "
+                             "(--max-runs); shrink the grid or replications, or raise the cap")
         reps = data.get("replications", 1)
         reps = list(range(1, reps + 1)) if isinstance(reps, int) else list(reps)
         return cls(
@@ -242,8 +315,8 @@ class Study:
             base_dir=Path(base_dir) if base_dir is not None else Path.cwd(), source=source)
 
     @classmethod
-    def load(cls, path: str | os.PathLike) -> "Study":
-        """Read a .toml, .yaml or .yml study file."""
+    def load(cls, path: str | os.PathLike, max_runs: int = MAX_RUNS) -> "Study":
+        """Read a .toml, .yaml or .yml study file (duplicate keys are refused)."""
         path = Path(path)
         if not path.is_file():
             raise StudyError(f"{path}: no such study file")
@@ -254,9 +327,7 @@ class Study:
 
                 data = tomllib.loads(text)
             elif path.suffix in (".yaml", ".yml"):
-                import yaml
-
-                data = yaml.safe_load(text)
+                data = _load_yaml(text)
             else:
                 raise StudyError(f"{path}: unknown study format {path.suffix!r}; "
                                  "allowed: .toml, .yaml, .yml")
@@ -264,7 +335,8 @@ class Study:
             raise
         except Exception as e:  # the parsers' own errors carry line and column
             raise StudyError(f"{path}: not valid {path.suffix[1:].upper()}: {e}") from None
-        return cls.from_dict(data, base_dir=path.resolve().parent, source=str(path))
+        return cls.from_dict(data, base_dir=path.resolve().parent, source=str(path),
+                             max_runs=max_runs)
 
     def to_dict(self) -> dict:
         """The study as plain data (what a study file holds)."""
@@ -336,11 +408,43 @@ def run_id(program: str, parameters: dict, rng_run: int) -> str:
     return hashlib.sha1(key.encode()).hexdigest()[:12]
 
 
-def load_study(study) -> Study:
+def load_study(study, max_runs: int = MAX_RUNS) -> Study:
     """Accept a Study, a dict or a path and return a Study."""
     if isinstance(study, Study):
+        total = len(study.configurations()) * len(study.replications)
+        if total > max_runs:
+            raise StudyError(f"{study.source}: {total} runs, more than the cap of {max_runs} "
+                             "(--max-runs)")
         return study
     if isinstance(study, dict):
-        return Study.from_dict(study)
-    return Study.load(study)
+        return Study.from_dict(study, max_runs=max_runs)
+    return Study.load(study, max_runs=max_runs)
+
+
+def _load_yaml(text: str):
+    """yaml.safe_load, but a mapping with a key twice is an error (PyYAML keeps the last)."""
+    import yaml
+
+    class UniqueKeyLoader(yaml.SafeLoader):
+        pass
+
+    def construct_mapping(loader, node, deep=False):
+        seen = {}
+        for key_node, _ in node.value:
+            key = loader.construct_object(key_node, deep=deep)
+            try:
+                first = seen.get(key)
+            except TypeError:  # an unhashable key: let PyYAML report it
+                continue
+            if first is not None:
+                raise yaml.constructor.ConstructorError(
+                    "while constructing a mapping", node.start_mark,
+                    f"duplicate key {key!r} (first at line {first.line + 1})",
+                    key_node.start_mark)
+            seen[key] = key_node.start_mark
+        return yaml.SafeLoader.construct_mapping(loader, node, deep=deep)
+
+    UniqueKeyLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG,
+                                    construct_mapping)
+    return yaml.load(text, Loader=UniqueKeyLoader)
 

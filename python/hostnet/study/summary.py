@@ -13,7 +13,8 @@ from pathlib import Path
 
 from .spec import Study, StudyError, load_study
 
-__all__ = ["read_results", "summarize", "format_table", "results_dir", "t_interval"]
+__all__ = ["read_results", "summarize", "format_table", "format_cell", "results_dir",
+           "t_interval", "best_by", "failed_runs"]
 
 _FIXED_COLUMNS = {"run_id", "status", "rng_run", "wall_s", "log", "error"}
 
@@ -38,12 +39,14 @@ def results_dir(target, out=None) -> tuple:
 
 
 def _number(text):
-    """The value of a CSV cell: int, float, or the string itself."""
+    """The value of a CSV cell: int, finite float, or the string itself (a parameter value
+    "nan" or "inf" stays a string; a metric is never written so: undefined is empty)."""
     for convert in (int, float):
         try:
-            return convert(text)
+            value = convert(text)
         except (TypeError, ValueError):
-            pass
+            continue
+        return value if math.isfinite(value) else text
     return text
 
 
@@ -85,8 +88,12 @@ def summarize(target, out=None, metrics=None, write=True) -> list:
     """Summarize a study (a results directory, a study file, a Study or dict).
 
     Returns tidy rows, one per configuration and metric: the swept parameters, ``metric``,
-    ``n``, ``mean``, ``std``, ``ci95`` (half-width), ``low``, ``high``. With @p write, also
-    writes them to summary.csv in the results directory.
+    ``n`` (the runs in which the metric is defined), ``mean``, ``std``, ``ci95``
+    (half-width), ``low``, ``high``, ``undefined`` (ok runs in which the metric is null or
+    not finite), ``failed`` (runs that did not end ok) and ``runs`` (all runs of the
+    configuration). A statistic without enough samples is NaN (the mean for n = 0; std and
+    the interval for n < 2), never 0. With @p write, also writes them to summary.csv in the
+    results directory, NaN as an empty cell.
     """
     if isinstance(target, (Study, dict)):
         from .runner import default_out_dir
@@ -95,7 +102,7 @@ def summarize(target, out=None, metrics=None, write=True) -> list:
         directory, meta = results_dir(out or default_out_dir(study))
     else:
         directory, meta = results_dir(target, out)
-    rows = read_results(directory)
+    rows = read_results(directory, only_ok=False)
     swept = list(meta.get("swept", []))
     if not rows:
         return []
@@ -110,19 +117,34 @@ def summarize(target, out=None, metrics=None, write=True) -> list:
         groups.setdefault(key, []).append(row)
     summary = []
     for key in sorted(groups, key=lambda k: [(str(type(v)), v) for v in k]):
+        ok = [r for r in groups[key] if r["status"] == "ok"]
         for metric in metric_names:
-            values = [r[metric] for r in groups[key] if isinstance(r.get(metric), (int, float))]
+            values = [r[metric] for r in ok if _defined(r.get(metric))]
             mean, std, half = t_interval(values)
             summary.append({**dict(zip(swept, key)), "metric": metric, "n": len(values),
                             "mean": mean, "std": std, "ci95": half, "low": mean - half,
-                            "high": mean + half})
+                            "high": mean + half, "undefined": len(ok) - len(values),
+                            "failed": len(groups[key]) - len(ok),
+                            "runs": len(groups[key])})
     if write:
-        columns = swept + ["metric", "n", "mean", "std", "ci95", "low", "high"]
+        columns = swept + list(_SUMMARY_COLUMNS)
         with open(directory / "summary.csv", "w", newline="") as f:
             writer = csv.DictWriter(f, fieldnames=columns)
             writer.writeheader()
-            writer.writerows(summary)
+            writer.writerows({k: ("" if isinstance(v, float) and not math.isfinite(v) else v)
+                              for k, v in r.items()} for r in summary)
     return summary
+
+
+def _defined(value) -> bool:
+    """A metric value that is a sample: a finite number (null, NaN, inf are undefined)."""
+    return (isinstance(value, (int, float)) and not isinstance(value, bool)
+            and math.isfinite(value))
+
+
+def failed_runs(directory) -> int:
+    """How many runs in the results directory did not end ok."""
+    return sum(1 for r in read_results(directory, only_ok=False) if r["status"] != "ok")
 
 
 def _metric_columns(row, meta) -> list:
@@ -130,30 +152,35 @@ def _metric_columns(row, meta) -> list:
     return [k for k in row if k not in _FIXED_COLUMNS and k not in params]
 
 
+def format_cell(r) -> str:
+    """``mean +- ci95`` of a summary row; ``mean (n=1)`` without an interval; ``undefined
+    (0/3)`` without samples. The number of samples is shown when it is not every run."""
+    if r["n"] == 0:
+        return f"undefined ({r['undefined']}/{r['runs']})" if r["undefined"] else "-"
+    text = (f"{r['mean']:.4g}" if not math.isfinite(r["ci95"])
+            else f"{r['mean']:.4g} +- {r['ci95']:.2g}")
+    return text + (f" (n={r['n']})" if r["n"] < r["runs"] or r["n"] == 1 else "")
+
+
 def format_table(summary, metrics=None) -> str:
-    """A plain-text table: one line per configuration, ``mean +- ci95`` per metric."""
+    """A plain-text table: one line per configuration, ``mean +- ci95`` per metric, the
+    number of runs and of failed runs."""
     if not summary:
         return "(no finished runs)"
-    params = [k for k in summary[0] if k not in
-              ("metric", "n", "mean", "std", "ci95", "low", "high")]
+    params = [k for k in summary[0] if k not in _SUMMARY_COLUMNS]
     names = metrics or list(dict.fromkeys(r["metric"] for r in summary))
     table = {}
     for r in summary:
         if r["metric"] in names:
             table.setdefault(tuple(r[p] for p in params), {})[r["metric"]] = r
-    header = params + ["n"] + names
+    header = params + ["runs", "failed"] + names
     lines = [header]
     for key, cells in table.items():
-        n = max(c["n"] for c in cells.values())
-        line = [str(v) for v in key] + [str(n)]
+        first = next(iter(cells.values()))
+        line = [str(v) for v in key] + [str(first["runs"]), str(first["failed"])]
         for m in names:
             c = cells.get(m)
-            if c is None or c["n"] == 0:
-                line.append("-")
-            elif math.isnan(c["ci95"]):
-                line.append(f"{c['mean']:.4g}")
-            else:
-                line.append(f"{c['mean']:.4g} +- {c['ci95']:.2g}")
+            line.append("-" if c is None else format_cell(c))
         lines.append(line)
     widths = [max(len(l[i]) for l in lines) for i in range(len(header))]
     out = ["  ".join(cell.ljust(w) for cell, w in zip(l, widths)) for l in lines]
@@ -161,12 +188,32 @@ def format_table(summary, metrics=None) -> str:
     return "\n".join(out)
 
 
-def best_by(summary, metric, x, by="scheme", lower=True) -> list:
-    """For each value of @p x, the value of @p by with the best mean @p metric.
+def _exclusion(r, metric) -> str:
+    """Why a configuration cannot be ranked by @p metric ('' if it can)."""
+    reasons = []
+    if r["failed"]:
+        reasons.append(f"{r['failed']}/{r['runs']} runs failed")
+    if r["undefined"]:
+        reasons.append(f"no {metric} in {r['undefined']}/{r['runs']} runs (undefined)")
+    if not reasons and r["n"] == 0:
+        reasons.append("no runs")
+    return "; ".join(reasons)
 
-    @return rows ``{x: ..., by: ..., "mean": ..., "ci95": ..., "runner_up": ..., "separated":
-            bool}``; ``separated`` says whether the best's 95 % interval does not overlap the
-            runner-up's (otherwise the replications cannot tell them apart).
+
+def best_by(summary, metric, x, by="scheme", lower=True) -> list:
+    """For each value of @p x (and of every other swept parameter but @p by), the value of
+    @p by with the best mean @p metric.
+
+    A configuration is ranked only if every one of its runs ended ok and defined the
+    metric; the others are listed in ``excluded`` with the reason (runs failed, metric
+    undefined), never ranked as a number.
+
+    @return rows ``{x: ..., <other swept>: ..., by: best value or None, "mean", "ci95",
+            "n", "runner_up", "runner_up_mean", "runner_up_ci95", "runner_up_n",
+            "separated": bool, "verdict": str, "excluded": [(by value, reason)], "where":
+            {x: ..., <other swept>: ...}}``;
+            ``separated`` says whether the best's 95 % interval is clear of the runner-up's
+            (False with n < 2 on either side: no interval, too few replications).
     """
     rows = [r for r in summary if r["metric"] == metric]
     if not rows:
@@ -175,22 +222,45 @@ def best_by(summary, metric, x, by="scheme", lower=True) -> list:
         if name not in rows[0]:
             raise StudyError(f"{name!r} is not a swept parameter; allowed: "
                              f"{', '.join(k for k in rows[0] if k not in _SUMMARY_COLUMNS)}")
+    if x == by:
+        raise StudyError(f"--x and --by are both {x!r}; give two different swept parameters")
+    others = [k for k in rows[0] if k not in _SUMMARY_COLUMNS and k not in (x, by)]
+    keys = [x] + others
+    groups = {}
+    for r in rows:
+        groups.setdefault(tuple(r[k] for k in keys), []).append(r)
     answer = []
-    for value in sorted({r[x] for r in rows}, key=lambda v: (str(type(v)), v)):
-        ranked = sorted((r for r in rows if r[x] == value and r["n"] > 0),
+    for key in sorted(groups, key=lambda k: [(str(type(v)), v) for v in k]):
+        group = groups[key]
+        excluded = [(r[by], why) for r in group if (why := _exclusion(r, metric))]
+        ranked = sorted((r for r in group if not _exclusion(r, metric)),
                         key=lambda r: r["mean"], reverse=not lower)
-        if not ranked:
-            continue
-        best = ranked[0]
+        best = ranked[0] if ranked else None
         second = ranked[1] if len(ranked) > 1 else None
-        separated = second is not None and not any(
-            math.isnan(v) for v in (best["ci95"], second["ci95"])) and (
-            best["high"] < second["low"] if lower else best["low"] > second["high"])
-        answer.append({x: value, by: best[by], "mean": best["mean"], "ci95": best["ci95"],
+        separated = False
+        if best is None:
+            verdict = "no answer: every candidate excluded"
+        elif second is None:
+            verdict = "the only candidate left: nothing to compare"
+        elif best["n"] < 2 or second["n"] < 2:
+            verdict = "too few replications to separate (n < 2: no interval)"
+        else:
+            separated = (best["high"] < second["low"] if lower
+                         else best["low"] > second["high"])
+            verdict = ("clearly (95 % intervals apart)" if separated else
+                       "within the replications' noise (95 % intervals overlap)")
+        answer.append({**dict(zip(keys, key)), by: best[by] if best else None,
+                       "mean": best["mean"] if best else math.nan,
+                       "ci95": best["ci95"] if best else math.nan,
+                       "n": best["n"] if best else 0,
                        "runner_up": second[by] if second else None,
                        "runner_up_mean": second["mean"] if second else math.nan,
-                       "separated": separated})
+                       "runner_up_ci95": second["ci95"] if second else math.nan,
+                       "runner_up_n": second["n"] if second else 0,
+                       "separated": separated, "verdict": verdict, "excluded": excluded,
+                       "where": dict(zip(keys, key))})
     return answer
 
 
-_SUMMARY_COLUMNS = ("metric", "n", "mean", "std", "ci95", "low", "high")
+_SUMMARY_COLUMNS = ("metric", "n", "mean", "std", "ci95", "low", "high", "undefined", "failed",
+                    "runs")
