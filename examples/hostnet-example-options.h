@@ -496,6 +496,7 @@ class Options
                        ? std::string()
                        : std::string("true or false");
         });
+        item->isBool = true;
         item->apply = [item, &value]() { value = item->text == "true" || item->text == "1" ||
                                                  item->text.empty(); };
     }
@@ -548,7 +549,24 @@ class Options
         {
             PreCheck(argv[i]);
         }
-        m_cmd.Parse(argc, argv);
+        // ns-3 accepts a bare "--name" only for bool options; ours are registered as text.
+        std::vector<std::string> args(argv, argv + argc);
+        for (auto& a : args)
+        {
+            for (const auto& item : m_items)
+            {
+                if (item->isBool && (a == "--" + item->name || a == "-" + item->name))
+                {
+                    a += "=true";
+                }
+            }
+        }
+        std::vector<char*> cargs;
+        for (auto& a : args)
+        {
+            cargs.push_back(a.data());
+        }
+        m_cmd.Parse(static_cast<int>(cargs.size()), cargs.data());
         // A configuration the model refuses stops ns-3 with NS_FATAL_ERROR (message printed
         // first), which would end in SIGABRT and a core dump: exit with status 3 instead.
         std::set_terminate([]() {
@@ -593,6 +611,7 @@ class Options
         std::string text;            ///< its text as typed (or the default)
         Check check;                 ///< its check
         std::function<void()> apply; ///< store the checked text in the variable
+        bool isBool{false};          ///< "--name" alone means true
     };
 
     /// Register @p name with CommandLine as text; @return the item
@@ -652,58 +671,28 @@ class Options
         auto colons = name.rfind("::");
         if (colons != std::string::npos)
         {
-            CheckAttribute(arg, name.substr(0, colons), name.substr(colons + 2), value);
+            std::string error = ns3::HostNetDeviceHelper::CheckAttribute(name.substr(0, colons),
+                                                                        name.substr(colons + 2),
+                                                                        ns3::StringValue(value));
+            if (!error.empty())
+            {
+                Refuse("'" + arg + "': " + error + " (--PrintAttributes=<type> lists them)");
+            }
             return;
         }
         for (auto g = ns3::GlobalValue::Begin(); g != ns3::GlobalValue::End(); ++g)
         {
             if ((*g)->GetName() == name)
             {
-                CheckValue(arg, (*g)->GetChecker(), value);
+                std::string error = ns3::HostNetDeviceHelper::CheckGlobalValue(name, value);
+                if (!error.empty())
+                {
+                    Refuse("'" + arg + "': " + error);
+                }
                 return;
             }
         }
         Refuse("unknown option '" + arg + "'" + Closest(name));
-    }
-
-    /// Check "--<type>::<attribute>=<value>" against the TypeId.
-    void CheckAttribute(const std::string& arg,
-                        const std::string& type,
-                        const std::string& attribute,
-                        const std::string& value) const
-    {
-        ns3::TypeId tid;
-        if (!ns3::TypeId::LookupByNameFailSafe(type, &tid))
-        {
-            Refuse("'" + arg + "': no type named '" + type + "' (--PrintTypeIds lists them)");
-        }
-        ns3::TypeId::AttributeInformation info;
-        if (!tid.LookupAttributeByName(attribute, &info))
-        {
-            std::string list;
-            for (std::size_t i = 0; i < tid.GetAttributeN(); ++i)
-            {
-                list += (list.empty() ? "" : ", ") + tid.GetAttribute(i).name;
-            }
-            Refuse("'" + arg + "': " + type + " has no attribute '" + attribute +
-                   "'; its attributes: " + list);
-        }
-        CheckValue(arg, info.checker, value);
-    }
-
-    /// Check an attribute or global value's text with its checker.
-    void CheckValue(const std::string& arg,
-                    ns3::Ptr<const ns3::AttributeChecker> checker,
-                    const std::string& value) const
-    {
-        // An unsigned attribute reads "-1" as 2^64 - 1: refuse the sign instead.
-        bool isUnsigned = checker->GetValueTypeName() == "ns3::UintegerValue";
-        if ((isUnsigned && value.find('-') != std::string::npos) ||
-            !checker->CreateValidValue(ns3::StringValue(value)))
-        {
-            Refuse("'" + arg + "': '" + value + "' is not a valid value; expected " +
-                   checker->GetUnderlyingTypeInformation());
-        }
     }
 
     /// @return " (did you mean --x?)" for the closest option name, or ""

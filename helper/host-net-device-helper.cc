@@ -9,6 +9,7 @@
 #include "host-net-device-helper.h"
 
 #include "ns3/abort.h"
+#include "ns3/global-value.h"
 #include "ns3/boolean.h"
 #include "ns3/data-rate.h"
 #include "ns3/double.h"
@@ -25,6 +26,8 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <string>
+#include <vector>
 #include <sstream>
 
 namespace ns3
@@ -73,6 +76,80 @@ HostNetDeviceHelper::CheckType(const std::string& what, const std::string& type,
                                                    << "'; known:" << known.str());
 }
 
+namespace
+{
+/**
+ * Check the text of a value before an ns-3 checker parses it: UintegerValue, IntegerValue and
+ * TimeValue stop the program (NS_FATAL_ERROR) on text they cannot read, and UintegerValue reads
+ * "-1" as 2^64 - 1.
+ * @param checker the attribute's checker
+ * @param text the text
+ * @return true if the checker may safely parse @p text
+ */
+bool
+IsReadableText(Ptr<const AttributeChecker> checker, const std::string& text)
+{
+    const std::string type = checker->GetValueTypeName();
+    auto digitsFrom = [&text](std::size_t from) {
+        return text.size() > from && text.size() - from <= 20 &&
+               text.find_first_not_of("0123456789", from) == std::string::npos;
+    };
+    if (type == "ns3::UintegerValue")
+    {
+        return digitsFrom(0);
+    }
+    if (type == "ns3::IntegerValue")
+    {
+        return digitsFrom(!text.empty() && (text[0] == '-' || text[0] == '+') ? 1 : 0);
+    }
+    if (type == "ns3::DoubleValue" || type == "ns3::TimeValue")
+    {
+        std::size_t end = text.find_first_not_of("0123456789+-.eE");
+        std::string number = text.substr(0, end);
+        std::string unit = end == std::string::npos ? "" : text.substr(end);
+        char* stop = nullptr;
+        double x = number.empty() ? 0 : std::strtod(number.c_str(), &stop);
+        bool numberOk = !number.empty() && stop && *stop == '\0' && std::isfinite(x);
+        if (type == "ns3::DoubleValue")
+        {
+            return numberOk && unit.empty();
+        }
+        static const std::vector<std::string> units =
+            {"", "s", "ms", "us", "ns", "ps", "fs", "min", "h", "d", "y"};
+        return numberOk && std::find(units.begin(), units.end(), unit) != units.end();
+    }
+    return true;
+}
+
+/// @return "" if @p value suits @p checker, else "'<text>' is not a valid value; expected ..."
+std::string
+CheckValue(Ptr<const AttributeChecker> checker, const AttributeValue& value)
+{
+    auto text = dynamic_cast<const StringValue*>(&value);
+    std::string shown = text ? text->Get() : value.SerializeToString(checker);
+    if ((text && !IsReadableText(checker, shown)) || !checker->CreateValidValue(value))
+    {
+        return "'" + shown + "' is not a valid value; expected " +
+               checker->GetUnderlyingTypeInformation();
+    }
+    return "";
+}
+} // namespace
+
+std::string
+HostNetDeviceHelper::CheckGlobalValue(const std::string& name, const std::string& text)
+{
+    for (auto g = GlobalValue::Begin(); g != GlobalValue::End(); ++g)
+    {
+        if ((*g)->GetName() == name)
+        {
+            std::string error = CheckValue((*g)->GetChecker(), StringValue(text));
+            return error.empty() ? "" : name + ": " + error;
+        }
+    }
+    return "no global value named '" + name + "' (--PrintGlobals lists them)";
+}
+
 std::string
 HostNetDeviceHelper::CheckAttribute(const std::string& typeName,
                                     const std::string& name,
@@ -100,17 +177,8 @@ HostNetDeviceHelper::CheckAttribute(const std::string& typeName,
         }
         return typeName + " has no attribute '" + name + "'; its attributes: " + list;
     }
-    auto text = dynamic_cast<const StringValue*>(&value);
-    std::string shown = text ? text->Get() : value.SerializeToString(info.checker);
-    // An unsigned attribute would read "-1" as 2^64 - 1: refuse the sign.
-    bool negativeUnsigned = text && info.checker->GetValueTypeName() == "ns3::UintegerValue" &&
-                            shown.find('-') != std::string::npos;
-    if (negativeUnsigned || !info.checker->CreateValidValue(value))
-    {
-        return typeName + "::" + name + ": '" + shown + "' is not a valid value; expected " +
-               info.checker->GetUnderlyingTypeInformation();
-    }
-    return "";
+    std::string error = CheckValue(info.checker, value);
+    return error.empty() ? "" : typeName + "::" + name + ": " + error;
 }
 
 std::string
@@ -171,6 +239,36 @@ HostNetDeviceHelper::SetDeviceAttribute(const std::string& name, const Attribute
     std::string error = CheckAttribute("ns3::HostNetDevice", name, value);
     NS_ABORT_MSG_IF(!error.empty(), "HostNetDeviceHelper::SetDeviceAttribute: " << error);
     m_deviceFactory.Set(name, value);
+}
+
+void
+HostNetDeviceHelper::SetModerationType(const std::string& type)
+{
+    CheckType("moderation", type, InterruptModeration::GetTypeId());
+    m_moderationFactory = ObjectFactory(type);
+}
+
+void
+HostNetDeviceHelper::SetModerationAttribute(const std::string& name, const AttributeValue& value)
+{
+    std::string error = CheckAttribute(m_moderationFactory.GetTypeId().GetName(), name, value);
+    NS_ABORT_MSG_IF(!error.empty(), "HostNetDeviceHelper::SetModerationAttribute: " << error);
+    m_moderationFactory.Set(name, value);
+}
+
+void
+HostNetDeviceHelper::SetRxModeType(const std::string& type)
+{
+    CheckType("receive mode", type, RxMode::GetTypeId());
+    m_rxModeFactory = ObjectFactory(type);
+}
+
+void
+HostNetDeviceHelper::SetRxModeAttribute(const std::string& name, const AttributeValue& value)
+{
+    std::string error = CheckAttribute(m_rxModeFactory.GetTypeId().GetName(), name, value);
+    NS_ABORT_MSG_IF(!error.empty(), "HostNetDeviceHelper::SetRxModeAttribute: " << error);
+    m_rxModeFactory.Set(name, value);
 }
 
 void

@@ -66,6 +66,33 @@ class HostNetDeviceHelper : public PcapHelperForDevice, public AsciiTraceHelperF
     void SetRxMode(const std::string& type, Ts&&... args);
 
     /**
+     * @brief Choose the moderation type without attributes (the non-template form of
+     * SetModeration, which bindings such as cppyy call reliably).
+     * @param type an ns3::InterruptModeration subclass
+     */
+    void SetModerationType(const std::string& type);
+
+    /**
+     * @brief Set an attribute of the moderation chosen last.
+     * @param name attribute name
+     * @param value attribute value
+     */
+    void SetModerationAttribute(const std::string& name, const AttributeValue& value);
+
+    /**
+     * @brief Choose the receive mode type without attributes (non-template SetRxMode).
+     * @param type an ns3::RxMode subclass
+     */
+    void SetRxModeType(const std::string& type);
+
+    /**
+     * @brief Set an attribute of the receive mode chosen last.
+     * @param name attribute name
+     * @param value attribute value
+     */
+    void SetRxModeAttribute(const std::string& name, const AttributeValue& value);
+
+    /**
      * @brief Set an attribute of every RxRing created.
      * @param name attribute name
      * @param value attribute value
@@ -148,6 +175,14 @@ class HostNetDeviceHelper : public PcapHelperForDevice, public AsciiTraceHelperF
     static std::string CheckAttribute(const std::string& typeName,
                                       const std::string& name,
                                       const AttributeValue& value);
+
+    /**
+     * @brief Check the text of a global value (--RngRun=...) without setting it.
+     * @param name the global value's name, e.g. "RngRun"
+     * @param text the value as text
+     * @return "" if valid, else a message naming the global, the value and what is allowed
+     */
+    static std::string CheckGlobalValue(const std::string& name, const std::string& text);
 
     /**
      * @param type a TypeId name

@@ -123,9 +123,9 @@ def _checked_helper_methods(ns):
 
         setattr(cls, method, wrapper)
 
-    def factory_setter(method, base):
-        original = getattr(cls, method)
-
+    def factory_setter(method, base, set_type, set_attribute):
+        # The C++ method is a variadic template, which cppyy cannot instantiate from a
+        # wrapper: use its non-template form (type, then one attribute at a time).
         def wrapper(self, type_name, *pairs):
             error = cls.CheckTypeName(str(type_name), base)
             if error:
@@ -138,8 +138,10 @@ def _checked_helper_methods(ns):
                 error = cls.CheckAttribute(str(type_name), str(name), value)
                 if error:
                     fail(method, error)
-                values += [name, value]
-            return original(self, type_name, *values)
+                values.append((name, value))
+            getattr(self, set_type)(type_name)
+            for name, value in values:
+                getattr(self, set_attribute)(name, value)
 
         setattr(cls, method, wrapper)
 
@@ -149,8 +151,9 @@ def _checked_helper_methods(ns):
     attribute_setter("SetRxRingAttribute", "ns3::RxRing")
     attribute_setter("SetTxRingAttribute", "ns3::TxRing")
     attribute_setter("SetCpuAttribute", "ns3::HostCpu")
-    factory_setter("SetModeration", "ns3::InterruptModeration")
-    factory_setter("SetRxMode", "ns3::RxMode")
+    factory_setter("SetModeration", "ns3::InterruptModeration", "SetModerationType",
+                   "SetModerationAttribute")
+    factory_setter("SetRxMode", "ns3::RxMode", "SetRxModeType", "SetRxModeAttribute")
     cls._hostnet_checked = True
 
 
