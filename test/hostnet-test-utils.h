@@ -241,9 +241,8 @@ RegularizedIncompleteBeta(double a, double b, double x)
     {
         for (int half = 0; half < 2; ++half)
         {
-            double num = half == 0
-                             ? m * (b - m) * x / ((a + 2 * m - 1) * (a + 2 * m))
-                             : -(a + m) * (a + b + m) * x / ((a + 2 * m) * (a + 2 * m + 1));
+            double num = half == 0 ? m * (b - m) * x / ((a + 2 * m - 1) * (a + 2 * m))
+                                   : -(a + m) * (a + b + m) * x / ((a + 2 * m) * (a + 2 * m + 1));
             d = 1 + num * d;
             d = 1 / (std::abs(d) < tiny ? tiny : d);
             c = 1 + num / c;
