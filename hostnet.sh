@@ -6,7 +6,10 @@
 #   ./hostnet.sh figures  set up, build, regenerate the papers' figures (PNG + PDF)
 #   ./hostnet.sh build  set up and build only
 # Idempotent: the virtual environment and the build directory are reused.
-set -euo pipefail
+# Exit status: 0 only when every step of the job succeeded; otherwise non-zero, with the
+# failed step named on stderr.
+set -Eeuo pipefail
+trap '_rc=$?; echo "error: \`$BASH_COMMAND\` failed (exit status $_rc)" >&2' ERR
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 cd "$here"
@@ -15,15 +18,22 @@ build="${HOSTNET_BUILD:-$here/build}"
 jobs="${HOSTNET_JOBS:-$(nproc 2>/dev/null || echo 2)}"
 
 setup_venv() {
-    local stamp="$venv/.hostnet-requirements"
+    # The hostnet package is installed in editable mode from this tree with every extra;
+    # the stamp (this tree's path, pyproject.toml and VERSION) makes it rerun on a change.
+    local stamp="$venv/.hostnet-install" want
     if [ ! -x "$venv/bin/python" ]; then
         echo "== creating the virtual environment $venv"
         python3 -m venv "$venv"
     fi
-    if [ ! -f "$stamp" ] || ! cmp -s requirements.txt "$stamp"; then
-        echo "== installing Python requirements (the ns3 wheel builds cppyy: a few minutes once)"
-        "$venv/bin/python" -m pip install --disable-pip-version-check -q -r requirements.txt
-        cp requirements.txt "$stamp"
+    want="$here"$'\n'"$(cat pyproject.toml VERSION)"
+    if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
+        echo "== pip install -e \".[all]\" into $venv (the ns3 wheel builds cppyy: a few minutes once)"
+        "$venv/bin/python" -m pip install --disable-pip-version-check -q -e ".[all]" || {
+            echo "error: installing the hostnet Python package and its dependencies failed (pip's" \
+                 "messages above); fix the cause, or remove $venv to start afresh" >&2
+            exit 1
+        }
+        printf '%s' "$want" >"$stamp"
     fi
 }
 
@@ -39,12 +49,26 @@ PY
 )"
     fi
     [ -d "$ns3_dir" ] || { echo "error: ns-3 CMake package not found in $venv" >&2; exit 1; }
-    local generator=()
+    local generator=() home
+    if [ -f "$build/CMakeCache.txt" ]; then
+        home="$(sed -n 's/^CMAKE_HOME_DIRECTORY:INTERNAL=//p' "$build/CMakeCache.txt")"
+        if [ "$(readlink -f "$home")" != "$(readlink -f "$here")" ]; then
+            echo "== $build was configured for another source tree ($home):" \
+                 "removing its CMake cache and configuring again for $here"
+            rm -rf "$build/CMakeCache.txt" "$build/CMakeFiles"
+        fi
+    fi
     if [ ! -f "$build/CMakeCache.txt" ]; then
         if command -v ninja >/dev/null 2>&1; then generator=(-G Ninja); fi
-        cmake -S . -B "$build" "${generator[@]}" -Dns3_DIR="$ns3_dir" -DCMAKE_BUILD_TYPE=Release
+        cmake -S . -B "$build" "${generator[@]}" -Dns3_DIR="$ns3_dir" -DCMAKE_BUILD_TYPE=Release || {
+            echo "error: configuring the build in $build failed (CMake's messages above)" >&2
+            exit 1
+        }
     fi
-    cmake --build "$build" -j "$jobs"
+    cmake --build "$build" -j "$jobs" || {
+        echo "error: building hostnet in $build failed (the compiler's messages above)" >&2
+        exit 1
+    }
 }
 
 run_main() {
@@ -52,16 +76,27 @@ run_main() {
     local study="$here/examples/studies/leaf-spine.toml"
     echo "== the leaf-spine what-if study: 16 hostnet hosts, 3 interrupt schemes x 4 loads x 3"
     echo "   replications, each run its own ns-3 process (python -m hostnet run; resumable)"
-    "$venv/bin/python" -m hostnet run "$study" --out "$out" "$@" || true
+    local status=0 answer=0
+    "$venv/bin/python" -m hostnet run "$study" --out "$out" "$@" || status=$?
     echo
     echo "== the answer"
-    "$venv/bin/python" -m hostnet best "$out" --metric rpc_p50_us --x load
-    "$venv/bin/python" -m hostnet best "$out" --metric rpc_p99_us --x load
-    "$venv/bin/python" -m hostnet best "$out" --metric cpu_availability --x load --max
+    "$venv/bin/python" -m hostnet best "$out" --metric rpc_p50_us --x load || answer=$?
+    "$venv/bin/python" -m hostnet best "$out" --metric rpc_p99_us --x load || answer=$?
+    "$venv/bin/python" -m hostnet best "$out" --metric cpu_availability --x load --max || answer=$?
     echo
     echo "Results: $out/results.csv (one row per run), $out/summary.csv (means, 95 % intervals)"
     echo "Figures: $out/*-vs-load.png and .pdf (one line per scheme, 95 % bands)"
     echo "Runs:    $out/runs/<run id>.json (configuration, versions, metrics), $out/logs/"
+    if [ "$status" -ne 0 ]; then
+        echo "error: the study did not complete (python -m hostnet run: exit status $status);" \
+             "failed runs are in $out/results.csv (status, error) with their logs in" \
+             "$out/logs/; rerun ./hostnet.sh main to retry them" >&2
+        exit "$status"
+    fi
+    if [ "$answer" -ne 0 ]; then
+        echo "error: the answer is incomplete (python -m hostnet best: exit status $answer)" >&2
+        exit "$answer"
+    fi
 }
 
 run_livelock() {
@@ -98,17 +133,29 @@ run_figures() {
 }
 
 run_tests() {
+    # Both run even if the first fails; the job fails if either did.
+    local cpp=0 py=0
     echo "== C++ test suites"
-    ctest --test-dir "$build" --output-on-failure -j "$jobs"
+    ctest --test-dir "$build" --output-on-failure -j "$jobs" || cpp=$?
     echo "== Python tests"
-    "$venv/bin/python" -m pytest -q python/tests
+    "$venv/bin/python" -m pytest -q python/tests || py=$?
+    echo
+    if [ "$cpp" -eq 0 ]; then echo "C++ test suites: passed"; else
+        echo "C++ test suites: FAILED (ctest exit status $cpp; the failed suites are listed above)"; fi
+    if [ "$py" -eq 0 ]; then echo "Python tests: passed"; else
+        echo "Python tests: FAILED (pytest exit status $py; the failed tests are listed above)"; fi
+    if [ "$cpp" -ne 0 ] || [ "$py" -ne 0 ]; then exit 1; fi
 }
 
 cmd="${1:-main}"
 shift || true
+case "$cmd" in
+    main | livelock | test | figures | build) ;;
+    *) echo "usage: $0 main|livelock|test|figures|build (unknown job '$cmd')" >&2; exit 2 ;;
+esac
 setup_venv
 configure_and_build
-export PYTHONPATH="$here/python${PYTHONPATH:+:$PYTHONPATH}"
+# hostnet (python/hostnet) is imported from this tree through the editable install.
 export HOSTNET_BUILD_DIR="$build"
 case "$cmd" in
     main) run_main "$@" ;;
@@ -116,5 +163,4 @@ case "$cmd" in
     test) run_tests ;;
     figures) run_figures "$@" ;;
     build) ;;
-    *) echo "usage: $0 main|livelock|test|figures|build" >&2; exit 2 ;;
 esac

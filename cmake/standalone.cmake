@@ -107,7 +107,63 @@ function(build_lib_example)
   cmake_parse_arguments(BLIB_EXAMPLE "" "NAME" "SOURCE_FILES;HEADER_FILES;LIBRARIES_TO_LINK"
                         ${ARGN})
   add_executable(${BLIB_EXAMPLE_NAME} ${BLIB_EXAMPLE_SOURCE_FILES})
+  set_property(GLOBAL APPEND PROPERTY HOSTNET_EXAMPLES ${BLIB_EXAMPLE_NAME})
   target_link_libraries(${BLIB_EXAMPLE_NAME} PRIVATE ${BLIB_EXAMPLE_LIBRARIES_TO_LINK})
   set_target_properties(${BLIB_EXAMPLE_NAME} PROPERTIES RUNTIME_OUTPUT_DIRECTORY
                                                         ${CMAKE_BINARY_DIR}/examples)
+endfunction()
+
+# test/examples-to-run.py (ns-3's list of short example runs, used by test.py in an ns-3
+# tree): the same command lines as ctest tests "example-<name>-<n>", each run in its own
+# directory under <build>/example-runs, where the example writes its files. An example that
+# examples/CMakeLists.txt builds but the list does not run is reported by a failing test.
+function(hostnet_add_example_tests list_file)
+  find_package(Python3 COMPONENTS Interpreter)
+  if(NOT Python3_Interpreter_FOUND)
+    message(WARNING "no Python 3 interpreter: the short example runs of ${list_file} are not "
+                    "added to the tests")
+    return()
+  endif()
+  set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${list_file})
+  string(CONCAT _script "import ast, sys\n"
+              "tree = ast.parse(open(sys.argv[1]).read())\n"
+              "for node in tree.body:\n"
+              "    if isinstance(node, ast.Assign) and node.targets[0].id == 'cpp_examples':\n"
+              "        for entry in ast.literal_eval(node.value):\n"
+              "            if entry[1] == 'True':\n"
+              "                print(entry[0])\n")
+  execute_process(COMMAND ${Python3_EXECUTABLE} -c "${_script}" ${list_file}
+                  OUTPUT_VARIABLE _out RESULT_VARIABLE _rc ERROR_VARIABLE _err)
+  if(NOT _rc EQUAL 0)
+    message(FATAL_ERROR "cannot read the example list ${list_file}: ${_err}")
+  endif()
+  string(REPLACE "\n" ";" _lines "${_out}")
+  get_property(_examples GLOBAL PROPERTY HOSTNET_EXAMPLES)
+  set(_run "")
+  foreach(_line IN LISTS _lines)
+    if(_line STREQUAL "")
+      continue()
+    endif()
+    separate_arguments(_args UNIX_COMMAND "${_line}")
+    list(POP_FRONT _args _name)
+    if(NOT _name IN_LIST _examples)
+      message(FATAL_ERROR "${list_file} runs '${_name}', which examples/CMakeLists.txt does "
+                          "not build; fix the name or remove the line")
+    endif()
+    list(APPEND _run ${_name})
+    set(_same ${_run})
+    list(FILTER _same INCLUDE REGEX "^${_name}$")
+    list(LENGTH _same _k)
+    set(_test example-${_name}-${_k})
+    file(MAKE_DIRECTORY ${CMAKE_BINARY_DIR}/example-runs/${_test})
+    add_test(NAME ${_test} COMMAND ${_name} ${_args}
+             WORKING_DIRECTORY ${CMAKE_BINARY_DIR}/example-runs/${_test})
+    set_tests_properties(${_test} PROPERTIES TIMEOUT 120)
+  endforeach()
+  foreach(_example IN LISTS _examples)
+    if(NOT _example IN_LIST _run)
+      add_test(NAME example-${_example}-not-listed
+               COMMAND sh -c "echo '${list_file} has no short run of ${_example}: add one'; exit 1")
+    endif()
+  endforeach()
 endfunction()

@@ -10,7 +10,7 @@ and written to <out>/livelock.csv; then <out>/livelock.png (and .pdf) are plotte
 With the same parameters the rows equal those of the C++ example (same streams).
 
     ./hostnet.sh build
-    PYTHONPATH=python HOSTNET_BUILD_DIR=build .venv/bin/python examples/hostnet-livelock.py \\
+    .venv/bin/python examples/hostnet-livelock.py \\
         --schemes=ideal,normal,napi --loads=10,50,100,150,200,300 --out=results/livelock-py
 """
 

@@ -313,7 +313,7 @@ NetDimModeration::Step()
         m_stepsRight++;
         break;
     case GOING_LEFT:
-        if (m_profileIx == 0)
+        if (m_profileIx == 0U)
         {
             return ON_EDGE;
         }
@@ -328,7 +328,7 @@ NetDimModeration::Step()
 void
 NetDimModeration::ExitParking()
 {
-    m_tuneState = m_profileIx != 0 ? GOING_LEFT : GOING_RIGHT;
+    m_tuneState = m_profileIx != 0U ? GOING_LEFT : GOING_RIGHT;
     Step();
 }
 

@@ -14,7 +14,6 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
-#include <ctime>
 #include <vector>
 
 /**
@@ -574,7 +573,7 @@ class DiscreteTimeSgwTestCase : public TestCase
 {
   public:
     DiscreteTimeSgwTestCase()
-        : TestCase("SGW: loss threshold, hand values, runtime")
+        : TestCase("SGW: loss threshold, hand values, convergence steps")
     {
     }
 
@@ -624,17 +623,16 @@ class DiscreteTimeSgwTestCase : public TestCase
             }
         }
         // The paper's headline on the 1 us grid (service split 7/8 us): loss starts as E[A]
-        // drops below about 7.25 us (plus o/E[X]); one evaluation well under a second.
+        // drops below about 7.25 us (plus o/E[X]); each evaluation converges in well under
+        // 1000 steps of the work recursion (tens observed).
         double last = 0.0;
         for (double ea : {9.0, 8.0, 7.5, 7.25, 7.0, 6.5, 6.0})
         {
             auto p =
                 DiscreteTimeBatchModel::Sgw(DiscreteDistribution::Deterministic(ea * kUs, kUs));
-            const std::clock_t t0 = std::clock(); // CPU time: robust to other load
             const auto r = DiscreteTimeBatchModel::Solve(p);
-            const double seconds = static_cast<double>(std::clock() - t0) / CLOCKS_PER_SEC;
-            NS_TEST_ASSERT_MSG_LT(seconds, 0.5, "runtime, E[A]=" << ea);
             NS_TEST_ASSERT_MSG_EQ(r.converged, true, "converged, E[A]=" << ea);
+            NS_TEST_ASSERT_MSG_LT(r.iterations, 1000U, "iterations, E[A]=" << ea);
             if (ea >= 7.5)
             {
                 NS_TEST_ASSERT_MSG_LT(r.lossProbability, 1e-9, "no loss, E[A]=" << ea);
@@ -650,15 +648,14 @@ class DiscreteTimeSgwTestCase : public TestCase
             }
             last = r.lossProbability;
         }
-        // Near the critical load (rho = 1.0007) the accelerated iteration still converges fast.
+        // Near the critical load (rho = 1.0007) the accelerated iteration still converges in
+        // about 400 steps, where plain iteration needs about 55,000.
         {
             auto p =
                 DiscreteTimeBatchModel::Sgw(DiscreteDistribution::Deterministic(7.39 * kUs, kUs));
-            const std::clock_t t0 = std::clock(); // CPU time: robust to other load
             const auto r = DiscreteTimeBatchModel::Solve(p);
-            const double seconds = static_cast<double>(std::clock() - t0) / CLOCKS_PER_SEC;
             NS_TEST_ASSERT_MSG_EQ(r.converged, true, "converged near rho = 1");
-            NS_TEST_ASSERT_MSG_LT(seconds, 1.0, "runtime near rho = 1");
+            NS_TEST_ASSERT_MSG_LT(r.iterations, 1000U, "iterations near rho = 1");
             NS_TEST_ASSERT_MSG_EQ_TOL(r.load, 1.0, 0.002, "rho near 1");
             // Without the accelerator (only the 48 plain iterations) it is far from converged.
             p.maxIterations = 48;

@@ -339,7 +339,8 @@ class Seed004SgwTestCase : public TestCase
         std::cout << std::setw(6) << "E[A]" << std::setw(10) << "sim loss" << std::setw(11)
                   << "model loss" << std::setw(10) << "sim E[D]" << std::setw(12) << "model E[D]"
                   << std::setw(9) << "ratio" << std::setw(14) << "E[D] L=5200" << std::setw(8)
-                  << "KS" << std::setw(10) << "sent" << std::setw(9) << "grid dev" << "\n";
+                  << "KS" << std::setw(10) << "sent" << std::setw(9) << "grid dev"
+                  << "\n";
 
         const std::vector<double> points = {6.5, 7.0, 8.0, 9.0};
         uint32_t run = 1;

@@ -22,7 +22,22 @@ plotting modules never need ns-3 in their own process.
 import os
 from pathlib import Path
 
-__version__ = "0.1.0"
+
+def _version():
+    """The VERSION file of the source tree (shared with CMake and pyproject.toml), else the
+    installed package's metadata."""
+    try:
+        return (Path(__file__).resolve().parents[2] / "VERSION").read_text().strip()
+    except OSError:
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            return version("hostnet")
+        except PackageNotFoundError:
+            return "unknown"
+
+
+__version__ = _version()
 
 __all__ = ["ns", "load", "build_dir", "library_path", "stats_to_dict", "__version__"]
 

@@ -106,9 +106,7 @@ def test_failures_are_isolated_and_recorded(tmp_path):
     study = fake_study(parameters={}, replications=1, timeout=2,
                        grid={"mode": ["ok", "crash", "hang", "badjson", "nometrics",
                                       "notobject"]})
-    start = time.time()
     result = run_study(study, out=tmp_path, jobs=6, progress=False)
-    assert time.time() - start < 15, "the hanging run was not killed at its timeout"
     assert (result.ok, result.failed) == (1, 5)
     status = {r["mode"]: (r["status"], r["error"]) for r in rows_of(tmp_path)}
     assert status["ok"] == ("ok", "")
@@ -117,6 +115,8 @@ def test_failures_are_isolated_and_recorded(tmp_path):
     assert status["badjson"][0] == "bad-metrics" and "not valid JSON" in status["badjson"][1]
     assert status["nometrics"] == ("bad-metrics", "the program wrote no metrics file")
     assert "not a JSON object" in status["notobject"][1]
+    hang = next(r for r in rows_of(tmp_path) if r["mode"] == "hang")
+    assert "timed out after 2 s: killed" in (tmp_path / hang["log"]).read_text()
     crash = next(r for r in rows_of(tmp_path) if r["mode"] == "crash")
     log = (tmp_path / crash["log"]).read_text()
     assert "about to crash" in log and "--mode=crash" in log
@@ -163,9 +163,7 @@ def test_timeout_kills_the_whole_process_group(tmp_path):
     # must kill both, not only the program.
     study = fake_study(parameters={"mode": "hangchild"}, grid={"x": [1]}, replications=1,
                        timeout=1)
-    start = time.time()
     result = run_study(study, out=tmp_path, progress=False)
-    assert time.time() - start < 10
     assert result.failed == 1
     row = rows_of(tmp_path)[0]
     assert (row["status"], row["error"]) == ("timeout", "timed out after 1 s")
