@@ -549,24 +549,42 @@ class Options
         {
             PreCheck(argv[i]);
         }
-        // ns-3 accepts a bare "--name" only for bool options; ours are registered as text.
-        std::vector<std::string> args(argv, argv + argc);
-        for (auto& a : args)
+        // ns-3 reads a text option only up to its first space and refuses an empty value, and
+        // it accepts a bare "--name" only for bool options (ours are all text): our own options
+        // are taken here, as typed; ns-3 parses the rest (attributes, globals, --Print*).
+        std::vector<std::string> rest{argv[0]};
+        std::vector<std::pair<std::shared_ptr<Item>, std::string>> given;
+        for (int i = 1; i < argc; ++i)
         {
-            for (const auto& item : m_items)
+            std::string arg = argv[i];
+            std::string body = arg.substr(arg.rfind("--", 0) == 0 ? 2 : 1);
+            auto eq = body.find('=');
+            std::string name = body.substr(0, eq);
+            auto item = std::find_if(m_items.begin(), m_items.end(), [&name](const auto& it) {
+                return it->name == name;
+            });
+            if (item == m_items.end())
             {
-                if (item->isBool && (a == "--" + item->name || a == "-" + item->name))
-                {
-                    a += "=true";
-                }
+                rest.push_back(arg);
+                continue;
             }
+            std::string value = eq == std::string::npos ? "" : body.substr(eq + 1);
+            if (eq == std::string::npos && !(*item)->isBool)
+            {
+                Refuse("--" + name + " needs a value: --" + name + "=<value>");
+            }
+            given.emplace_back(*item, value);
         }
         std::vector<char*> cargs;
-        for (auto& a : args)
+        for (auto& a : rest)
         {
             cargs.push_back(a.data());
         }
         m_cmd.Parse(static_cast<int>(cargs.size()), cargs.data());
+        for (auto& [item, value] : given)
+        {
+            item->text = value;
+        }
         // A configuration the model refuses stops ns-3 with NS_FATAL_ERROR (message printed
         // first), which would end in SIGABRT and a core dump: exit with status 3 instead.
         std::set_terminate([]() {

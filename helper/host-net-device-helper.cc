@@ -118,6 +118,23 @@ IsReadableText(Ptr<const AttributeChecker> checker, const std::string& text)
             {"", "s", "ms", "us", "ns", "ps", "fs", "min", "h", "d", "y"};
         return numberOk && std::find(units.begin(), units.end(), unit) != units.end();
     }
+    if (type.rfind("ns3::EnumValue", 0) == 0)
+    {
+        // EnumChecker asserts on an unknown name; its type information lists "A|B|C".
+        std::string names = "|" + checker->GetUnderlyingTypeInformation() + "|";
+        return !text.empty() && names.find("|" + text + "|") != std::string::npos;
+    }
+    if (type == "ns3::TypeIdValue")
+    {
+        TypeId tid;
+        return TypeId::LookupByNameFailSafe(text, &tid);
+    }
+    if (type == "ns3::PointerValue")
+    {
+        // "ns3::Type[Attr=...]": ObjectFactory asserts that the type exists.
+        TypeId tid;
+        return TypeId::LookupByNameFailSafe(text.substr(0, text.find('[')), &tid);
+    }
     return true;
 }
 
@@ -143,6 +160,13 @@ HostNetDeviceHelper::CheckGlobalValue(const std::string& name, const std::string
     {
         if ((*g)->GetName() == name)
         {
+            // These two hold TypeId names as strings; the simulator asserts on an unknown one.
+            TypeId tid;
+            if ((name == "SimulatorImplementationType" || name == "SchedulerType") &&
+                !TypeId::LookupByNameFailSafe(text, &tid))
+            {
+                return name + ": '" + text + "' is not a registered type (--PrintTypeIds)";
+            }
             std::string error = CheckValue((*g)->GetChecker(), StringValue(text));
             return error.empty() ? "" : name + ": " + error;
         }

@@ -1,71 +1,401 @@
-"""Bad input stops with a message that names the parameter and what it accepts.
+"""Bad input: every mistake a user can make on an example's command line, in a global
+attribute default, through the Python helpers or in a study file stops with a message that
+names what was typed and what is allowed -- never a crash, a hang, a traceback or silent
+nonsense.
 
-Runs the C++ examples with bad command lines (fast: no ns-3 import in this process).
+Each command-line case asserts the exit status (2 = bad usage; 3 = a configuration the model
+refuses, after ns-3's message), that no signal ended the program, that it finished within its
+timeout (no hang) and that the output names the option. A case that must *run* (the good
+counterpart of a refused value) asserts exit status 0, so the refusals are not failing for
+another reason. Run: ``pytest python/tests/test_errors.py`` (about a minute).
 """
 
 import os
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
-BUILD = Path(os.environ.get("HOSTNET_BUILD_DIR", Path(__file__).resolve().parents[2] / "build")).resolve()
-LIVELOCK = BUILD / "examples" / "hostnet-livelock"
-BENCH = BUILD / "examples" / "hostnet-bench"
+BUILD = Path(os.environ.get("HOSTNET_BUILD_DIR",
+                            Path(__file__).resolve().parents[2] / "build")).resolve()
+EXAMPLES = BUILD / "examples"
 
-pytestmark = pytest.mark.skipif(not LIVELOCK.exists(), reason="examples not built")
+pytestmark = pytest.mark.skipif(not (EXAMPLES / "hostnet-livelock").exists(),
+                                reason="examples not built")
 
-QUICK = ["--loads=10", "--duration=0.01", "--warmup=0", "--replications=1", "--tcp=0"]
+USAGE = 2   # a bad option value, an unknown option, a bad combination of options
+REFUSED = 3  # the model refused the configuration (NS_FATAL_ERROR), message printed first
+
+# Quick command lines that succeed as they are; each case adds one bad option to one of them.
+QUICK = {
+    "hostnet-leaf-spine": ["--duration=2ms", "--warmup=1ms", "--spines=1", "--leaves=2",
+                           "--hostsPerLeaf=1", "--tcpFlows=0", "--rpcRate=100"],
+    "hostnet-livelock": ["--loads=10", "--duration=2ms", "--warmup=0", "--replications=1",
+                         "--tcp=false", "--schemes=normal", "--out=out"],
+    "hostnet-dctcp": ["--duration=2ms", "--warmup=4ms"],
+    "hostnet-bench": ["--duration=2ms", "--repeats=1"],
+    "hostnet-selfsimilar": ["--scheme=normal", "--load=0.1", "--duration=2ms", "--warmup=0",
+                            "--replications=1", "--csv=out.csv"],
+    "hostnet-coalescing-goodput": ["--frameSize=1500", "--intervalUs=50", "--duration=2ms",
+                                   "--warmup=0", "--csv=out.csv"],
+    "hostnet-rdr": ["--sizes=1518", "--warmupMs=0.1", "--measureMs=0.5"],
+    "hostnet-ppt-probe": ["--probesPerSize=2", "--trailerSizes=112", "--spacingMs=1"],
+    "hostnet-seed-figures": ["--replications=1", "--duration=2ms", "--warmup=0",
+                             "--figures=7", "--loads=50", "--fig7Schemes=normal",
+                             "--analysisStep=100", "--analysisMax=100", "--out=out"],
+}
+
+# (program, bad option, text the message must contain). The option's name is always checked
+# too (the part before '=').
+CASES = [
+    # hostnet-leaf-spine
+    ("hostnet-leaf-spine", "--spines=-1", "1..64"),
+    ("hostnet-leaf-spine", "--spines=0", "1..64"),
+    ("hostnet-leaf-spine", "--spines=4294967296", "1..64"),
+    ("hostnet-leaf-spine", "--spines=2.5", "whole number"),
+    ("hostnet-leaf-spine", "--leaves=255", "1..254"),
+    ("hostnet-leaf-spine", "--leaves=", "whole number"),
+    ("hostnet-leaf-spine", "--hostsPerLeaf=0", "1..254"),
+    ("hostnet-leaf-spine", "--hostsPerLeaf=x", "whole number"),
+    ("hostnet-leaf-spine", "--hostLinkRate=0Gbps", "data rate"),
+    ("hostnet-leaf-spine", "--hostLinkRate=fast", "data rate"),
+    ("hostnet-leaf-spine", "--hostLinkRate=-1Gbps", "data rate"),
+    ("hostnet-leaf-spine", "--fabricLinkRate=10", "data rate"),
+    ("hostnet-leaf-spine", "--linkDelay=-1us", "duration"),
+    ("hostnet-leaf-spine", "--linkDelay=2s", "duration"),
+    ("hostnet-leaf-spine", "--linkDelay=1xs", "duration"),
+    ("hostnet-leaf-spine", "--switchQueue=0p", "queue size"),
+    ("hostnet-leaf-spine", "--switchQueue=-5p", "queue size"),
+    ("hostnet-leaf-spine", "--switchQueue=lots", "queue size"),
+    ("hostnet-leaf-spine", "--scheme=time-infus", "scheme"),
+    ("hostnet-leaf-spine", "--scheme=time-nanus", "scheme"),
+    ("hostnet-leaf-spine", "--scheme=time-50", "scheme"),
+    ("hostnet-leaf-spine", "--scheme=count-0", "scheme"),
+    ("hostnet-leaf-spine", "--scheme=count-1.5", "scheme"),
+    ("hostnet-leaf-spine", "--scheme=itr-0", "scheme"),
+    ("hostnet-leaf-spine", "--scheme=NAPI", "scheme"),
+    ("hostnet-leaf-spine", "--scheme=napi --bufferSize=0", "scheme"),
+    ("hostnet-leaf-spine", "--load=-0.1", "0..0.99"),
+    ("hostnet-leaf-spine", "--load=1", "0..0.99"),
+    ("hostnet-leaf-spine", "--load=1e12", "0..0.99"),
+    ("hostnet-leaf-spine", "--load=nan", "number"),
+    ("hostnet-leaf-spine", "--load=inf", "number"),
+    ("hostnet-leaf-spine", "--load=0x10", "number"),
+    ("hostnet-leaf-spine", "--traffic=pareto", "selfsimilar, poisson"),
+    ("hostnet-leaf-spine", "--frameSizes=/no/such/file.csv", "backbone"),
+    ("hostnet-leaf-spine", "--frameSizes=10", "64..9018"),
+    ("hostnet-leaf-spine", "--bgPayload=0", "1..1472"),
+    ("hostnet-leaf-spine", "--bgPayload=9000", "1..1472"),
+    ("hostnet-leaf-spine", "--tcpFlows=-2", "0..4096"),
+    ("hostnet-leaf-spine", "--rpcRate=-1", "0..1000000"),
+    ("hostnet-leaf-spine", "--rpcRate=1e300", "0..1000000"),
+    ("hostnet-leaf-spine", "--rpcRequestSize=0", "whole number"),
+    ("hostnet-leaf-spine", "--rpcResponseSize=-1", "whole number"),
+    ("hostnet-leaf-spine", "--duration=0", "duration"),
+    ("hostnet-leaf-spine", "--duration=-1", "duration"),
+    ("hostnet-leaf-spine", "--duration=1e300", "duration"),
+    ("hostnet-leaf-spine", "--duration=1 ms", "duration"),
+    ("hostnet-leaf-spine", "--duration=ms", "duration"),
+    ("hostnet-leaf-spine", "--warmup=-1ms", "duration"),
+    ("hostnet-leaf-spine", "--metrics=/no/such/dir/m.json", "does not exist"),
+    ("hostnet-leaf-spine", "--metrics=/", "writable file"),
+    ("hostnet-leaf-spine", "--hostPerLeaf=3", "did you mean --hostsPerLeaf"),
+    ("hostnet-leaf-spine", "--Duration=1", "did you mean --duration"),
+    ("hostnet-leaf-spine", "stray", "unexpected argument"),
+    ("hostnet-leaf-spine", "--PrintMetrics=maybe", "true or false"),
+    # global attribute defaults and global values, through any example
+    ("hostnet-leaf-spine", "--ns3::HostNetDevice::NQueues=0", "1:1024"),
+    ("hostnet-leaf-spine", "--ns3::HostNetDevice::NQueues=-1", "1:1024"),
+    ("hostnet-leaf-spine", "--ns3::HostNetDevice::NQueues=abc", "1:1024"),
+    ("hostnet-leaf-spine", "--ns3::HostNetDevice::NQueue=2", "has no attribute 'NQueue'"),
+    ("hostnet-leaf-spine", "--ns3::HostNetDev::NQueues=2", "unknown type 'ns3::HostNetDev'"),
+    ("hostnet-leaf-spine", "--ns3::RxRing::Descriptors=0", "ns3::RxRing::Descriptors"),
+    ("hostnet-leaf-spine", "--ns3::RxRing::Descriptors=1e3", "ns3::RxRing::Descriptors"),
+    ("hostnet-leaf-spine", "--ns3::NapiRxMode::Weight=0", "ns3::NapiRxMode::Weight"),
+    ("hostnet-leaf-spine", "--ns3::HostCpu::NetdevBudget=0", "ns3::HostCpu::NetdevBudget"),
+    ("hostnet-leaf-spine", "--ns3::HostCpu::NCores=0", "ns3::HostCpu::NCores"),
+    ("hostnet-leaf-spine", "--ns3::RxUsecsModeration::Interval=-5us", "Interval"),
+    ("hostnet-leaf-spine", "--ns3::RxUsecsModeration::Interval=5xs", "Interval"),
+    ("hostnet-leaf-spine", "--ns3::HostCpu::TimeSlice=0s", "ns3::HostCpu::TimeSlice"),
+    ("hostnet-leaf-spine", "--ns3::HostNetDevice::RxSteering=magic", "RxSteering"),
+    ("hostnet-leaf-spine", "--ns3::HostNetDevice::GroEnabled=perhaps", "GroEnabled"),
+    ("hostnet-leaf-spine", "--ns3::TcpSocket::SegmentSize=1e3", "SegmentSize"),
+    ("hostnet-leaf-spine", "--RngRun=-1", "RngRun"),
+    ("hostnet-leaf-spine", "--RngRun=abc", "RngRun"),
+    ("hostnet-leaf-spine", "--RngSeed=x", "RngSeed"),
+    ("hostnet-leaf-spine", "--SimulatorImplementationType=7", "SimulatorImplementationType"),
+    # hostnet-livelock
+    ("hostnet-livelock", "--loads=10,,20", "item 2"),
+    ("hostnet-livelock", "--loads=10,x", "item 2"),
+    ("hostnet-livelock", "--loads=0", "0.001..10000"),
+    ("hostnet-livelock", "--loads=-5", "0.001..10000"),
+    ("hostnet-livelock", "--loads=1e12", "0.001..10000"),
+    ("hostnet-livelock", "--loads=", "item 1"),
+    ("hostnet-livelock", "--schemes=bogus", "scheme"),
+    ("hostnet-livelock", "--schemes=normal,,napi", "item 2"),
+    ("hostnet-livelock", "--schemes=count-0", "scheme"),
+    ("hostnet-livelock", "--replications=-1", "1..10000"),
+    ("hostnet-livelock", "--replications=0", "1..10000"),
+    ("hostnet-livelock", "--duration=0", "duration"),
+    ("hostnet-livelock", "--duration=-1", "duration"),
+    ("hostnet-livelock", "--warmup=-1", "duration"),
+    ("hostnet-livelock", "--isrUs=-1", "0..1000000"),
+    ("hostnet-livelock", "--protoUs=0", "0.001..1000000"),
+    ("hostnet-livelock", "--bufferSize=0", "whole number"),
+    ("hostnet-livelock", "--payload=2000", "0..1472"),
+    ("hostnet-livelock", "--tcp=maybe", "true or false"),
+    ("hostnet-livelock", "--tcpDuration=0", "duration"),
+    ("hostnet-livelock", "--out=/etc/hostname/sub", "is not a writable directory"),
+    ("hostnet-livelock", "--scheme=napi", "one-point mode needs"),
+    ("hostnet-livelock", "--load=50", "one-point mode needs"),
+    ("hostnet-livelock", "--load=-3", "0..10000"),
+    ("hostnet-livelock", "--metrics=/no/dir/x.json", "does not exist"),
+    ("hostnet-livelock", "--scheme=bogus", "scheme"),
+    # hostnet-dctcp
+    ("hostnet-dctcp", "--thresholdBytes=-1", "whole number"),
+    ("hostnet-dctcp", "--mtu=100", "576..65535"),
+    ("hostnet-dctcp", "--mtu=70000", "576..65535"),
+    ("hostnet-dctcp", "--hosts=fast", "plain, e1000-1g"),
+    ("hostnet-dctcp", "--linkRate=0bps", "data rate"),
+    ("hostnet-dctcp", "--linkDelay=-1us", "duration"),
+    ("hostnet-dctcp", "--bufferBytes=100", "576.."),
+    ("hostnet-dctcp", "--bufferBytes=1000 --mtu=1500", "must hold one packet"),
+    ("hostnet-dctcp", "--stagger=-1", "duration"),
+    ("hostnet-dctcp", "--stagger=1", "must exceed"),
+    ("hostnet-dctcp", "--startJitter=2", "duration"),
+    ("hostnet-dctcp", "--minRto=0", "duration"),
+    ("hostnet-dctcp", "--ssthreshFloor=2", "true or false"),
+    ("hostnet-dctcp", "--seed=3", "unknown option"),
+    ("hostnet-dctcp", "--metrics=/no/dir/m.json", "does not exist"),
+    # hostnet-bench
+    ("hostnet-bench", "--rateKpps=0", "0.001..10000"),
+    ("hostnet-bench", "--rateKpps=1e12", "0.001..10000"),
+    ("hostnet-bench", "--duration=0", "duration"),
+    ("hostnet-bench", "--scheme=bogus", "scheme"),
+    ("hostnet-bench", "--repeats=0", "1..1000"),
+    # hostnet-selfsimilar
+    ("hostnet-selfsimilar", "--load=1.5", "-1..0.99"),
+    ("hostnet-selfsimilar", "--load=0", "expected -1 (use --loads)"),
+    ("hostnet-selfsimilar", "--loads=0.1,2", "item 2"),
+    ("hostnet-selfsimilar", "--schemes=x", "scheme"),
+    ("hostnet-selfsimilar", "--streams=0", "1..4096"),
+    ("hostnet-selfsimilar", "--offRule=exact", "Exact, Paper"),
+    ("hostnet-selfsimilar", "--frameSizes=nothing", "backbone"),
+    ("hostnet-selfsimilar", "--replications=0", "1..10000"),
+    ("hostnet-selfsimilar", "--csv=/no/dir/x.csv", "does not exist"),
+    ("hostnet-selfsimilar", "--trace=/no/dir/t.txt", "does not exist"),
+    ("hostnet-selfsimilar", "--scheme= --metrics=m.json", "needs one point"),
+    # hostnet-coalescing-goodput
+    ("hostnet-coalescing-goodput", "--frameSize=10", "expected 0 (use --frameSizes)"),
+    ("hostnet-coalescing-goodput", "--frameSize=2000", "0..1518"),
+    ("hostnet-coalescing-goodput", "--frameSizes=64,9000", "item 2"),
+    ("hostnet-coalescing-goodput", "--intervalsUs=0", "1..1000000"),
+    ("hostnet-coalescing-goodput", "--intervalUs=0.5", "expected 0 (use --intervalsUs)"),
+    ("hostnet-coalescing-goodput", "--rate=-1", "0..100000000"),
+    ("hostnet-coalescing-goodput", "--tpUs=-1", "0..1000000"),
+    ("hostnet-coalescing-goodput", "--ring=0", "1..1048576"),
+    ("hostnet-coalescing-goodput", "--csv=", "file path"),
+    # hostnet-rdr
+    ("hostnet-rdr", "--sizes=10", "item 1"),
+    ("hostnet-rdr", "--policies=Reuse", "Allocate, Recycle"),
+    ("hostnet-rdr", "--busRateGbps=0", "0.001..10000"),
+    ("hostnet-rdr", "--descriptors=0", "1..1048576"),
+    ("hostnet-rdr", "--tailBatch=4096", "more than --descriptors"),
+    ("hostnet-rdr", "--measureMs=0", "0.001.."),
+    ("hostnet-rdr", "--fifoBytes=1", "64.."),
+    # hostnet-ppt-probe
+    ("hostnet-ppt-probe", "--linkRate=0Mbps", "data rate"),
+    ("hostnet-ppt-probe", "--rxMode=poll", "napi, per-packet"),
+    ("hostnet-ppt-probe", "--rxUsecs=-1", "0..1000000"),
+    ("hostnet-ppt-probe", "--cores=0", "1..1024"),
+    ("hostnet-ppt-probe", "--receiverCore=3", "the receiving host has --cores=1"),
+    ("hostnet-ppt-probe", "--costJitter=1", "0..0.999"),
+    ("hostnet-ppt-probe", "--trailerSizes=112,,812", "item 2"),
+    ("hostnet-ppt-probe", "--order=random", "Sequential, Interleaved"),
+    ("hostnet-ppt-probe", "--spacingMs=0", "0.001.."),
+    ("hostnet-ppt-probe", "--busRate=x", "data rate"),
+    # hostnet-seed-figures
+    ("hostnet-seed-figures", "--figures=8", "item 1"),
+    ("hostnet-seed-figures", "--taus=0", "item 1"),
+    ("hostnet-seed-figures", "--quotas=1.5", "item 1"),
+    ("hostnet-seed-figures", "--tickDuringCycle=drop", "waste, skip, defer"),
+    ("hostnet-seed-figures", "--analysisMax=10 --analysisStep=50", "is below --analysisStep"),
+    ("hostnet-seed-figures", "--fig7Schemes=normal,bogus", "item 2"),
+    ("hostnet-seed-figures", "--pollPeriods=0", "item 1"),
+    ("hostnet-seed-figures", "--writeUs=0", "0.001.."),
+    ("hostnet-seed-figures", "--frameSize=10", "64..9018"),
+]
+
+# Combinations the model itself refuses (exit 3 after ns-3's message naming the attribute).
+REFUSALS = [
+    ("hostnet-leaf-spine", "--scheme=normal --ns3::HostNetDevice::GroEnabled=true",
+     "GroEnabled needs a NAPI receive mode"),
+    ("hostnet-leaf-spine", "--scheme=normal --ns3::RxRing::LroEnabled=true",
+     "LroEnabled needs a NAPI receive mode"),
+    ("hostnet-leaf-spine",
+     "--ns3::HostNetDevice::NQueues=2 --ns3::HostNetDevice::IrqAffinity=0,5",
+     "does not exist"),
+    ("hostnet-bench", "--ns3::RxRing::Descriptors=8 --ns3::RxRing::TailWriteBatch=16",
+     "TailWriteBatch"),
+]
 
 
-def run(binary, *args, cwd):
-    """Run an example; return (exit code, stdout + stderr)."""
-    proc = subprocess.run([str(binary), *args], capture_output=True, text=True, cwd=cwd,
-                          timeout=120)
+def run(program, args, cwd, timeout=60):
+    """Run an example; return (exit status, stdout + stderr). A hang fails the test."""
+    proc = subprocess.run([str(EXAMPLES / program), *args], capture_output=True, text=True,
+                          cwd=cwd, timeout=timeout)
     return proc.returncode, proc.stdout + proc.stderr
 
 
-@pytest.mark.parametrize(
-    "args, expected",
-    [
-        (["--schemes=bogus"], ["--schemes", "bogus", "ideal normal disable-enable", "count-<tau>"]),
-        (["--schemes=count-0"], ["--schemes", "count-0", "count-<tau>"]),
-        (["--bufferSize=0"], ["--bufferSize", ">= 1"]),
-        (["--duration=-1"], ["--duration", "> 0"]),
-        (["--loads=0"], ["--loads", "> 0"]),
-        # ns-3's attribute checkers reject out-of-range values and name the attribute.
-        (["--ns3::RxRing::Descriptors=0"], ["ns3::RxRing::Descriptors"]),
-        (["--ns3::NapiRxMode::Weight=0"], ["ns3::NapiRxMode::Weight"]),
-        (["--ns3::HostCpu::NetdevBudget=0"], ["ns3::HostCpu::NetdevBudget"]),
-        (["--ns3::RxUsecsModeration::Interval=-5us"], ["ns3::RxUsecsModeration::Interval"]),
-        (["--ns3::HostCpu::TimeSlice=0s"], ["ns3::HostCpu::TimeSlice"]),
-    ],
-)
-def test_livelock_rejects_bad_input(tmp_path, args, expected):
-    code, out = run(LIVELOCK, *QUICK, f"--out={tmp_path}", *args, cwd=tmp_path)
-    assert code != 0, out
-    for text in expected:
-        assert text in out, out
+# Cases whose space belongs to one argument (a value that smuggles another option).
+ONE_ARGUMENT = {"--scheme=napi --bufferSize=0", "--duration=1 ms"}
 
 
-def test_tail_batch_larger_than_ring(tmp_path):
-    # hostnet-bench keeps the ring attributes' defaults (hostnet-livelock sets its own).
-    code, out = run(BENCH, "--duration=0.01", "--repeats=1",
-                    "--ns3::RxRing::Descriptors=8", "--ns3::RxRing::TailWriteBatch=16",
-                    cwd=tmp_path)
-    assert code != 0
-    assert "TailWriteBatch" in out and "Descriptors" in out, out
+def command(program, bad):
+    """The quick command line with the bad option(s) appended (a later value wins)."""
+    return QUICK[program] + ([bad] if bad in ONE_ARGUMENT else bad.split(" "))
 
 
-def test_unknown_scheme_lists_known_ones(tmp_path):
-    code, out = run(BENCH, "--scheme=bogus", "--duration=0.01", cwd=tmp_path)
-    assert code != 0
-    assert "unknown scheme 'bogus'" in out and "ideal normal disable-enable" in out, out
+def assert_refused(code, out, status, option, expected):
+    assert code >= 0, f"killed by signal {-code}:\n{out}"
+    assert code == status, f"exit status {code}, expected {status}:\n{out}"
+    assert "Traceback" not in out and "terminate called" not in out, out
+    assert option in out, f"the message does not name {option}:\n{out}"
+    assert expected in out, f"the message does not say '{expected}':\n{out}"
 
 
-def test_good_input_runs(tmp_path):
-    """The same quick command line without the bad value succeeds (the tests above are
-    not failing for another reason)."""
-    code, out = run(LIVELOCK, *QUICK, f"--out={tmp_path}", "--schemes=normal", cwd=tmp_path)
+@pytest.mark.parametrize("program, bad, expected", CASES,
+                         ids=[f"{p[8:]}:{b}" for p, b, _ in CASES])
+def test_bad_option_is_refused(tmp_path, program, bad, expected):
+    code, out = run(program, command(program, bad), tmp_path)
+    option = bad.split(" ")[0].split("=")[0] if bad.startswith("-") else bad
+    assert_refused(code, out, USAGE, option, expected)
+
+
+@pytest.mark.parametrize("program, bad, expected", REFUSALS,
+                         ids=[f"{p[8:]}:{b}" for p, b, _ in REFUSALS])
+def test_impossible_combination_is_refused(tmp_path, program, bad, expected):
+    code, out = run(program, QUICK[program] + bad.split(" "), tmp_path)
+    assert_refused(code, out, REFUSED, expected.split(" ")[0], expected)
+
+
+@pytest.mark.parametrize("program", sorted(QUICK))
+def test_quick_command_line_runs(tmp_path, program):
+    """The base command lines succeed: the refusals above fail only for their bad option."""
+    code, out = run(program, QUICK[program], tmp_path, timeout=120)
     assert code == 0, out
-    assert (tmp_path / "livelock.csv").read_text().count("\n") == 2
+
+
+@pytest.mark.parametrize("args, seconds", [(["--duration=1ms"], 0.001),
+                                           (["--duration=0.002"], 0.002),
+                                           (["--duration=2000us"], 0.002)])
+def test_durations_take_units(tmp_path, args, seconds):
+    """'1ms' is a millisecond (it used to be read as 1 s); a bare number is seconds."""
+    code, out = run("hostnet-livelock", QUICK["hostnet-livelock"] + args +
+                    ["--schemes=normal", "--loads=100"], tmp_path)
+    assert code == 0, out
+    row = (tmp_path / "out" / "livelock.csv").read_text().splitlines()[1].split(",")
+    # 100 Kpps offered: the throughput (Kpps) is packets / duration; at 1 ms about 100
+    # packets arrive, so a 1 s reading would give a throughput 1000x too small.
+    assert 50 < float(row[3]) < 150, (seconds, row)
+
+
+def test_every_scheme_runs_in_every_example_path(tmp_path):
+    """Every named scheme runs in the single-host example, one short run each, and the
+    multi-queue leaf-spine with buffer-adaptive (its probe on every queue, no sink needed)."""
+    schemes = ["ideal", "normal", "disable-enable", "count-8", "time-50us", "pure-polling",
+               "napi-seed", "hybrid", "napi", "itr-8000", "e1000-dynamic", "i40e-adaptive",
+               "net-dim", "buffer-adaptive"]
+    code, out = run("hostnet-livelock", ["--schemes=" + ",".join(schemes), "--loads=100",
+                                         "--duration=5ms", "--warmup=1ms", "--replications=1",
+                                         "--tcp=true", "--tcpDuration=5ms", "--out=out"],
+                    tmp_path, timeout=300)
+    assert code == 0, out
+    rows = (tmp_path / "out" / "livelock.csv").read_text().splitlines()[1:]
+    assert sorted(r.split(",")[0] for r in rows) == sorted(schemes)
+    for program in ("hostnet-leaf-spine",):
+        for scheme in ("buffer-adaptive", "napi", "normal"):
+            code, out = run(program, QUICK[program] + [f"--scheme={scheme}",
+                                                       "--ns3::HostNetDevice::NQueues=2"],
+                            tmp_path)
+            assert code == 0, (scheme, out)
+
+
+def test_undefined_metric_is_null_not_zero(tmp_path):
+    """A run in which no RPC completes writes null for the RPC latencies, with the count 0."""
+    import json
+
+    code, out = run("hostnet-leaf-spine", QUICK["hostnet-leaf-spine"] + [
+        "--rpcRate=0", "--metrics=m.json"], tmp_path)
+    assert code == 0, out
+    metrics = json.loads((tmp_path / "m.json").read_text())
+    assert metrics["rpc_completed"] == 0
+    for key in ("rpc_p50_us", "rpc_p99_us", "rpc_p999_us", "rpc_mean_us", "tcp_goodput_mbps"):
+        assert metrics[key] is None, (key, metrics[key])
+    assert metrics["tcp_flows"] == 0
+
+
+PYTHON_CASES = [
+    ("h.SetScheme('foo')", "unknown scheme 'foo'"),
+    ("h.SetScheme('time-infus')", "unknown scheme 'time-infus'"),
+    ("h.SetPreset('mlx5')", "unknown preset 'mlx5'"),
+    ("h.SetDeviceAttribute('NQueues', 0)", "NQueues: '0'"),
+    ("h.SetDeviceAttribute('NQueues', -1)", "NQueues: '-1'"),
+    ("h.SetDeviceAttribute('Nope', 1)", "no attribute 'Nope'"),
+    ("h.SetDeviceAttribute('IsrCost', 'ns3::NoSuchRandomVariable')", "IsrCost"),
+    ("h.SetRxRingAttribute('Descriptors', 'abc')", "Descriptors: 'abc'"),
+    ("h.SetTxRingAttribute('Descriptors', 0)", "Descriptors: '0'"),
+    ("h.SetCpuAttribute('NCores', 0)", "NCores: '0'"),
+    ("h.SetModeration('ns3::Nope')", "unknown ns3::InterruptModeration type 'ns3::Nope'"),
+    ("h.SetModeration('ns3::NapiRxMode')", "unknown ns3::InterruptModeration type"),
+    ("h.SetModeration('ns3::RxUsecsModeration', 'Interval', '-5us')", "Interval"),
+    ("h.SetModeration('ns3::RxUsecsModeration', 'Interval')", "name, value pairs"),
+    ("h.SetRxMode('ns3::NapiRxMode', 'Weight', 0)", "Weight: '0'"),
+    ("h.SetRxMode('ns3::NapiRxMode', 'Wieght', 4)", "no attribute 'Wieght'"),
+    ("h.SetRxMode('ns3::NoModeration')", "unknown ns3::RxMode type"),
+]
+
+PYTHON_SCRIPT = r"""
+import json, sys
+import hostnet
+from hostnet import ns
+results = []
+for code, _ in json.loads(sys.argv[1]):
+    h = ns.HostNetDeviceHelper()
+    try:
+        exec(code)
+        results.append(["no error", ""])
+    except ValueError as e:
+        results.append(["ValueError", str(e)])
+    except Exception as e:
+        results.append([type(e).__name__, str(e)])
+# the interpreter survived every error: a good configuration still works
+h = ns.HostNetDeviceHelper()
+h.SetScheme("napi"); h.SetDeviceAttribute("NQueues", 2)
+h.SetRxMode("ns3::NapiRxMode", "Weight", 32)
+print("RESULTS " + json.dumps(results))
+"""
+
+
+@pytest.fixture(scope="module")
+def python_results():
+    """Run every Python case in one interpreter (loading ns-3 once)."""
+    import json
+
+    env = dict(os.environ, HOSTNET_BUILD_DIR=str(BUILD))
+    proc = subprocess.run([sys.executable, "-c", PYTHON_SCRIPT, json.dumps(PYTHON_CASES)],
+                          capture_output=True, text=True, env=env, timeout=300)
+    assert proc.returncode == 0, f"the interpreter died ({proc.returncode}):\n{proc.stderr}"
+    line = [x for x in proc.stdout.splitlines() if x.startswith("RESULTS ")][-1]
+    return json.loads(line[len("RESULTS "):])
+
+
+@pytest.mark.parametrize("index", range(len(PYTHON_CASES)),
+                         ids=[c for c, _ in PYTHON_CASES])
+def test_python_helper_raises_value_error(python_results, index):
+    kind, message = python_results[index]
+    code, expected = PYTHON_CASES[index]
+    assert kind == "ValueError", (code, kind, message)
+    assert expected in message, (code, message)
+    assert "HostNetDeviceHelper." in message, message
