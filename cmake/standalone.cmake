@@ -49,7 +49,7 @@ endforeach()
 
 # ns-3's per-module variables (${libcore} ...) as imported targets.
 foreach(_module core network internet point-to-point csma bridge applications traffic-control
-                stats mobility flow-monitor internet-apps)
+                stats mobility flow-monitor internet-apps nix-vector-routing)
   set(lib${_module} ns3::${_module})
 endforeach()
 set(libhostnet hostnet)

@@ -9,6 +9,7 @@
 #include "host-net-device-helper.h"
 
 #include "ns3/abort.h"
+#include "ns3/phy-address-mirror.h"
 #include "ns3/global-value.h"
 #include "ns3/boolean.h"
 #include "ns3/data-rate.h"
@@ -592,6 +593,8 @@ HostNetDeviceHelper::Install(Ptr<NetDevice> phy) const
     // Flow control towards traffic control: a full Tx ring stops the queue disc.
     device->AggregateObject(CreateObject<NetDeviceQueueInterface>());
     node->AddDevice(device);
+    // Neighbours' routing finds the host through its PHY (see PhyAddressMirror).
+    PhyAddressMirror::Install(node);
     return device;
 }
 

@@ -9,6 +9,7 @@
 #include "host-net-device.h"
 
 #include "gro-engine.h"
+#include "host-net-channel.h"
 #include "napi-rx-mode.h"
 #include "rfs-flow-table.h"
 #include "rps-backlog.h"
@@ -17,6 +18,8 @@
 #include "ns3/boolean.h"
 #include "ns3/channel.h"
 #include "ns3/enum.h"
+#include "ns3/ipv4-routing-protocol.h"
+#include "ns3/ipv4.h"
 #include "ns3/log.h"
 #include "ns3/net-device-queue-interface.h"
 #include "ns3/node.h"
@@ -388,6 +391,19 @@ HostNetDevice::DoInitialize()
                     "RandomVariableStreams");
     NS_ABORT_MSG_IF(!m_rxRing || !m_txRing || !m_moderation || !m_rxMode,
                     "HostNetDevice: RxRing, TxRing, Moderation and RxMode must be set");
+    // Nix-vector routing finds a host's neighbours by walking the node's devices and their
+    // channels: it reaches them through the PHY, whose interface is down or absent, and
+    // cannot send through the host model. Refuse rather than route around it.
+    Ptr<Ipv4> ipv4 = m_node ? m_node->GetObject<Ipv4>() : nullptr;
+    Ptr<Ipv4RoutingProtocol> routing = ipv4 ? ipv4->GetRoutingProtocol() : nullptr;
+    NS_ABORT_MSG_IF(routing &&
+                        routing->GetInstanceTypeId().GetName().find("NixVector") !=
+                            std::string::npos,
+                    "HostNetDevice: node " << m_node->GetId() << " uses "
+                                           << routing->GetInstanceTypeId().GetName()
+                                           << ", which cannot route through hostnet hosts; use "
+                                              "Ipv4GlobalRoutingHelper (global routing) or "
+                                              "static routes");
     for (const auto& queue : m_queues)
     {
         queue->GetRxRing()->Initialize();
@@ -431,6 +447,7 @@ HostNetDevice::DoDispose()
     m_moderation = nullptr;
     m_rxMode = nullptr;
     m_phy = nullptr;
+    m_channel = nullptr;
     m_node = nullptr;
     m_cpu = nullptr;
     m_queueInterface = nullptr;
@@ -1277,7 +1294,30 @@ HostNetDevice::GetIfIndex() const
 Ptr<Channel>
 HostNetDevice::GetChannel() const
 {
-    return m_phy ? m_phy->GetChannel() : nullptr;
+    Ptr<Channel> phyChannel = m_phy ? m_phy->GetChannel() : nullptr;
+    if (!phyChannel)
+    {
+        return nullptr;
+    }
+    if (m_channel && m_channel->GetPhyChannel() == phyChannel)
+    {
+        return m_channel;
+    }
+    // One HostNetChannel per PHY channel: reuse the one another wrapper on it made.
+    for (std::size_t i = 0; i < phyChannel->GetNDevices(); ++i)
+    {
+        auto other = DynamicCast<HostNetDevice>(
+            HostNetChannel::GetVisibleDevice(phyChannel->GetDevice(i)));
+        if (other && other != this && other->m_channel &&
+            other->m_channel->GetPhyChannel() == phyChannel)
+        {
+            m_channel = other->m_channel;
+            return m_channel;
+        }
+    }
+    m_channel = CreateObject<HostNetChannel>();
+    m_channel->SetPhyChannel(phyChannel);
+    return m_channel;
 }
 
 void

@@ -10,6 +10,7 @@
 #define HOST_NET_DEVICE_H
 
 #include "host-cpu.h"
+#include "host-net-channel.h"
 #include "host-net-queue.h"
 #include "interrupt-moderation.h"
 #include "latency-histogram.h"
@@ -290,6 +291,11 @@ class HostNetDevice : public NetDevice
     // NetDevice API
     void SetIfIndex(const uint32_t index) override;
     uint32_t GetIfIndex() const override;
+    /**
+     * @return the PHY's channel as ns-3's routing must see it: a HostNetChannel listing the
+     *         HostNetDevices in place of the PHYs they wrap (global and Nix-vector routing
+     *         walk device -> channel -> devices)
+     */
     Ptr<Channel> GetChannel() const override;
     void SetAddress(Address address) override;
     Address GetAddress() const override;
@@ -363,6 +369,7 @@ class HostNetDevice : public NetDevice
     };
 
     Ptr<NetDevice> m_phy;                          ///< wrapped PHY
+    mutable Ptr<HostNetChannel> m_channel; ///< its channel as routing sees it (GetChannel)
     Ptr<Node> m_node;                              ///< our node
     Ptr<HostCpu> m_cpu;                            ///< the node's CPU
     Ptr<RxRing> m_rxRing;                          ///< receive ring (attribute)

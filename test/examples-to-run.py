@@ -45,6 +45,8 @@ cpp_examples = [
         "False",
     ),
     ("hostnet-dctcp --duration=0.01 --warmup=0.005", "True", "False"),
+    ("hostnet-first-scenario", "True", "False"),
+    ("hostnet-first-scenario --scheme=normal", "True", "False"),
 ]
 
 # examples/hostnet-livelock.py loads the standalone build's library through python/hostnet

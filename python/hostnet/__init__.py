@@ -39,7 +39,8 @@ def _version():
 
 __version__ = _version()
 
-__all__ = ["ns", "load", "build_dir", "library_path", "stats_to_dict", "__version__"]
+__all__ = ["ns", "load", "build_dir", "library_path", "stats_to_dict", "connect_trace",
+           "__version__"]
 
 _LIBRARY_NAME = "libns3.44-hostnet.so"
 _ns = None
@@ -77,7 +78,8 @@ def load():
         raise ImportError(
             f"hostnet headers not found in {include_dir}; run `./hostnet.sh build`"
         )
-    from ns import ns  # the ns-3 wheel: loads every ns-3 module into cppyy
+    with _without_cling_noise():
+        from ns import ns  # the ns-3 wheel: loads every ns-3 module into cppyy
     import cppyy
 
     cppyy.add_include_path(str(include_dir))
@@ -88,6 +90,40 @@ def load():
     _checked_helper_methods(ns)
     _ns = ns
     return _ns
+
+
+class _without_cling_noise:
+    """Drop cppyy's "[runStaticInitializersOnce]: Failed to materialize symbols" lines.
+
+    Importing the ns-3 wheel's bindings makes cling (cppyy's JIT) try to run the static
+    initialisers of ns-3 headers (``g_timeInitHelper`` of nstime.h) that the already loaded
+    libns3 libraries have run; it fails to materialise them and says so on stderr, twice.
+    Nothing is wrong (ns-3 is initialised by its libraries), so those lines are filtered out
+    of the C-level stderr during the import; every other line is passed through.
+    """
+
+    def __enter__(self):
+        import sys
+        import tempfile
+
+        sys.stderr.flush()
+        self._saved = os.dup(2)
+        self._file = tempfile.TemporaryFile(mode="w+b")
+        os.dup2(self._file.fileno(), 2)
+        return self
+
+    def __exit__(self, *exc):
+        import sys
+
+        sys.stderr.flush()
+        os.dup2(self._saved, 2)
+        os.close(self._saved)
+        self._file.seek(0)
+        for line in self._file.read().decode(errors="replace").splitlines(keepends=True):
+            if not line.startswith("[runStaticInitializersOnce]"):
+                sys.stderr.write(line)
+        self._file.close()
+        return False
 
 
 def _as_attribute_value(ns, value):
@@ -215,3 +251,83 @@ def _to_plain(value):
         return [_to_plain(v) for v in value]
     except TypeError:
         return str(value)
+
+
+_trace_adapters = {}  # (argument types, with context) -> C++ adapter class
+_trace_sinks = []  # adapters in use: alive as long as the simulation may call them
+
+
+def _trace_adapter_class(arg_types, with_context):
+    """Define (once per signature) a C++ class whose member function has the trace source's
+    signature and calls a Python function.
+
+    cppyy turns a Python function into a std::function, but not into the ns3::Callback that
+    Config::Connect wants, and a std::string argument (the context of Config::Connect)
+    fails in cppyy's conversion of the call back into Python ("no type named 'char_type'").
+    The adapter takes the ns-3 arguments in C++ and hands the context on as const char*.
+    """
+    import cppyy
+
+    key = (tuple(arg_types), with_context)
+    if key in _trace_adapters:
+        return _trace_adapters[key]
+    name = f"TraceAdapter{len(_trace_adapters)}"
+    params = [f"{t} a{i}" for i, t in enumerate(arg_types)]
+    names = [f"a{i}" for i in range(len(arg_types))]
+    if with_context:
+        fn_types = ["const char*"] + list(arg_types)
+        call_params = ["std::string context"] + params
+        call_args = ["context.c_str()"] + names
+        cb_types = ["std::string"] + list(arg_types)
+    else:
+        fn_types, call_params, call_args, cb_types = list(arg_types), params, names, list(
+            arg_types)
+    cppyy.cppdef(f"""
+namespace hostnet_python {{
+struct {name}
+{{
+    std::function<void({", ".join(fn_types)})> fn;
+    void Call({", ".join(call_params)}) {{ fn({", ".join(call_args)}); }}
+    ns3::Callback<void{"".join(", " + t for t in cb_types)}> MakeCallback()
+    {{
+        return ns3::MakeCallback(&{name}::Call, this);
+    }}
+}};
+}}
+""")
+    cls = getattr(cppyy.gbl.hostnet_python, name)
+    _trace_adapters[key] = cls
+    return cls
+
+
+def connect_trace(path, function, *arg_types, context=False):
+    """Connect a Python function to every trace source matching a Config path.
+
+    ``arg_types`` are the C++ types of the trace source's arguments, as in its
+    TracedCallback (``--PrintAttributes``/the docs list them), e.g. for
+    HostNetDevice::Delivered ``"ns3::Ptr<const ns3::Packet>", "ns3::Time"``. With
+    ``context=True`` the function gets the matched path (a str) first, as Config::Connect
+    gives it; else Config::ConnectWithoutContext is used. Returns the number of trace
+    sources connected (0 means the path matched nothing: check it). Example::
+
+        def delivered(context, packet, latency):
+            print(context, packet.GetSize(), latency.GetMicroSeconds())
+
+        hostnet.connect_trace("/NodeList/*/DeviceList/*/$ns3::HostNetDevice/Delivered",
+                              delivered, "ns3::Ptr<const ns3::Packet>", "ns3::Time",
+                              context=True)
+    """
+    ns = load()
+    adapter = _trace_adapter_class(arg_types, context)()
+    if context:
+        adapter.fn = lambda ctx, *args: function(
+            ctx.decode() if isinstance(ctx, bytes) else str(ctx), *args)
+    else:
+        adapter.fn = function
+    _trace_sinks.append(adapter)
+    # The objects that own the trace source: everything before its name.
+    owners = ns.Config.LookupMatches(path.rsplit("/", 1)[0]).GetN()
+    connect = ns.Config.ConnectFailSafe if context else ns.Config.ConnectWithoutContextFailSafe
+    if owners == 0 or not connect(path, adapter.MakeCallback()):
+        return 0
+    return owners

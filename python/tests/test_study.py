@@ -314,7 +314,13 @@ def test_dask_cluster_without_hostnet_installed(tmp_path):
     dask_cli = Path(sys.executable).with_name("dask")
     if not dask_cli.exists():
         pytest.skip("the dask command is not installed next to this Python")
+    # The project's venv has hostnet installed (editable): a package of the same name that
+    # fails to import, first on the path, stands for a machine without it.
+    shadow = tmp_path / "shadow" / "hostnet"
+    shadow.mkdir(parents=True)
+    (shadow / "__init__.py").write_text("raise ImportError('hostnet is not installed here')\n")
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    env["PYTHONPATH"] = str(shadow.parent)
     address = f"tcp://127.0.0.1:{_free_port()}"
     common = dict(env=env, cwd=tmp_path, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     scheduler = subprocess.Popen([str(dask_cli), "scheduler", "--host", "127.0.0.1", "--port",
