@@ -9,6 +9,7 @@
 #include "host-net-device.h"
 
 #include "gro-engine.h"
+#include "merged-segments-tag.h"
 #include "napi-rx-mode.h"
 #include "rfs-flow-table.h"
 #include "rps-backlog.h"
@@ -300,6 +301,17 @@ HostNetDevice::GetTypeId()
                           UintegerValue(65535),
                           MakeUintegerAccessor(&HostNetDevice::m_groMaxSize),
                           MakeUintegerChecker<uint32_t>(1500, 65535))
+            .AddAttribute("ReportMergedSegments",
+                          "Hand GRO packets and LRO aggregates to the stack with their "
+                          "segments' FlowMonitor tags (ns3::Ipv4FlowProbeTag) replaced by one "
+                          "ns3::MergedSegmentsTag, so that a HostNetFlowProbe counts every "
+                          "segment as received (FlowMonitor's Ipv4FlowProbe would count one "
+                          "packet per merged packet and the other segments as lost). Set by "
+                          "HostNetFlowProbe::Install; without a HostNetFlowProbe on the node, "
+                          "FlowMonitor would not see merged packets at all.",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&HostNetDevice::m_reportMergedSegments),
+                          MakeBooleanChecker())
             .AddAttribute("TsoEnabled",
                           "TCP segmentation offload: segments of one flow handed to the "
                           "device together (one TCP send burst, up to TsoMaxSize bytes) pay "
@@ -842,6 +854,11 @@ HostNetDevice::DeliverFrame(RxFrame&& frame, Time processingStart)
         m_rxDeliveredBytes += (frame.segments - 1) * GroHeaderBytes(frame.packet);
     }
     RecordLatencies(frame, processingStart);
+    if (frame.segments > 1 && m_reportMergedSegments)
+    {
+        // FlowMonitor: the segments' tags go to HostNetFlowProbe (see MergedSegmentsTag).
+        frame.packet = MergedSegmentsTag::Collect(frame.packet);
+    }
     m_deliveredTrace(frame.packet, Simulator::Now() - frame.inMemory);
     m_rxTrace(frame.packet);
     if (!m_promiscCallback.IsNull())

@@ -66,7 +66,8 @@ Build(uint32_t flows)
     for (uint32_t f = 0; f < flows; ++f)
     {
         uint16_t port = 5000 + f;
-        PacketSinkHelper sink("ns3::UdpSocketFactory", InetSocketAddress(Ipv4Address::GetAny(), port));
+        PacketSinkHelper sink("ns3::UdpSocketFactory",
+                              InetSocketAddress(Ipv4Address::GetAny(), port));
         sink.Install(t.nodes.Get(1));
         UdpClientHelper client(ifaces.GetAddress(1), port);
         client.SetAttribute("MaxPackets", UintegerValue(250));
@@ -111,9 +112,10 @@ CountPlain(uint64_t* count, Ptr<const Packet>)
 }
 
 /**
- * Queues with a wildcard (and wildcards over nodes and devices): every queue's RxRing WriteBack reaches the
- * sink, with the queue in the context; per host the callbacks equal the frames that arrived
- * (nothing is dropped or left in the host), per queue the frames that queue delivered.
+ * Queues with a wildcard (and wildcards over nodes and devices): every queue's RxRing
+ * WriteBack reaches the sink, with the queue in the context; per host the callbacks equal the
+ * frames that arrived (nothing is dropped or left in the host), per queue the frames that
+ * queue delivered.
  */
 class WildcardQueuesTestCase : public TestCase
 {
