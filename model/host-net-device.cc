@@ -10,6 +10,7 @@
 
 #include "gro-engine.h"
 #include "host-net-channel.h"
+#include "merged-segments-tag.h"
 #include "napi-rx-mode.h"
 #include "rfs-flow-table.h"
 #include "rps-backlog.h"
@@ -24,6 +25,7 @@
 #include "ns3/net-device-queue-interface.h"
 #include "ns3/node.h"
 #include "ns3/object-factory.h"
+#include "ns3/object-vector.h"
 #include "ns3/pointer.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
@@ -169,13 +171,18 @@ HostNetDevice::GetTypeId()
             .SetGroupName("Hostnet")
             .AddConstructor<HostNetDevice>()
             .AddAttribute("RxRing",
-                          "The NIC receive FIFO, DMA engine and descriptor ring.",
+                          "The NIC receive FIFO, DMA engine and descriptor ring of queue 0; "
+                          "queues > 0 get copies with the same attributes (made when the "
+                          "device is installed). Traces connected through this attribute see "
+                          "queue 0 only: use Queues/*/RxRing/... for every queue.",
                           StringValue("ns3::RxRing"),
                           MakePointerAccessor(&HostNetDevice::m_rxRing),
                           MakePointerChecker<RxRing>())
             .AddAttribute("TxRing",
                           "The NIC transmit descriptor ring (of queue pair 0; the others get "
-                          "copies with the same attributes).",
+                          "copies with the same attributes). Traces connected through this "
+                          "attribute see queue pair 0 only: use Queues/*/TxRing/... for every "
+                          "queue pair.",
                           StringValue("ns3::TxRing"),
                           MakePointerAccessor(&HostNetDevice::m_txRing),
                           MakePointerChecker<TxRing>())
@@ -185,14 +192,18 @@ HostNetDevice::GetTypeId()
                           "ns3::CountTimeModeration, ns3::ThrottleModeration, "
                           "ns3::PacketAbsoluteTimerModeration, ns3::E1000DynamicItrModeration, "
                           "ns3::I40eAdaptiveItrModeration, ns3::NetDimModeration, "
-                          "ns3::BufferAdaptiveModeration).",
+                          "ns3::BufferAdaptiveModeration). Queue 0's; queues > 0 get copies "
+                          "with the same attributes. Traces connected through this attribute "
+                          "see queue 0 only: use Queues/*/Moderation/... for every queue.",
                           StringValue("ns3::NoModeration"),
                           MakePointerAccessor(&HostNetDevice::m_moderation),
                           MakePointerChecker<InterruptModeration>())
             .AddAttribute("RxMode",
                           "OS receive mode (an ns3::RxMode subclass: ns3::PerPacketRxMode, "
                           "ns3::NapiRxMode, ns3::DisableEnableRxMode, ns3::PurePollingRxMode, "
-                          "ns3::HybridRxMode).",
+                          "ns3::HybridRxMode). Queue 0's; queues > 0 get copies with the same "
+                          "attributes. Traces connected through this attribute see queue 0 "
+                          "only: use Queues/*/RxMode/... for every queue.",
                           StringValue("ns3::PerPacketRxMode"),
                           MakePointerAccessor(&HostNetDevice::m_rxMode),
                           MakePointerChecker<RxMode>())
@@ -250,6 +261,16 @@ HostNetDevice::GetTypeId()
                           UintegerValue(1),
                           MakeUintegerAccessor(&HostNetDevice::m_nQueues),
                           MakeUintegerChecker<uint32_t>(1, 1024))
+            .AddAttribute("Queues",
+                          "The receive queues (ns3::HostNetQueue, one per queue pair, created "
+                          "when the device is installed on a node with its PHY), each with its "
+                          "RxRing, TxRing, Moderation, RxMode and Gro objects: the Config path "
+                          "to every queue's traces, e.g. /NodeList/*/DeviceList/*/"
+                          "$ns3::HostNetDevice/Queues/*/RxRing/WriteBack. Read-only.",
+                          TypeId::ATTR_GET,
+                          ObjectVectorValue(),
+                          MakeObjectVectorAccessor(&HostNetDevice::m_queues),
+                          MakeObjectVectorChecker<HostNetQueue>())
             .AddAttribute("IrqAffinity",
                           "IRQ affinity: comma-separated core of each queue, e.g. \"0,1,2,3\" "
                           "(one entry per queue, each < HostCpu::NCores); empty: round robin "
@@ -283,6 +304,17 @@ HostNetDevice::GetTypeId()
                           UintegerValue(65535),
                           MakeUintegerAccessor(&HostNetDevice::m_groMaxSize),
                           MakeUintegerChecker<uint32_t>(1500, 65535))
+            .AddAttribute("ReportMergedSegments",
+                          "Hand GRO packets and LRO aggregates to the stack with their "
+                          "segments' FlowMonitor tags (ns3::Ipv4FlowProbeTag) replaced by one "
+                          "ns3::MergedSegmentsTag, so that a HostNetFlowProbe counts every "
+                          "segment as received (FlowMonitor's Ipv4FlowProbe would count one "
+                          "packet per merged packet and the other segments as lost). Set by "
+                          "HostNetFlowProbe::Install; without a HostNetFlowProbe on the node, "
+                          "FlowMonitor would not see merged packets at all.",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&HostNetDevice::m_reportMergedSegments),
+                          MakeBooleanChecker())
             .AddAttribute("TsoEnabled",
                           "TCP segmentation offload: segments of one flow handed to the "
                           "device together (one TCP send burst, up to TsoMaxSize bytes) pay "
@@ -839,6 +871,11 @@ HostNetDevice::DeliverFrame(RxFrame&& frame, Time processingStart)
         m_rxDeliveredBytes += (frame.segments - 1) * GroHeaderBytes(frame.packet);
     }
     RecordLatencies(frame, processingStart);
+    if (frame.segments > 1 && m_reportMergedSegments)
+    {
+        // FlowMonitor: the segments' tags go to HostNetFlowProbe (see MergedSegmentsTag).
+        frame.packet = MergedSegmentsTag::Collect(frame.packet);
+    }
     m_deliveredTrace(frame.packet, Simulator::Now() - frame.inMemory);
     m_rxTrace(frame.packet);
     if (!m_promiscCallback.IsNull())

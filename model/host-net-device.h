@@ -389,6 +389,7 @@ class HostNetDevice : public NetDevice
     bool m_groEnabled{false};                      ///< GRO (attribute)
     Ptr<RandomVariableStream> m_groCost;           ///< per-segment GRO cost (attribute)
     uint32_t m_groMaxSize{65535};                  ///< GRO packet limit (attribute)
+    bool m_reportMergedSegments{false};            ///< MergedSegmentsTag (attribute)
     bool m_tsoEnabled{false};                      ///< TSO (attribute)
     bool m_gsoEnabled{false};                      ///< GSO (attribute)
     uint32_t m_tsoMaxSize{65536};                  ///< TSO/GSO send limit (attribute)

@@ -15,6 +15,7 @@
 
 #include "ns3/log.h"
 #include "ns3/node.h"
+#include "ns3/pointer.h"
 #include "ns3/simulator.h"
 
 #include <algorithm>
@@ -29,7 +30,44 @@ NS_OBJECT_ENSURE_REGISTERED(HostNetQueue);
 TypeId
 HostNetQueue::GetTypeId()
 {
-    static TypeId tid = TypeId("ns3::HostNetQueue").SetParent<Object>().SetGroupName("Hostnet");
+    // Read-only: the device creates the queues and their objects (HostNetDevice::RxRing,
+    // TxRing, Moderation and RxMode configure them); these attributes are the Config path to
+    // each queue's objects, e.g. .../$ns3::HostNetDevice/Queues/3/RxRing/WriteBack.
+    static TypeId tid =
+        TypeId("ns3::HostNetQueue")
+            .SetParent<Object>()
+            .SetGroupName("Hostnet")
+            .AddAttribute("RxRing",
+                          "This queue's receive FIFO, DMA engine and descriptor ring.",
+                          TypeId::ATTR_GET,
+                          PointerValue(),
+                          MakePointerAccessor(&HostNetQueue::GetRxRing),
+                          MakePointerChecker<RxRing>())
+            .AddAttribute("TxRing",
+                          "The transmit descriptor ring of this queue pair.",
+                          TypeId::ATTR_GET,
+                          PointerValue(),
+                          MakePointerAccessor(&HostNetQueue::GetTxRing),
+                          MakePointerChecker<TxRing>())
+            .AddAttribute("Moderation",
+                          "This queue's interrupt moderation.",
+                          TypeId::ATTR_GET,
+                          PointerValue(),
+                          MakePointerAccessor(&HostNetQueue::GetModeration),
+                          MakePointerChecker<InterruptModeration>())
+            .AddAttribute("RxMode",
+                          "This queue's receive mode (its NAPI context in NAPI modes).",
+                          TypeId::ATTR_GET,
+                          PointerValue(),
+                          MakePointerAccessor(&HostNetQueue::GetRxMode),
+                          MakePointerChecker<RxMode>())
+            .AddAttribute("Gro",
+                          "This queue's GRO engine (null when HostNetDevice::GroEnabled is "
+                          "false).",
+                          TypeId::ATTR_GET,
+                          PointerValue(),
+                          MakePointerAccessor(&HostNetQueue::GetGro),
+                          MakePointerChecker<GroEngine>());
     return tid;
 }
 

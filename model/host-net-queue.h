@@ -34,6 +34,13 @@ class Node;
  * Rx interrupt mask and cause bit, as each MSI-X vector of a real NIC does. The queue is the
  * interface a receive mode works with (the "services for RxMode"); costs come from the
  * device, counters are kept per queue and summed by the device.
+ *
+ * The device's Queues attribute (an ObjectVectorValue) lists the queues, and each queue's
+ * read-only Pointer attributes RxRing, TxRing, Moderation, RxMode and Gro reach its objects,
+ * so per-queue traces are connected with Config paths such as
+ * /NodeList/<n>/DeviceList/<d>/$ns3::HostNetDevice/Queues/<q>/RxRing/WriteBack (with
+ * a wildcard for <q>: every queue). The device-level RxRing, TxRing, Moderation and RxMode
+ * attributes are queue 0's objects, the templates the other queues copy.
  */
 class HostNetQueue : public Object
 {
