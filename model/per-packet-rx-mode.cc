@@ -163,7 +163,8 @@ PerPacketRxMode::GetNHeld() const
 double
 PerPacketRxMode::TakePeakUtilization()
 {
-    // A drop means the backlog was full, whatever the peak of the frames it took.
+    // The peak since the previous call (a high-water mark, as BufferAdaptiveModeration
+    // needs: it reads at interrupt assertions, when the backlog has just been drained).
     double peak = m_backlogSize ? std::min(1.0, double(m_peakBacklog) / m_backlogSize) : 0.0;
     m_peakBacklog = m_backlog.size() + (m_processing ? 1 : 0);
     return peak;

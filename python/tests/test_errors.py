@@ -301,12 +301,23 @@ def test_durations_take_units(tmp_path, args, seconds):
     assert 50 < float(row[3]) < 150, (seconds, row)
 
 
+def scheme_names(tmp_path):
+    """The scheme names the examples accept, read from the refusal of an unknown one (the
+    list HostNetDeviceHelper::GetSchemeNames gives), with numbers for the '<...>' forms."""
+    code, out = run("hostnet-livelock", ["--schemes=?"], tmp_path)
+    assert code == USAGE, out
+    listed = out.split("expected a comma-separated list of a scheme: ")[1].split(" (item")[0]
+    examples = {"count-<tau>": "count-8", "time-<T>us": "time-50us", "itr-<rate>": "itr-8000"}
+    names = [examples.get(n.strip(), n.strip()) for n in listed.split(",")]
+    assert len(names) >= 14 and "napi" in names and "buffer-adaptive" in names, names
+    return names
+
+
 def test_every_scheme_runs_in_every_example_path(tmp_path):
-    """Every named scheme runs in the single-host example, one short run each, and the
-    multi-queue leaf-spine with buffer-adaptive (its probe on every queue, no sink needed)."""
-    schemes = ["ideal", "normal", "disable-enable", "count-8", "time-50us", "pure-polling",
-               "napi-seed", "hybrid", "napi", "itr-8000", "e1000-dynamic", "i40e-adaptive",
-               "net-dim", "buffer-adaptive"]
+    """Every named scheme runs in the single-host example (UDP sweep and TCP phase) and in
+    the leaf-spine with two queues per host (buffer-adaptive reads each queue's own buffer
+    where no sink feeds it); every preset runs in hostnet-dctcp."""
+    schemes = scheme_names(tmp_path)
     code, out = run("hostnet-livelock", ["--schemes=" + ",".join(schemes), "--loads=100",
                                          "--duration=5ms", "--warmup=1ms", "--replications=1",
                                          "--tcp=true", "--tcpDuration=5ms", "--out=out"],
@@ -314,12 +325,33 @@ def test_every_scheme_runs_in_every_example_path(tmp_path):
     assert code == 0, out
     rows = (tmp_path / "out" / "livelock.csv").read_text().splitlines()[1:]
     assert sorted(r.split(",")[0] for r in rows) == sorted(schemes)
-    for program in ("hostnet-leaf-spine",):
-        for scheme in ("buffer-adaptive", "napi", "normal"):
-            code, out = run(program, QUICK[program] + [f"--scheme={scheme}",
-                                                       "--ns3::HostNetDevice::NQueues=2"],
-                            tmp_path)
-            assert code == 0, (scheme, out)
+    for scheme in schemes:
+        code, out = run("hostnet-leaf-spine", QUICK["hostnet-leaf-spine"] + [
+            f"--scheme={scheme}", "--ns3::HostNetDevice::NQueues=2", "--tcpFlows=1"], tmp_path)
+        assert code == 0, (scheme, out)
+    code, out = run("hostnet-dctcp", ["--hosts=?"], tmp_path)
+    presets = out.split("expected one of plain, ")[1].split("\n")[0].split(", ")
+    assert presets == ["e1000-1g", "i40e-10g", "mlx5-100g"], presets
+    for preset in presets:
+        code, out = run("hostnet-dctcp", QUICK["hostnet-dctcp"] + [f"--hosts={preset}"],
+                        tmp_path)
+        assert code == 0, (preset, out)
+
+
+def test_replications_differ_by_rng_run(tmp_path):
+    """--RngRun selects the replication: hostnet-dctcp's flows start at random times within
+    --startJitter, so two runs differ (they were copies before) and one run repeats exactly."""
+    import json
+
+    def metrics(run_number, name):
+        code, out = run("hostnet-dctcp", QUICK["hostnet-dctcp"] + [
+            f"--RngRun={run_number}", f"--metrics={name}"], tmp_path)
+        assert code == 0, out
+        return json.loads((tmp_path / name).read_text())
+
+    first, again, second = metrics(1, "a.json"), metrics(1, "b.json"), metrics(2, "c.json")
+    assert first == again
+    assert first != second
 
 
 def test_undefined_metric_is_null_not_zero(tmp_path):
