@@ -59,12 +59,12 @@ struct GoodputConfig
 /// One simulated point and its analysis.
 struct Point
 {
-    double lambda{0};        ///< offered frames per second
-    double goodput{0};       ///< datagrams read per second
-    double interruptRate{0}; ///< Rx interrupts per second
-    double latencyUs{0};     ///< arrival in host memory -> end of the read (mean)
+    double lambda{0};         ///< offered frames per second
+    double goodput{0};        ///< datagrams read per second
+    double interruptRate{0};  ///< Rx interrupts per second
+    double latencyUs{0};      ///< arrival in host memory -> end of the read (mean)
     uint64_t latencyCount{0}; ///< datagrams in that mean
-    CoalescingResult model;  ///< CoalescingAnalysis::Evaluate
+    CoalescingResult model;   ///< CoalescingAnalysis::Evaluate
 };
 
 /// @return a constant random variable specification
@@ -158,7 +158,11 @@ main(int argc, char* argv[])
              "Comma-separated Ethernet frame sizes (64..1518)",
              cfg.frameSizes,
              ListOf(Whole(64, 1518)));
-    opts.Add("frameSize", "One frame size (overrides --frameSizes; 0: use the list)", cfg.frameSize, 0, 1518);
+    opts.Add("frameSize",
+             "One frame size (overrides --frameSizes; 0: use the list)",
+             cfg.frameSize,
+             0,
+             1518);
     opts.Add("intervalsUs",
              "Comma-separated interrupt intervals T in us",
              cfg.intervalsUs,
@@ -240,8 +244,8 @@ main(int argc, char* argv[])
                                {"latency_count", static_cast<double>(p.latencyCount)},
                                {"offered_pps", p.lambda}}))
         {
-            std::cerr << "hostnet-coalescing-goodput: cannot write --metrics file '"
-                      << cfg.metrics << "'\n";
+            std::cerr << "hostnet-coalescing-goodput: cannot write --metrics file '" << cfg.metrics
+                      << "'\n";
             return 1;
         }
         std::cout << "goodput_pps " << p.goodput << "\n";

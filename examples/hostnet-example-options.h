@@ -378,7 +378,8 @@ OutputDirectory()
                 parent.pop_back();
             }
             auto slash = parent.find_last_of('/');
-            parent = slash == std::string::npos ? "." : parent.substr(0, std::max<size_t>(slash, 1));
+            parent =
+                slash == std::string::npos ? "." : parent.substr(0, std::max<size_t>(slash, 1));
             if (stat(parent.c_str(), &st) == 0)
             {
                 break;
@@ -477,7 +478,11 @@ class Options
      * @param min smallest allowed
      * @param max largest allowed
      */
-    void Add(const std::string& name, const std::string& help, double& value, double min, double max)
+    void Add(const std::string& name,
+             const std::string& help,
+             double& value,
+             double min,
+             double max)
     {
         auto item = Register(name, help, Show(value), Number(min, max));
         item->apply = [item, &value]() { ParseNumber(item->text, value); };
@@ -497,8 +502,9 @@ class Options
                        : std::string("true or false");
         });
         item->isBool = true;
-        item->apply = [item, &value]() { value = item->text == "true" || item->text == "1" ||
-                                                 item->text.empty(); };
+        item->apply = [item, &value]() {
+            value = item->text == "true" || item->text == "1" || item->text.empty();
+        };
     }
 
     /**
@@ -690,8 +696,8 @@ class Options
         if (colons != std::string::npos)
         {
             std::string error = ns3::HostNetDeviceHelper::CheckAttribute(name.substr(0, colons),
-                                                                        name.substr(colons + 2),
-                                                                        ns3::StringValue(value));
+                                                                         name.substr(colons + 2),
+                                                                         ns3::StringValue(value));
             if (!error.empty())
             {
                 Refuse("'" + arg + "': " + error + " (--PrintAttributes=<type> lists them)");
@@ -757,11 +763,11 @@ class Options
         return row[b.size()];
     }
 
-    ns3::CommandLine m_cmd;                    ///< ns-3's parser (help, attributes)
+    ns3::CommandLine m_cmd;                     ///< ns-3's parser (help, attributes)
     std::vector<std::shared_ptr<Item>> m_items; ///< the options, in order
-    std::string m_program{"example"};          ///< program name for messages
-    std::vector<std::string> m_metrics;        ///< declared metric names
-    bool m_printMetrics{false};                ///< --PrintMetrics given
+    std::string m_program{"example"};           ///< program name for messages
+    std::vector<std::string> m_metrics;         ///< declared metric names
+    bool m_printMetrics{false};                 ///< --PrintMetrics given
 };
 
 } // namespace hostnet_example

@@ -44,7 +44,8 @@ main(int argc, char* argv[])
     CommandLine cmd(__FILE__);
     cmd.AddValue("scheme", "Interrupt scheme of both hosts", scheme);
     cmd.Parse(argc, argv);
-    NS_ABORT_MSG_IF(!HostNetDeviceHelper::IsScheme(scheme), HostNetDeviceHelper::CheckScheme(scheme));
+    NS_ABORT_MSG_IF(!HostNetDeviceHelper::IsScheme(scheme),
+                    HostNetDeviceHelper::CheckScheme(scheme));
 
     NodeContainer nodes(3); // host 0, router, host 2
     PointToPointHelper p2p;
@@ -83,8 +84,8 @@ main(int argc, char* argv[])
     {
         Ipv4FlowClassifier::FiveTuple t = classifier->FindFlow(id);
         std::cout << "flow " << id << " " << t.sourceAddress << " -> " << t.destinationAddress
-                  << ": tx " << st.txPackets << " rx " << st.rxPackets << " lost "
-                  << st.lostPackets << " mean delay ";
+                  << ": tx " << st.txPackets << " rx " << st.rxPackets << " lost " << st.lostPackets
+                  << " mean delay ";
         if (st.rxPackets > 0)
         {
             std::cout << st.delaySum.GetMicroSeconds() / double(st.rxPackets) << " us\n";

@@ -26,15 +26,15 @@
 // A metric without samples (no RPC completed, no TCP flow) is null in the JSON and "nan" on
 // stdout, never 0; --PrintMetrics lists the names.
 
+#include "hostnet-example-options.h"
+#include "hostnet-example-utils.h"
+
 #include "ns3/applications-module.h"
 #include "ns3/core-module.h"
 #include "ns3/hostnet-module.h"
 #include "ns3/internet-module.h"
 #include "ns3/network-module.h"
 #include "ns3/point-to-point-module.h"
-
-#include "hostnet-example-options.h"
-#include "hostnet-example-utils.h"
 
 #include <iostream>
 #include <limits>
@@ -76,26 +76,11 @@ struct RunConfig
 std::vector<std::string>
 MetricNames()
 {
-    return {"rpc_p50_us",
-            "rpc_p99_us",
-            "rpc_p999_us",
-            "rpc_mean_us",
-            "rpc_completed",
-            "rpc_sent",
-            "tcp_goodput_mbps",
-            "tcp_goodput_total_mbps",
-            "tcp_flows",
-            "cpu_availability",
-            "cpu_availability_min",
-            "interrupts_per_s",
-            "delivered_mbps",
-            "offered_load_mbps",
-            "drops_fifo",
-            "drops_no_descriptor",
-            "drops_backlog",
-            "drops_socket",
-            "drops_leaf",
-            "drops_spine",
+    return {"rpc_p50_us",     "rpc_p99_us",        "rpc_p999_us",          "rpc_mean_us",
+            "rpc_completed",  "rpc_sent",          "tcp_goodput_mbps",     "tcp_goodput_total_mbps",
+            "tcp_flows",      "cpu_availability",  "cpu_availability_min", "interrupts_per_s",
+            "delivered_mbps", "offered_load_mbps", "drops_fifo",           "drops_no_descriptor",
+            "drops_backlog",  "drops_socket",      "drops_leaf",           "drops_spine",
             "drops_switch"};
 }
 
@@ -122,11 +107,7 @@ main(int argc, char* argv[])
              "Interrupt scheme preset of every host (HostNetDeviceHelper::SetScheme)",
              cfg.scheme,
              Scheme());
-    opts.Add("load",
-             "Background load per host as a fraction of its link rate",
-             cfg.load,
-             0,
-             0.99);
+    opts.Add("load", "Background load per host as a fraction of its link rate", cfg.load, 0, 0.99);
     opts.Add("traffic",
              "Background traffic: selfsimilar (Salah et al. 2008: 8 Pareto ON/OFF streams) | "
              "poisson",
@@ -136,7 +117,11 @@ main(int argc, char* argv[])
              "Self-similar frame sizes: backbone | <bytes> | <size,cdf CSV file>",
              cfg.frameSizes,
              FrameSizesText());
-    opts.Add("bgPayload", "UDP payload bytes of Poisson background datagrams", cfg.bgPayload, 1, 1472);
+    opts.Add("bgPayload",
+             "UDP payload bytes of Poisson background datagrams",
+             cfg.bgPayload,
+             1,
+             1472);
     opts.Add("tcpFlows", "Long TCP flows between hosts of different leaves", cfg.tcpFlows, 0, 4096);
     opts.Add("rpcRate",
              "RPC requests per second per client host (Poisson; 0 = none)",
@@ -147,7 +132,10 @@ main(int argc, char* argv[])
     opts.Add("rpcResponseSize", "RPC response bytes", cfg.rpcResponseSize, 1, 1 << 24);
     opts.AddSeconds("duration", "Measured time (after the warm-up)", cfg.duration, 1e-6, 1e5);
     opts.AddSeconds("warmup", "Warm-up time, deleted", cfg.warmup, 0, 1e5);
-    opts.Add("metrics", "Write the metrics as a JSON object to this file", cfg.metrics, OutputFile(true));
+    opts.Add("metrics",
+             "Write the metrics as a JSON object to this file",
+             cfg.metrics,
+             OutputFile(true));
     opts.SetMetrics(MetricNames());
     opts.Parse(argc, argv);
 
@@ -381,8 +369,8 @@ main(int argc, char* argv[])
     m["drops_switch"] = leafDrops + spineDrops;
     m["tcp_goodput_total_mbps"] = goodputSum;
     // Without a flow there is no per-flow goodput (undefined, not 0).
-    m["tcp_goodput_mbps"] = tcpSinks.empty() ? std::numeric_limits<double>::quiet_NaN()
-                                             : goodputSum / tcpSinks.size();
+    m["tcp_goodput_mbps"] =
+        tcpSinks.empty() ? std::numeric_limits<double>::quiet_NaN() : goodputSum / tcpSinks.size();
     m["tcp_flows"] = tcpSinks.size();
     Simulator::Destroy();
 

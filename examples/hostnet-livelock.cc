@@ -252,7 +252,11 @@ main(int argc, char* argv[])
              "Comma-separated offered loads in Kpps (Poisson)",
              cfg.loads,
              ListOf(Number(0.001, 10000)));
-    opts.AddSeconds("duration", "Measured time per run (after the warm-up)", cfg.duration, 1e-6, 1e5);
+    opts.AddSeconds("duration",
+                    "Measured time per run (after the warm-up)",
+                    cfg.duration,
+                    1e-6,
+                    1e5);
     opts.AddSeconds("warmup", "Warm-up deleted at the start of each run", cfg.warmup, 0, 1e5);
     opts.Add("replications",
              "Independent replications per point (RngRun 1..n)",
@@ -274,7 +278,11 @@ main(int argc, char* argv[])
              "One-point mode: the scheme preset (with --load and --metrics)",
              cfg.scheme,
              [](const std::string& v) { return v.empty() ? std::string() : Scheme()(v); });
-    opts.Add("load", "One-point mode: the offered load in Kpps (0: sweep mode)", cfg.load, 0, 10000);
+    opts.Add("load",
+             "One-point mode: the offered load in Kpps (0: sweep mode)",
+             cfg.load,
+             0,
+             10000);
     opts.Add("metrics",
              "One-point mode: write the metrics of --scheme, --load and the replication "
              "--RngRun as a JSON object to this file (no CSV, no TCP run)",
@@ -359,8 +367,8 @@ main(int argc, char* argv[])
             {
                 LoadResult r = RunLoad(scheme, kpps, rep, cfg);
                 csv << scheme << "," << kpps << "," << rep << "," << r.throughputKpps << ","
-                    << r.availability << "," << Csv(r.latencyMeanUs) << ","
-                    << Csv(r.latencyP99Us) << "," << r.drops << "\n"
+                    << r.availability << "," << Csv(r.latencyMeanUs) << "," << Csv(r.latencyP99Us)
+                    << "," << r.drops << "\n"
                     << std::flush;
                 std::cout << std::setw(7) << scheme << " load " << std::setw(7) << kpps
                           << " Kpps rep " << rep << ": throughput " << std::setw(8)

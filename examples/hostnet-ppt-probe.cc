@@ -39,9 +39,8 @@
  * ./hostnet-ppt-probe --linkRate=100Mbps --rxUsecs=125 --probesPerSize=1000
  */
 
-#include "hostnet-example-utils.h"
-
 #include "hostnet-example-options.h"
+#include "hostnet-example-utils.h"
 
 #include "ns3/core-module.h"
 #include "ns3/hostnet-module.h"
@@ -126,9 +125,15 @@ main(int argc, char* argv[])
     using hostnet_example::OutputFile;
     using hostnet_example::Rate;
     using hostnet_example::Whole;
-    opts.Add("linkRate", "Rate of the link to the receiving host (e.g. 100Mbps)", linkRate, Rate(1e3, 1e13));
+    opts.Add("linkRate",
+             "Rate of the link to the receiving host (e.g. 100Mbps)",
+             linkRate,
+             Rate(1e3, 1e13));
     opts.Add("rxUsecs", "rx-usecs coalescing interval in us (0 = no coalescing)", rxUsecs, 0, 1e6);
-    opts.Add("rxMode", "Receive mode of the host: napi or per-packet", rxMode, OneOf({"napi", "per-packet"}));
+    opts.Add("rxMode",
+             "Receive mode of the host: napi or per-packet",
+             rxMode,
+             OneOf({"napi", "per-packet"}));
     opts.Add("isrCostUs", "Hard interrupt handler cost in us", isrCostUs, 0, 1e6);
     opts.Add("protocolCostUs", "Per-packet protocol (softirq) cost in us", protocolCostUs, 0, 1e6);
     opts.Add("copyRateMBps",
@@ -149,7 +154,11 @@ main(int argc, char* argv[])
              0,
              1e7);
     opts.Add("cores", "Cores of the receiving host (the interrupt takes core 0)", cores, 1, 1024);
-    opts.Add("receiverCore", "Core of the receiving application (< --cores)", receiverCore, 0, 1023);
+    opts.Add("receiverCore",
+             "Core of the receiving application (< --cores)",
+             receiverCore,
+             0,
+             1023);
     opts.Add("costJitter",
              "Costs are uniform within +-jitter x mean (0 = constant costs; < 1)",
              costJitter,
@@ -166,9 +175,16 @@ main(int argc, char* argv[])
              trailerSizes,
              ListOf(Whole(1, 9018)));
     opts.Add("encapsulation", "Link-layer bytes counted in the sizes (12)", encapsulation, 0, 64);
-    opts.Add("probesPerSize", "Compound probes per trailer size (5000)", probesPerSize, 1, 10000000);
+    opts.Add("probesPerSize",
+             "Compound probes per trailer size (5000)",
+             probesPerSize,
+             1,
+             10000000);
     opts.Add("spacingMs", "Time between probes in ms (100)", spacingMs, 0.001, 1e6);
-    opts.Add("order", "Probe order: Sequential or Interleaved", order, OneOf({"Sequential", "Interleaved"}));
+    opts.Add("order",
+             "Probe order: Sequential or Interleaved",
+             order,
+             OneOf({"Sequential", "Interleaved"}));
     opts.Add("toleranceUs", "Estimator: equality tolerance of eq. 4 in us", toleranceUs, 0, 1e6);
     opts.Add("minFlatSizes",
              "Estimator: equal sizes needed to detect coalescing (0 = all)",
@@ -186,8 +202,8 @@ main(int argc, char* argv[])
     if (receiverCore >= cores)
     {
         opts.Refuse("--receiverCore=" + std::to_string(receiverCore) +
-                    ": the receiving host has --cores=" + std::to_string(cores) +
-                    " (cores 0.." + std::to_string(cores - 1) + ")");
+                    ": the receiving host has --cores=" + std::to_string(cores) + " (cores 0.." +
+                    std::to_string(cores - 1) + ")");
     }
     if (run > 0)
     {

@@ -181,12 +181,19 @@ main(int argc, char* argv[])
     using hostnet_example::ListOf;
     using hostnet_example::OneOf;
     using hostnet_example::Whole;
-    opts.Add("sizes", "Comma-separated frame sizes in bytes (64..1518)", sizes, ListOf(Whole(64, 1518)));
+    opts.Add("sizes",
+             "Comma-separated frame sizes in bytes (64..1518)",
+             sizes,
+             ListOf(Whole(64, 1518)));
     opts.Add("policies",
              "Refill policies to compare: Allocate, Recycle",
              policies,
              ListOf(OneOf({"Allocate", "Recycle"})));
-    opts.Add("protocolCostUs", "Per-frame poll cost without the refill, us", cfg.protocolCostUs, 0, 1e6);
+    opts.Add("protocolCostUs",
+             "Per-frame poll cost without the refill, us",
+             cfg.protocolCostUs,
+             0,
+             1e6);
     opts.Add("allocCostUs", "Allocation refill cost per descriptor, us", cfg.allocCostUs, 0, 1e6);
     opts.Add("recycleCostUs", "RDR refill cost per descriptor, us", cfg.recycleCostUs, 0, 1e6);
     opts.Add("isrCostUs", "ISR cost, us", cfg.isrCostUs, 0, 1e6);
@@ -195,10 +202,18 @@ main(int argc, char* argv[])
              cfg.busRateGbps,
              0.001,
              1e4);
-    opts.Add("descriptors", "Receive descriptors (2048 in the RDR paper)", cfg.descriptors, 1, 1 << 20);
+    opts.Add("descriptors",
+             "Receive descriptors (2048 in the RDR paper)",
+             cfg.descriptors,
+             1,
+             1 << 20);
     opts.Add("tailBatch", "Descriptors per tail write (e1000: 16)", cfg.tailBatch, 1, 1 << 20);
     opts.Add("fifoBytes", "NIC receive FIFO in bytes (82546: 48 KiB)", cfg.fifoBytes, 64, 1u << 30);
-    opts.Add("maxPps", "Cap of the offered frame rate (0 = line rate; the NP: ~1e6)", cfg.maxPps, 0, 1e9);
+    opts.Add("maxPps",
+             "Cap of the offered frame rate (0 = line rate; the NP: ~1e6)",
+             cfg.maxPps,
+             0,
+             1e9);
     opts.Add("warmupMs", "Deleted start of each run in ms", cfg.warmupMs, 0, 1e8);
     opts.Add("measureMs", "Measured time per run in ms", cfg.measureMs, 0.001, 1e8);
     opts.Add("csv", "Output CSV file (empty: stdout)", csv, hostnet_example::OutputFile(true));

@@ -573,7 +573,11 @@ main(int argc, char* argv[])
              cfg.replications,
              1,
              10000);
-    opts.AddSeconds("duration", "Measured time per run (after the warm-up)", cfg.duration, 1e-6, 1e5);
+    opts.AddSeconds("duration",
+                    "Measured time per run (after the warm-up)",
+                    cfg.duration,
+                    1e-6,
+                    1e5);
     opts.AddSeconds("warmup", "Warm-up deleted at the start of each run", cfg.warmup, 0, 1e5);
     opts.Add("loads",
              "Fig. 7 offered loads, comma-separated Kpps (Poisson)",
@@ -583,23 +587,36 @@ main(int argc, char* argv[])
              "Fig. 11 offered loads, comma-separated Kpps",
              cfg.fig11Loads,
              ListOf(Number(0.001, 10000)));
-    opts.Add("figures", "Figures to produce: 7, 11 or 7,11", cfg.figures, ListOf(OneOf({"7", "11"})));
+    opts.Add("figures",
+             "Figures to produce: 7, 11 or 7,11",
+             cfg.figures,
+             ListOf(OneOf({"7", "11"})));
     opts.Add("fig7Schemes",
              "Fig. 7 schemes (HostNetDeviceHelper presets; pure-polling and napi-seed use "
              "--pollQuota and --pollPeriodUs)",
              cfg.fig7Schemes,
              ListOf(Scheme()));
-    opts.Add("taus", "Fig. 11 count-based coalescing tau values", cfg.taus, ListOf(Whole(1, 1 << 20)));
+    opts.Add("taus",
+             "Fig. 11 count-based coalescing tau values",
+             cfg.taus,
+             ListOf(Whole(1, 1 << 20)));
     opts.Add("intervals",
              "Fig. 11 time-based coalescing T values (us)",
              cfg.intervals,
              ListOf(Number(0, 1e6)));
-    opts.Add("quotas", "Fig. 11 polling quotas Q (pure polling and NAPI)", cfg.quotas, ListOf(Whole(1, 1 << 20)));
+    opts.Add("quotas",
+             "Fig. 11 polling quotas Q (pure polling and NAPI)",
+             cfg.quotas,
+             ListOf(Whole(1, 1 << 20)));
     opts.Add("pollPeriods",
              "Fig. 11 polling periods T_poll in us",
              cfg.pollPeriods,
              ListOf(Number(0.001, 1e6)));
-    opts.Add("quotaPollPeriodUs", "T_poll (us) of the Fig. 11 quota study", cfg.quotaPollPeriodUs, 0.001, 1e6);
+    opts.Add("quotaPollPeriodUs",
+             "T_poll (us) of the Fig. 11 quota study",
+             cfg.quotaPollPeriodUs,
+             0.001,
+             1e6);
     opts.Add("periodQuota", "Q of the Fig. 11 polling-period study", cfg.periodQuota, 1, 1 << 20);
     opts.Add("pollQuota",
              "Q of Fig. 7's pure-polling and napi-seed (and analysis)",
@@ -613,7 +630,11 @@ main(int argc, char* argv[])
              1e6);
     opts.Add("isrUs", "Mean ISR cost 1/r in us (exponential)", cfg.isrUs, 0, 1e6);
     opts.Add("protoUs", "Mean protocol cost 1/mu in us (exponential)", cfg.protoUs, 1e-3, 1e6);
-    opts.Add("writeUs", "Mean unmask register write cost in us (exponential)", cfg.writeUs, 1e-3, 1e6);
+    opts.Add("writeUs",
+             "Mean unmask register write cost in us (exponential)",
+             cfg.writeUs,
+             1e-3,
+             1e6);
     opts.Add("pollOverheadUs",
              "Mean polling overhead T_pollOH in us (exponential)",
              cfg.pollOverheadUs,
@@ -630,13 +651,21 @@ main(int argc, char* argv[])
              1,
              1 << 24);
     opts.Add("frameSize", "Frame size in bytes", cfg.frameSize, 64, 9018);
-    opts.Add("analysisStep", "Load step (Kpps) of the Fig. 7 analysis grid", cfg.analysisStep, 0.001, 1e4);
-    opts.Add("analysisMax", "Largest load (Kpps) of the Fig. 7 analysis grid", cfg.analysisMax, 0.001, 1e5);
+    opts.Add("analysisStep",
+             "Load step (Kpps) of the Fig. 7 analysis grid",
+             cfg.analysisStep,
+             0.001,
+             1e4);
+    opts.Add("analysisMax",
+             "Largest load (Kpps) of the Fig. 7 analysis grid",
+             cfg.analysisMax,
+             0.001,
+             1e5);
     opts.Parse(argc, argv);
     if (cfg.analysisMax < cfg.analysisStep)
     {
-        opts.Refuse("--analysisMax=" + Show(cfg.analysisMax) + " is below --analysisStep=" +
-                    Show(cfg.analysisStep));
+        opts.Refuse("--analysisMax=" + Show(cfg.analysisMax) +
+                    " is below --analysisStep=" + Show(cfg.analysisStep));
     }
 
     // The options layer checked every list item.

@@ -155,16 +155,19 @@ main(int argc, char* argv[])
                  "Self-similar traffic into one host, per interrupt scheme (Salah et al. 2008, "
                  "Fig. 10).");
     opts.Add("schemes", "Comma-separated scheme presets", cfg.schemes, ListOf(Scheme()));
-    opts.Add("scheme",
-             "One scheme (overrides --schemes)",
-             cfg.scheme,
-             [](const std::string& v) { return v.empty() ? std::string() : Scheme()(v); });
+    opts.Add("scheme", "One scheme (overrides --schemes)", cfg.scheme, [](const std::string& v) {
+        return v.empty() ? std::string() : Scheme()(v);
+    });
     opts.Add("loads",
              "Comma-separated offered loads (shares of 1 Gb/s)",
              cfg.loads,
              ListOf(Number(0.001, 0.99)));
     opts.Add("load", "One offered load (overrides --loads; -1: use the list)", cfg.load, -1, 0.99);
-    opts.AddSeconds("duration", "Measured time per run (after the warm-up)", cfg.duration, 1e-6, 1e5);
+    opts.AddSeconds("duration",
+                    "Measured time per run (after the warm-up)",
+                    cfg.duration,
+                    1e-6,
+                    1e5);
     opts.AddSeconds("warmup", "Warm-up deleted at the start of each run", cfg.warmup, 0, 1e5);
     opts.Add("streams", "ON/OFF streams aggregated (Salah et al.: 8)", cfg.streams, 1, 4096);
     opts.Add("replications",
@@ -172,12 +175,18 @@ main(int argc, char* argv[])
              cfg.replications,
              1,
              10000);
-    opts.Add("frameSizes", "backbone | <bytes> | <size,cdf CSV file>", cfg.frameSizes, FrameSizesText());
+    opts.Add("frameSizes",
+             "backbone | <bytes> | <size,cdf CSV file>",
+             cfg.frameSizes,
+             FrameSizesText());
     opts.Add("offRule",
              "OFF location: Exact | Paper (Salah et al.'s formula)",
              cfg.offRule,
              OneOf({"Exact", "Paper"}));
-    opts.Add("csv", "Output CSV (one row per scheme, load, replication)", cfg.csv, OutputFile(false));
+    opts.Add("csv",
+             "Output CSV (one row per scheme, load, replication)",
+             cfg.csv,
+             OutputFile(false));
     opts.Add("trace",
              "Write the frames of the first run as 'time_s size_bytes' lines",
              cfg.trace,
@@ -197,7 +206,8 @@ main(int argc, char* argv[])
     opts.Parse(argc, argv);
     if (cfg.load >= 0 && cfg.load < 0.001)
     {
-        opts.Refuse("--load=" + Show(cfg.load) + ": expected -1 (use --loads) or a share in 0.001..0.99");
+        opts.Refuse("--load=" + Show(cfg.load) +
+                    ": expected -1 (use --loads) or a share in 0.001..0.99");
     }
 
     // The options layer checked every list item.

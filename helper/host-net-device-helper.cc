@@ -9,16 +9,16 @@
 #include "host-net-device-helper.h"
 
 #include "ns3/abort.h"
-#include "ns3/phy-address-mirror.h"
-#include "ns3/global-value.h"
 #include "ns3/boolean.h"
 #include "ns3/data-rate.h"
 #include "ns3/double.h"
+#include "ns3/global-value.h"
 #include "ns3/log.h"
 #include "ns3/loopback-net-device.h"
 #include "ns3/names.h"
 #include "ns3/net-device-queue-interface.h"
 #include "ns3/node.h"
+#include "ns3/phy-address-mirror.h"
 #include "ns3/pointer.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
@@ -27,9 +27,9 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <sstream>
 #include <string>
 #include <vector>
-#include <sstream>
 
 namespace ns3
 {
@@ -451,8 +451,7 @@ ParseScheme(const std::string& name,
     }
     std::string number = name.substr(prefix.size(), name.size() - prefix.size() - suffix.size());
     if (number.find_first_not_of("0123456789.") != std::string::npos ||
-        std::count(number.begin(), number.end(), '.') > 1 || number == "." ||
-        number.size() > 12)
+        std::count(number.begin(), number.end(), '.') > 1 || number == "." || number.size() > 12)
     {
         return false;
     }

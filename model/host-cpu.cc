@@ -21,8 +21,8 @@
 #include "ns3/uinteger.h"
 
 #include <algorithm>
-#include <limits>
 #include <cmath>
+#include <limits>
 
 namespace ns3
 {

@@ -41,8 +41,9 @@ struct HostCpuStats
     double taskShare{0};       ///< share spent by TASK-level tasks (kernel threads and apps)
     double kernelTaskShare{0}; ///< part of taskShare spent by kernel tasks (ksoftirqd)
     double idleShare{0};       ///< share with nothing to run
-    double availability{0};    ///< 1 - (hard IRQ + softirq + kernel task) share (NaN for an empty window): what is
-                               ///< left for user applications (seed 000's "CPU availability")
+    double availability{
+        0}; ///< 1 - (hard IRQ + softirq + kernel task) share (NaN for an empty window): what is
+            ///< left for user applications (seed 000's "CPU availability")
     uint64_t jobsCompleted{0}; ///< work items completed on all levels
     uint64_t preemptions{0};   ///< times running work was preempted by a higher level
 };

@@ -428,9 +428,8 @@ HostNetDevice::DoInitialize()
     // cannot send through the host model. Refuse rather than route around it.
     Ptr<Ipv4> ipv4 = m_node ? m_node->GetObject<Ipv4>() : nullptr;
     Ptr<Ipv4RoutingProtocol> routing = ipv4 ? ipv4->GetRoutingProtocol() : nullptr;
-    NS_ABORT_MSG_IF(routing &&
-                        routing->GetInstanceTypeId().GetName().find("NixVector") !=
-                            std::string::npos,
+    NS_ABORT_MSG_IF(routing && routing->GetInstanceTypeId().GetName().find("NixVector") !=
+                                   std::string::npos,
                     "HostNetDevice: node " << m_node->GetId() << " uses "
                                            << routing->GetInstanceTypeId().GetName()
                                            << ", which cannot route through hostnet hosts; use "
@@ -1343,8 +1342,8 @@ HostNetDevice::GetChannel() const
     // One HostNetChannel per PHY channel: reuse the one another wrapper on it made.
     for (std::size_t i = 0; i < phyChannel->GetNDevices(); ++i)
     {
-        auto other = DynamicCast<HostNetDevice>(
-            HostNetChannel::GetVisibleDevice(phyChannel->GetDevice(i)));
+        auto other =
+            DynamicCast<HostNetDevice>(HostNetChannel::GetVisibleDevice(phyChannel->GetDevice(i)));
         if (other && other != this && other->m_channel &&
             other->m_channel->GetPhyChannel() == phyChannel)
         {

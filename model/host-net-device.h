@@ -369,7 +369,7 @@ class HostNetDevice : public NetDevice
     };
 
     Ptr<NetDevice> m_phy;                          ///< wrapped PHY
-    mutable Ptr<HostNetChannel> m_channel; ///< its channel as routing sees it (GetChannel)
+    mutable Ptr<HostNetChannel> m_channel;         ///< its channel as routing sees it (GetChannel)
     Ptr<Node> m_node;                              ///< our node
     Ptr<HostCpu> m_cpu;                            ///< the node's CPU
     Ptr<RxRing> m_rxRing;                          ///< receive ring (attribute)

@@ -45,14 +45,14 @@ HostNetFlowProbe::HostNetFlowProbe(Ptr<FlowMonitor> monitor, Ptr<Node> node)
                     "HostNetFlowProbe: node " << node->GetId() << " has no Ipv4L3Protocol");
     // The callbacks hold the probe (as Ipv4FlowProbe's do): it lives as long as the IP layer.
     Ptr<HostNetFlowProbe> self(this);
-    bool ok = m_ipv4->TraceConnectWithoutContext(
-                  "LocalDeliver",
-                  MakeCallback(&HostNetFlowProbe::LocalDeliverLogger, self)) &&
-              m_ipv4->TraceConnectWithoutContext(
-                  "UnicastForward",
-                  MakeCallback(&HostNetFlowProbe::ForwardLogger, self)) &&
-              m_ipv4->TraceConnectWithoutContext("Drop",
-                                                 MakeCallback(&HostNetFlowProbe::DropLogger, self));
+    bool ok =
+        m_ipv4->TraceConnectWithoutContext(
+            "LocalDeliver",
+            MakeCallback(&HostNetFlowProbe::LocalDeliverLogger, self)) &&
+        m_ipv4->TraceConnectWithoutContext("UnicastForward",
+                                           MakeCallback(&HostNetFlowProbe::ForwardLogger, self)) &&
+        m_ipv4->TraceConnectWithoutContext("Drop",
+                                           MakeCallback(&HostNetFlowProbe::DropLogger, self));
     NS_ABORT_MSG_IF(!ok, "HostNetFlowProbe: cannot connect to the Ipv4L3Protocol traces");
 }
 

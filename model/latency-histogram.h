@@ -27,13 +27,13 @@ struct LatencySummary
     /// Value of every field below while there is no sample: undefined, not zero.
     static constexpr double UNDEFINED = std::numeric_limits<double>::quiet_NaN();
 
-    uint64_t count{0};         ///< number of samples; the fields below are NaN when it is 0
-    double meanUs{UNDEFINED};  ///< mean
-    double p50Us{UNDEFINED};   ///< median
-    double p90Us{UNDEFINED};   ///< 90th percentile
-    double p99Us{UNDEFINED};   ///< 99th percentile
-    double p999Us{UNDEFINED};  ///< 99.9th percentile
-    double maxUs{UNDEFINED};   ///< largest sample
+    uint64_t count{0};        ///< number of samples; the fields below are NaN when it is 0
+    double meanUs{UNDEFINED}; ///< mean
+    double p50Us{UNDEFINED};  ///< median
+    double p90Us{UNDEFINED};  ///< 90th percentile
+    double p99Us{UNDEFINED};  ///< 99th percentile
+    double p999Us{UNDEFINED}; ///< 99.9th percentile
+    double maxUs{UNDEFINED};  ///< largest sample
 };
 
 /**

@@ -188,6 +188,7 @@ MergedSegmentsTag::Collect(Ptr<const Packet> packet)
     {
         return packet;
     }
+
     /// A byte tag to put back, with its range.
     struct Kept
     {

@@ -104,8 +104,8 @@ PerPacketRxMode::Drain()
         else
         {
             m_backlog.push_back(std::move(frame));
-            m_peakBacklog = std::max<uint32_t>(m_peakBacklog,
-                                               m_backlog.size() + (m_processing ? 1 : 0));
+            m_peakBacklog =
+                std::max<uint32_t>(m_peakBacklog, m_backlog.size() + (m_processing ? 1 : 0));
         }
     }
     if (drained > 0 && refillCosts)

@@ -64,7 +64,10 @@ PhyAddressMirror::DoDispose()
 }
 
 Ptr<Ipv4Route>
-PhyAddressMirror::RouteOutput(Ptr<Packet>, const Ipv4Header&, Ptr<NetDevice>, Socket::SocketErrno& sockerr)
+PhyAddressMirror::RouteOutput(Ptr<Packet>,
+                              const Ipv4Header&,
+                              Ptr<NetDevice>,
+                              Socket::SocketErrno& sockerr)
 {
     sockerr = Socket::ERROR_NOROUTETOHOST;
     return nullptr;

@@ -29,10 +29,10 @@ namespace
 /// The two hosts and their HostNetDevices.
 struct Topology
 {
-    NodeContainer nodes;    ///< node 0 sends, node 1 receives
-    Ptr<HostNetDevice> tx;  ///< sender's device
-    Ptr<HostNetDevice> rx;  ///< receiver's device
-    std::string rxDevPath;  ///< Config path of the receiver's device
+    NodeContainer nodes;   ///< node 0 sends, node 1 receives
+    Ptr<HostNetDevice> tx; ///< sender's device
+    Ptr<HostNetDevice> rx; ///< receiver's device
+    std::string rxDevPath; ///< Config path of the receiver's device
 };
 
 /**

@@ -145,8 +145,8 @@ class MergedSegmentsCountedTestCase : public TestCase
                   << r.data.rxBytes << ", delay mean " << meanDelay * 1e6 << " us min "
                   << r.data.minDelay.GetMicroSeconds() << " us max "
                   << r.data.maxDelay.GetMicroSeconds() << " us; acks tx " << r.acks.txPackets
-                  << " rx " << r.acks.rxPackets << "; device: " << r.rx.rxDelivered
-                  << " frames in " << r.rx.rxPackets << " packets (x" << merge << ")\n";
+                  << " rx " << r.acks.rxPackets << "; device: " << r.rx.rxDelivered << " frames in "
+                  << r.rx.rxPackets << " packets (x" << merge << ")\n";
         // Preconditions: the whole transfer arrived, and the receiver merged heavily (or the
         // equalities below would not test merged packets).
         NS_TEST_ASSERT_MSG_EQ(r.sinkBytes, TRANSFER, "the transfer completed");
