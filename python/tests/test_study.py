@@ -305,19 +305,13 @@ def _free_port():
 
 def test_dask_cluster_without_hostnet_installed(tmp_path):
     # A scheduler and a worker in their own processes, started where hostnet cannot be
-    # imported, as on the machines of a real cluster: the runs are shipped by value, so only
-    # dask and the program are needed there. hostnet is installed in this environment
-    # (pip install -e), so a stand-in package first on the path makes its import fail.
+    # imported (no PYTHONPATH, another directory), as on the machines of a real cluster:
+    # the runs are shipped by value, so only dask and the program are needed there.
     pytest.importorskip("dask.distributed")
     dask_cli = Path(sys.executable).with_name("dask")
     if not dask_cli.exists():
         pytest.skip("the dask command is not installed next to this Python")
-    blocked = tmp_path / "without-hostnet" / "hostnet"
-    blocked.mkdir(parents=True)
-    (blocked / "__init__.py").write_text(
-        "raise ModuleNotFoundError('hostnet is not installed on this worker', name='hostnet')\n")
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
-    env["PYTHONPATH"] = str(blocked.parent)
     address = f"tcp://127.0.0.1:{_free_port()}"
     common = dict(env=env, cwd=tmp_path, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     scheduler = subprocess.Popen([str(dask_cli), "scheduler", "--host", "127.0.0.1", "--port",
