@@ -58,7 +58,7 @@ class StudentTTableTestCase : public TestCase
 {
   public:
     StudentTTableTestCase()
-        : TestCase("Student t quantile = NIST/SEMATECH table values; normal as dof grows")
+        : TestCase("Student t quantile = NIST-SEMATECH table values; normal as dof grows")
     {
     }
 
