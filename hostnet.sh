@@ -60,7 +60,8 @@ PY
     fi
     if [ ! -f "$build/CMakeCache.txt" ]; then
         if command -v ninja >/dev/null 2>&1; then generator=(-G Ninja); fi
-        cmake -S . -B "$build" "${generator[@]}" -Dns3_DIR="$ns3_dir" -DCMAKE_BUILD_TYPE=Release || {
+        cmake -S . -B "$build" "${generator[@]}" -Dns3_DIR="$ns3_dir" -DCMAKE_BUILD_TYPE=Release \
+            -DPython3_EXECUTABLE="$venv/bin/python" || {
             echo "error: configuring the build in $build failed (CMake's messages above)" >&2
             exit 1
         }
