@@ -70,6 +70,7 @@ struct RunConfig
     double duration{0.05};
     double warmup{0.01};
     std::string metrics;
+    std::string routing{"static"};
 };
 
 /// @return the metric names this example writes, in the order of its --metrics JSON
@@ -132,6 +133,11 @@ main(int argc, char* argv[])
     opts.Add("rpcResponseSize", "RPC response bytes", cfg.rpcResponseSize, 1, 1 << 24);
     opts.AddSeconds("duration", "Measured time (after the warm-up)", cfg.duration, 1e-6, 1e5);
     opts.AddSeconds("warmup", "Warm-up time, deleted", cfg.warmup, 0, 1e5);
+    opts.Add("routing",
+             "static (one path per destination host) | global (ns-3's global routing; add "
+             "--ns3::Ipv4GlobalRouting::RandomEcmpRouting=true for per-packet ECMP)",
+             cfg.routing,
+             OneOf({"static", "global"}));
     opts.Add("metrics",
              "Write the metrics as a JSON object to this file",
              cfg.metrics,
@@ -156,6 +162,7 @@ main(int argc, char* argv[])
     fabric.SetFabricLinkAttribute("Delay", TimeValue(Seconds(cfg.linkDelay)));
     fabric.SetSwitchQueueSize(cfg.switchQueue);
     fabric.SetHostNetDeviceHelper(nic);
+    fabric.SetRouting(cfg.routing);
     fabric.Install();
     int64_t stream = 1000;
     stream += fabric.AssignStreams(stream);

@@ -7,6 +7,7 @@
 #include "ns3/abort.h"
 #include "ns3/internet-stack-helper.h"
 #include "ns3/ipv4-address-helper.h"
+#include "ns3/ipv4-global-routing-helper.h"
 #include "ns3/ipv4-static-routing-helper.h"
 #include "ns3/ipv4-static-routing.h"
 #include "ns3/ipv4.h"
@@ -107,6 +108,14 @@ LeafSpineHelper::SetSwitchQueueSize(const std::string& size)
 }
 
 void
+LeafSpineHelper::SetRouting(const std::string& routing)
+{
+    NS_ABORT_MSG_IF(routing != "static" && routing != "global",
+                    "LeafSpineHelper::SetRouting: '" << routing << "'; allowed: static, global");
+    m_globalRouting = routing == "global";
+}
+
+void
 LeafSpineHelper::SetHostNetDeviceHelper(const HostNetDeviceHelper& helper)
 {
     m_hostHelper = helper;
@@ -122,9 +131,12 @@ LeafSpineHelper::Install()
     m_leafNodes.Create(m_leaves);
     m_spineNodes.Create(m_spines);
 
-    InternetStackHelper stack;
+    InternetStackHelper stack; // static and global routing (ns-3's default list)
     Ipv4StaticRoutingHelper staticRouting;
-    stack.SetRoutingHelper(staticRouting);
+    if (!m_globalRouting)
+    {
+        stack.SetRoutingHelper(staticRouting);
+    }
     stack.Install(m_hosts);
     stack.Install(m_leafNodes);
     stack.Install(m_spineNodes);
@@ -191,6 +203,11 @@ LeafSpineHelper::Install()
         NS_ASSERT_MSG(connected, "TrafficControlLayer has no TcDrop trace source");
     }
 
+    if (m_globalRouting)
+    {
+        Ipv4GlobalRoutingHelper::PopulateRoutingTables();
+        return;
+    }
     // Routes. Hosts: everything through their leaf.
     for (uint32_t i = 0; i < nHosts; ++i)
     {

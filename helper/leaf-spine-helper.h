@@ -86,6 +86,19 @@ class LeafSpineHelper
     void SetHostNetDeviceHelper(const HostNetDeviceHelper& helper);
 
     /**
+     * @brief Choose how the fabric routes.
+     *
+     * "static" (the default): the per-destination static routes described above, one path
+     * per destination host. "global": ns-3's global routing
+     * (Ipv4GlobalRoutingHelper::PopulateRoutingTables, through the hostnet hosts): one /24
+     * route per subnet from SPF, a single path per destination unless
+     * ns3::Ipv4GlobalRouting::RandomEcmpRouting is set, which spreads packets (not flows)
+     * over the spines and reorders TCP.
+     * @param routing "static" or "global"
+     */
+    void SetRouting(const std::string& routing);
+
+    /**
      * @brief Create the nodes, links, stacks, addresses and routes.
      *
      * Call once, before installing applications.
@@ -142,6 +155,7 @@ class LeafSpineHelper
     PointToPointHelper m_hostLink;            ///< makes the access links
     PointToPointHelper m_fabricLink;          ///< makes the leaf-spine links
     std::string m_switchQueueSize{"100p"};    ///< per-port switch buffer
+    bool m_globalRouting{false};              ///< SetRouting("global")
     HostNetDeviceHelper m_hostHelper;         ///< makes the hosts' NICs
     bool m_installed{false};                  ///< Install was called
     NodeContainer m_hosts;                    ///< hosts

@@ -104,6 +104,7 @@ CASES = [
     ("hostnet-leaf-spine", "--Duration=1", "did you mean --duration"),
     ("hostnet-leaf-spine", "stray", "unexpected argument"),
     ("hostnet-leaf-spine", "--PrintMetrics=maybe", "true or false"),
+    ("hostnet-leaf-spine", "--routing=ospf", "static, global"),
     # global attribute defaults and global values, through any example
     ("hostnet-leaf-spine", "--ns3::HostNetDevice::NQueues=0", "1:1024"),
     ("hostnet-leaf-spine", "--ns3::HostNetDevice::NQueues=-1", "1:1024"),
