@@ -410,13 +410,6 @@ FrameSizesText()
     };
 }
 
-/// @return a check that accepts anything (free text that the example checks itself)
-inline Check
-AnyText()
-{
-    return [](const std::string&) { return std::string(); };
-}
-
 /**
  * @brief Command-line options of a hostnet example, checked before ns-3 sees a value.
  */
