@@ -116,7 +116,9 @@ PhyAddressMirror::NotifyAddAddress(uint32_t interface, Ipv4InterfaceAddress addr
     {
         mirror = static_cast<int32_t>(m_ipv4->AddInterface(phy));
     }
-    m_ipv4->AddAddress(mirror, address);
+    // A host mask (/32): a subnet-directed broadcast, which IP sends on every interface of the
+    // subnet, must not leave a second time through the mirror.
+    m_ipv4->AddAddress(mirror, Ipv4InterfaceAddress(address.GetLocal(), Ipv4Mask::GetOnes()));
     // Up, so that a neighbour's GlobalRouter describes the link in both directions (SPF
     // needs the way back), but not forwarding, so that this host's own GlobalRouter skips
     // it, and without routes, so that nothing is ever sent through it.

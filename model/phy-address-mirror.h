@@ -23,7 +23,7 @@ namespace ns3
  * host's PHY and asks the host's Ipv4 for that device's interface: there was none, and
  * ns-3 stopped ("No interface index associated with remote device"). This routing protocol
  * (lowest priority in the host's Ipv4ListRouting; it routes nothing itself) copies every
- * address given to a HostNetDevice onto an interface of its PHY that is up (so that the
+ * address given to a HostNetDevice (as a /32) onto an interface of its PHY that is up (so that the
  * neighbour describes the link both ways) but does not forward and has no static route: the
  * host's own GlobalRouter skips it and describes the link from the HostNetDevice (whose
  * channel lists the wrappers, see HostNetChannel), and the host's routes leave through the
