@@ -12,6 +12,7 @@
 #include "host-net-channel.h"
 #include "merged-segments-tag.h"
 #include "napi-rx-mode.h"
+#include "phy-address-mirror.h"
 #include "rfs-flow-table.h"
 #include "rps-backlog.h"
 
@@ -423,9 +424,9 @@ HostNetDevice::DoInitialize()
                     "RandomVariableStreams");
     NS_ABORT_MSG_IF(!m_rxRing || !m_txRing || !m_moderation || !m_rxMode,
                     "HostNetDevice: RxRing, TxRing, Moderation and RxMode must be set");
-    // Nix-vector routing finds a host's neighbours by walking the node's devices and their
-    // channels: it reaches them through the PHY, whose interface is down or absent, and
-    // cannot send through the host model. Refuse rather than route around it.
+    // Nix-vector routing cannot route through the wrapper: without a mirror interface on the
+    // PHY its neighbours do not find the host, and with one it stops on the duplicate address
+    // ("Duplicate IP address ... during NIX Vector map construction"). Refuse it clearly.
     Ptr<Ipv4> ipv4 = m_node ? m_node->GetObject<Ipv4>() : nullptr;
     Ptr<Ipv4RoutingProtocol> routing = ipv4 ? ipv4->GetRoutingProtocol() : nullptr;
     NS_ABORT_MSG_IF(routing && routing->GetInstanceTypeId().GetName().find("NixVector") !=

@@ -106,25 +106,51 @@ PhyAddressMirror::NotifyAddAddress(uint32_t interface, Ipv4InterfaceAddress addr
 {
     NS_LOG_FUNCTION(this << interface << address);
     auto host = DynamicCast<HostNetDevice>(m_ipv4->GetNetDevice(interface));
-    Ptr<NetDevice> phy = host ? host->GetPhy() : nullptr;
-    if (!phy)
+    int32_t mirror = host ? Mirror(m_ipv4, host) : -1;
+    if (mirror != -1)
     {
-        return;
+        RemoveRoutesThrough(mirror);
     }
-    int32_t mirror = m_ipv4->GetInterfaceForDevice(phy);
+}
+
+int32_t
+PhyAddressMirror::Mirror(Ptr<Ipv4> ipv4, Ptr<HostNetDevice> host)
+{
+    Ptr<NetDevice> phy = host->GetPhy();
+    int32_t hostInterface = ipv4->GetInterfaceForDevice(host);
+    if (!phy || hostInterface == -1)
+    {
+        return -1;
+    }
+    int32_t mirror = ipv4->GetInterfaceForDevice(phy);
     if (mirror == -1)
     {
-        mirror = static_cast<int32_t>(m_ipv4->AddInterface(phy));
+        mirror = static_cast<int32_t>(ipv4->AddInterface(phy));
     }
-    // A host mask (/32): a subnet-directed broadcast, which IP sends on every interface of the
-    // subnet, must not leave a second time through the mirror.
-    m_ipv4->AddAddress(mirror, Ipv4InterfaceAddress(address.GetLocal(), Ipv4Mask::GetOnes()));
-    // Up, so that a neighbour's GlobalRouter describes the link in both directions (SPF
-    // needs the way back), but not forwarding, so that this host's own GlobalRouter skips
-    // it, and without routes, so that nothing is ever sent through it.
-    m_ipv4->SetForwarding(mirror, false);
-    m_ipv4->SetUp(mirror);
-    RemoveRoutesThrough(mirror);
+    for (uint32_t i = 0; i < ipv4->GetNAddresses(hostInterface); ++i)
+    {
+        Ipv4Address local = ipv4->GetAddress(hostInterface, i).GetLocal();
+        bool present = false;
+        for (uint32_t j = 0; j < ipv4->GetNAddresses(mirror); ++j)
+        {
+            present = present || ipv4->GetAddress(mirror, j).GetLocal() == local;
+        }
+        if (!present)
+        {
+            // A host mask (/32): a subnet-directed broadcast must not leave a second time
+            // through the mirror.
+            ipv4->AddAddress(mirror, Ipv4InterfaceAddress(local, Ipv4Mask::GetOnes()));
+        }
+    }
+    // Up, so that a neighbour's routing describes the link in both directions (SPF needs the
+    // way back), but not forwarding, so that this host's own GlobalRouter skips it, and
+    // without routes, so that nothing is ever sent through it.
+    ipv4->SetForwarding(mirror, false);
+    if (!ipv4->IsUp(mirror))
+    {
+        ipv4->SetUp(mirror);
+    }
+    return mirror;
 }
 
 void

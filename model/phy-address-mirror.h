@@ -10,6 +10,7 @@
 #define PHY_ADDRESS_MIRROR_H
 
 #include "ns3/ipv4-routing-protocol.h"
+#include "ns3/ipv4.h"
 
 namespace ns3
 {
@@ -30,6 +31,8 @@ namespace ns3
  * HostNetDevice, the first interface with that address. Nothing is sent through the mirror.
  * The extra interface shows in Ipv4::GetNInterfaces.
  */
+class HostNetDevice;
+
 class PhyAddressMirror : public Ipv4RoutingProtocol
 {
   public:
@@ -46,6 +49,15 @@ class PhyAddressMirror : public Ipv4RoutingProtocol
      * @return true if the node has a mirror now
      */
     static bool Install(Ptr<Node> node);
+
+    /**
+     * @brief Copy a HostNetDevice's addresses onto its PHY's mirror interface now (made if
+     * missing); the mirror's notifications call it as addresses are assigned.
+     * @param ipv4 the host's IPv4 stack
+     * @param host the device
+     * @return the mirror interface, or -1 if @p host has no IPv4 interface
+     */
+    static int32_t Mirror(Ptr<Ipv4> ipv4, Ptr<HostNetDevice> host);
 
     Ptr<Ipv4Route> RouteOutput(Ptr<Packet> p,
                                const Ipv4Header& header,
