@@ -15,6 +15,8 @@
  * ./hostnet-first-scenario [--scheme=napi]
  */
 
+#include "hostnet-example-options.h"
+
 #include "ns3/applications-module.h"
 #include "ns3/core-module.h"
 #include "ns3/flow-monitor-module.h"
@@ -41,11 +43,11 @@ int
 main(int argc, char* argv[])
 {
     std::string scheme = "napi";
-    CommandLine cmd(__FILE__);
-    cmd.AddValue("scheme", "Interrupt scheme of both hosts", scheme);
-    cmd.Parse(argc, argv);
-    NS_ABORT_MSG_IF(!HostNetDeviceHelper::IsScheme(scheme),
-                    HostNetDeviceHelper::CheckScheme(scheme));
+    hostnet_example::Options opts(__FILE__,
+                                  "Two hostnet hosts behind a router: global routing, "
+                                  "one TCP transfer, FlowMonitor, interrupts per host.");
+    opts.Add("scheme", "Interrupt scheme of both hosts", scheme, hostnet_example::Scheme());
+    opts.Parse(argc, argv);
 
     NodeContainer nodes(3); // host 0, router, host 2
     PointToPointHelper p2p;

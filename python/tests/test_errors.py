@@ -41,6 +41,7 @@ QUICK = {
                                    "--warmup=0", "--csv=out.csv"],
     "hostnet-rdr": ["--sizes=1518", "--warmupMs=0.1", "--measureMs=0.5"],
     "hostnet-ppt-probe": ["--probesPerSize=2", "--trailerSizes=112", "--spacingMs=1"],
+    "hostnet-first-scenario": [],
     "hostnet-seed-figures": ["--replications=1", "--duration=2ms", "--warmup=0",
                              "--figures=7", "--loads=50", "--fig7Schemes=normal",
                              "--analysisStep=100", "--analysisMax=100", "--out=out"],
@@ -226,6 +227,9 @@ CASES = [
     ("hostnet-seed-figures", "--pollPeriods=0", "item 1"),
     ("hostnet-seed-figures", "--writeUs=0", "0.001.."),
     ("hostnet-seed-figures", "--frameSize=10", "64..9018"),
+    # hostnet-first-scenario
+    ("hostnet-first-scenario", "--scheme=fast", "scheme"),
+    ("hostnet-first-scenario", "--routing=nix", "unknown option"),
 ]
 
 # Combinations the model itself refuses (exit 3 after ns-3's message naming the attribute).
