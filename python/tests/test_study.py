@@ -6,7 +6,6 @@ import csv
 import json
 import math
 import os
-import re
 import signal
 import subprocess
 import sys
@@ -14,6 +13,8 @@ import time
 from pathlib import Path
 
 import pytest
+
+from test_study_fakes import pids_in_log, wait_for_started_runs
 
 from hostnet.study import Study, StudyError, format_table, plot_metric, run_study, summarize
 
@@ -152,12 +153,6 @@ def _alive(pid):
         return False
 
 
-def _pids_in_log(path):
-    """The (program, child) pids a hangchild run printed to its log."""
-    match = re.search(r"pid (\d+) child pid (\d+)", Path(path).read_text())
-    return (int(match[1]), int(match[2])) if match else None
-
-
 def test_timeout_kills_the_whole_process_group(tmp_path):
     # The program starts a child that keeps running (and holds the log open): the timeout
     # must kill both, not only the program.
@@ -167,7 +162,7 @@ def test_timeout_kills_the_whole_process_group(tmp_path):
     assert result.failed == 1
     row = rows_of(tmp_path)[0]
     assert (row["status"], row["error"]) == ("timeout", "timed out after 1 s")
-    pids = _pids_in_log(tmp_path / row["log"])
+    pids = pids_in_log(tmp_path / row["log"])
     assert pids is not None, "the run's output did not reach its log file"
     deadline = time.time() + 5
     while any(map(_alive, pids)) and time.time() < deadline:
@@ -188,14 +183,7 @@ def test_interrupt_kills_the_runs_and_keeps_the_finished(tmp_path):
                              str(out), "--jobs", "4", "--quiet"], env=env,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                             preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
-    deadline = time.time() + 30
-    pids = []
-    while time.time() < deadline:
-        logs = list((out / "logs").glob("*.log")) if (out / "logs").is_dir() else []
-        pids = [p for p in map(_pids_in_log, logs) if p]
-        if len(pids) == 2 and len(list((out / "runs").glob("*.json"))) == 2:
-            break
-        time.sleep(0.05)
+    pids = wait_for_started_runs(out, 2)
     assert len(pids) == 2, "the hanging runs did not start"
     proc.send_signal(signal.SIGINT)
     _, err = proc.communicate(timeout=20)

@@ -4,8 +4,10 @@ like a compiled example would, optionally --PrintMetrics, and otherwise run like
 data/fake_study_program.py (metrics y = x + RngRun, z = 2 x)."""
 
 import os
+import re
 import stat
 import textwrap
+import time
 from pathlib import Path
 
 NS3_PROGRAM = '''\
@@ -127,3 +129,23 @@ def alive(pid) -> bool:
 
 def env_with_hostnet(**extra) -> dict:
     return dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parent.parent), **extra)
+
+
+def pids_in_log(path):
+    """The (program, child) pids a hanging or slow run printed to its log, or None."""
+    match = re.search(r"pid (\d+) child pid (\d+)", Path(path).read_text())
+    return (int(match[1]), int(match[2])) if match else None
+
+
+def wait_for_started_runs(out, count, seconds=30):
+    """Wait until @count runs of the runner writing to @out have logged their pids and
+    written their sidecars; return the pids found (fewer if they did not start in time)."""
+    deadline = time.time() + seconds
+    pids = []
+    while time.time() < deadline:
+        logs = list((out / "logs").glob("*.log")) if (out / "logs").is_dir() else []
+        pids = [p for p in map(pids_in_log, logs) if p]
+        if len(pids) == count and len(list((out / "runs").glob("*.json"))) == count:
+            break
+        time.sleep(0.05)
+    return pids
