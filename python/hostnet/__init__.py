@@ -1,25 +1,44 @@
 """Python access to the hostnet ns-3 module through the ns-3 cppyy bindings.
 
-The first use of ``hostnet.ns`` (or :func:`load`) loads ns-3 (``from ns import ns``, the
-official ``ns3`` wheel) and then the hostnet library and its headers into cppyy, so every
-hostnet class is reachable from ``ns`` like any ns-3 class::
+The first use of ``hostnet.ns`` (or :func:`load`) loads the ns-3 modules hostnet and its
+examples use (:data:`NS3_MODULES`: core, network, internet, point-to-point, csma, bridge,
+applications, flow-monitor, traffic-control, stats) from the official ``ns3`` wheel, then
+the hostnet library and its headers, into cppyy. ``ns`` is ``cppyy.gbl.ns3``, the object
+``from ns import ns`` gives, so every hostnet class is reachable from it like any ns-3
+class::
 
     import hostnet
-    from hostnet import ns          # the same object as ``from ns import ns``
+    from hostnet import ns
 
     helper = ns.HostNetDeviceHelper()
     helper.SetScheme("napi")
     cliff = ns.InterruptAnalysis.CliffPoint(1 / 5.34e-6, 1 / 3.73e-6)   # ~127e3 pkt/s
 
+A name from another ns-3 module (``ns.YansWifiPhyHelper``) loads all the others on first
+use, by the wheel's own loader, and is then found as usual. A script that names types of
+other modules only in strings (a TypeId in a Config path or an ObjectFactory) does
+``from ns import ns`` itself (before or after hostnet): that loads every module.
+
+Why the subset: cppyy parses the headers of every module it includes, and the wheel's
+``from ns import ns`` includes all of them (wifi alone about 2.3 s, lte 0.9 s; the library
+search and loading take another ~0.5 s). ``python -c "from hostnet import ns;
+ns.HostNetDeviceHelper()"`` in the repository, median of 3 runs (2 cores, shared):
+
+    every module (the wheel's loader)    7.8 s wall, 6.9 s user + 0.5 s sys
+    NS3_MODULES                          1.8 s wall, 1.7 s user + 0.1 s sys
+
+Of the remaining time, importing cppyy takes ~0.4 s, the core, network and internet
+headers ~0.35 s each, hostnet's own headers ~0.15 s.
+
 The library is looked up in ``$HOSTNET_BUILD_DIR`` (set by ``hostnet.sh``), else in
 ``<repository>/build``; if it is not there, loading raises ImportError.
 
-Loading ns-3 takes several seconds (cppyy parses every ns-3 header), so ``import hostnet``
-itself does not: the study runner (:mod:`hostnet.study`, ``python -m hostnet``) and the
-plotting modules never need ns-3 in their own process.
+``import hostnet`` itself loads nothing of ns-3: the study runner (:mod:`hostnet.study`,
+``python -m hostnet``) and the plotting modules never need ns-3 in their own process.
 """
 
 import os
+import sys
 from pathlib import Path
 
 
@@ -40,7 +59,7 @@ def _version():
 __version__ = _version()
 
 __all__ = ["ns", "load", "build_dir", "library_path", "stats_to_dict", "connect_trace",
-           "__version__"]
+           "NS3_MODULES", "__version__"]
 
 _LIBRARY_NAME = "libns3.44-hostnet.so"
 _ns = None
@@ -79,7 +98,7 @@ def load():
             f"hostnet headers not found in {include_dir}; run `./hostnet.sh build`"
         )
     with _without_cling_noise():
-        from ns import ns  # the ns-3 wheel: loads every ns-3 module into cppyy
+        ns = _load_ns3(lib)
     import cppyy
 
     cppyy.add_include_path(str(include_dir))
@@ -90,6 +109,140 @@ def load():
     _checked_helper_methods(ns)
     _ns = ns
     return _ns
+
+
+# The ns-3 modules loaded with hostnet, each after the modules it needs: those libhostnet
+# links against (core, stats, network, bridge, traffic-control, internet, point-to-point,
+# flow-monitor) and those its examples and tests use from Python (applications:
+# BulkSendHelper, PacketSinkHelper; csma). cppyy parses every header a module header
+# includes, which is what makes the wheel's `from ns import ns` slow: it includes all ~40
+# modules (wifi alone costs more than this whole list).
+NS3_MODULES = ("core", "stats", "network", "bridge", "traffic-control", "internet",
+               "point-to-point", "csma", "applications", "flow-monitor")
+
+_kept_nodes = []  # see _wheel_setup: Python-owned ns3::Node proxies are never deleted
+
+
+def _load_ns3(hostnet_lib):
+    """Load NS3_MODULES of the ns-3 wheel into cppyy as the wheel would; return cppyy.gbl.ns3.
+
+    Falls back to the wheel's own loader (every module) when ns-3 is already loaded that way
+    or when the wheel does not have the expected layout (lib64/ or lib/ with a library per
+    module, named like libhostnet: libns3.44-core.so next to libns3.44-hostnet.so).
+    """
+    if "ns3.ns" in sys.modules:  # `from ns import ns` ran first: every module is there
+        return sys.modules["ns3.ns"].ns
+    libraries = _ns3_libraries(hostnet_lib)
+    if libraries is None:
+        return _load_all_ns3()
+    import builtins
+
+    import cppyy
+    import libcppyy
+
+    libcppyy.AddSmartPtrType("Ptr")  # as the wheel: a Ptr<T> is used like the T it holds
+    cppyy.add_library_path(str(libraries[0].parent))
+    cppyy.add_include_path(str(libraries[0].parent.parent / "include"))
+    for module in NS3_MODULES:
+        cppyy.include(f"ns3/{module}-module.h")
+    for library in libraries:
+        cppyy.load_library(str(library))
+    ns = cppyy.gbl.ns3
+    _wheel_setup(cppyy, ns)
+    _load_rest_on_miss(ns)
+    builtins.ns = ns  # `from ns import ns` makes ns a builtin; hostnet did so before too
+    return ns
+
+
+def _ns3_libraries(hostnet_lib):
+    """Paths of the NS3_MODULES libraries in the ns3 wheel, or None if one is missing."""
+    import importlib.util
+
+    try:
+        spec = importlib.util.find_spec("ns3.ns")  # finds, does not run, the wheel's loader
+    except ImportError:
+        return None
+    if spec is None or spec.origin is None:
+        return None
+    prefix = Path(spec.origin).resolve().parents[1]  # site-packages/ns3
+    # The same version infix as the hostnet library, which was linked against these.
+    stem = hostnet_lib.name.split("-hostnet")[0]  # libns3.44
+    for lib_dir in (prefix / "lib64", prefix / "lib"):
+        libraries = [lib_dir / f"{stem}-{module}.so" for module in NS3_MODULES]
+        if all(lib.is_file() for lib in libraries):
+            return libraries
+    return None
+
+
+def _wheel_setup(cppyy, ns):
+    """What the wheel's loader adds after loading the modules (ns3/ns/__init__.py).
+
+    The helper functions live in namespace hostnet_python, not in the global namespace as
+    the wheel's do, so the wheel can still be imported later (see _load_rest_on_miss)
+    without redefining them.
+    """
+    ns.cppyy = cppyy
+    cppyy.cppdef("""
+namespace hostnet_python {
+bool Time_ge(ns3::Time& a, ns3::Time& b) { return a >= b; }
+bool Time_eq(ns3::Time& a, ns3::Time& b) { return a == b; }
+bool Time_ne(ns3::Time& a, ns3::Time& b) { return a != b; }
+bool Time_le(ns3::Time& a, ns3::Time& b) { return a <= b; }
+bool Time_gt(ns3::Time& a, ns3::Time& b) { return a > b; }
+bool Time_lt(ns3::Time& a, ns3::Time& b) { return a < b; }
+std::tuple<bool, ns3::TypeId> LookupByNameFailSafe(std::string name)
+{
+    ns3::TypeId id;
+    bool ok = ns3::TypeId::LookupByNameFailSafe(name, &id);
+    return std::make_tuple(ok, id);
+}
+}
+""")
+    helpers = cppyy.gbl.hostnet_python
+    for op in ("ge", "eq", "ne", "le", "gt", "lt"):
+        setattr(ns.Time, f"__{op}__", getattr(helpers, f"Time_{op}"))
+    ns.LookupByNameFailSafe = helpers.LookupByNameFailSafe
+
+    # A Node belongs to the NodeList once created; deleting it when its Python proxy goes
+    # away would leave the list a dangling pointer, so proxies are kept (as the wheel does).
+    def node_del(self):
+        _kept_nodes.append(self)
+
+    ns.Node.__del__ = node_del
+
+
+def _load_rest_on_miss(ns):
+    """Make a name missing from NS3_MODULES (ns.YansWifiPhyHelper, ...) load every ns-3 module.
+
+    cppyy looks names up in the C++ headers parsed so far; ``ns`` is an instance of its own
+    metaclass, so a ``__getattr__`` there runs only when that lookup fails. It then imports
+    the wheel's loader (`from ns import ns`: every module's headers and library; those
+    loaded already are skipped by their include guards and by the dynamic loader) and looks
+    the name up again. Private names (``__len__``, ``_repr_html_``...: asked by Python and
+    tools) never trigger it. A type used only by name in a string (a TypeId in a Config path
+    or an ObjectFactory) is not seen here: import the wheel first (`from ns import ns`).
+    """
+    def __getattr__(scope, name):
+        if name.startswith("_") or "ns3.ns" in sys.modules:  # nothing more to load
+            raise AttributeError(f"<namespace cppyy.gbl.ns3> has no attribute {name!r}")
+        with _without_cling_noise():
+            _load_all_ns3()
+        return getattr(scope, name)
+
+    type(ns).__getattr__ = __getattr__
+
+
+def _load_all_ns3():
+    """Every ns-3 module, by the wheel's loader; return cppyy.gbl.ns3."""
+    if "ns3.ns" not in sys.modules:
+        import cppyy
+
+        meta = type(cppyy.gbl.ns3)
+        if "__getattr__" in vars(meta):
+            del meta.__getattr__  # nothing left to load on a miss
+    from ns import ns  # the ns-3 wheel: loads every ns-3 module into cppyy
+
+    return ns
 
 
 class _without_cling_noise:
@@ -103,7 +256,6 @@ class _without_cling_noise:
     """
 
     def __enter__(self):
-        import sys
         import tempfile
 
         sys.stderr.flush()
@@ -113,8 +265,6 @@ class _without_cling_noise:
         return self
 
     def __exit__(self, *exc):
-        import sys
-
         sys.stderr.flush()
         os.dup2(self._saved, 2)
         os.close(self._saved)
