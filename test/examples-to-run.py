@@ -50,7 +50,7 @@ cpp_examples = [
     ("hostnet-first-scenario --scheme=normal", "True", "False"),
 ]
 
-# examples/hostnet-livelock.py loads the standalone build's library through python/hostnet
+# examples/papers/hostnet-livelock.py loads the standalone build's library through python/hostnet
 # (not ns-3's own bindings), so it cannot run from an ns-3 tree; the Python tests run it
 # (python/tests/test_hostnet.py).
 python_examples = [

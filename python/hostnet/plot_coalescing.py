@@ -3,7 +3,7 @@ CoalescingAnalysis (lines).
 
     python -m hostnet.plot_coalescing results/figures/seed002-goodput.csv out.png
 
-Reads the CSV of examples/hostnet-coalescing-goodput; writes PNG and PDF.
+Reads the CSV of examples/papers/hostnet-coalescing-goodput; writes PNG and PDF.
 """
 
 import argparse
@@ -50,7 +50,7 @@ def plot(csv_path, out_path):
 def main(argv=None):
     parser = argparse.ArgumentParser(prog="python -m hostnet.plot_coalescing",
                                      description=__doc__.split("\n\n")[0])
-    parser.add_argument("csv", help="CSV of examples/hostnet-coalescing-goodput")
+    parser.add_argument("csv", help="CSV of examples/papers/hostnet-coalescing-goodput")
     parser.add_argument("png", help="output PNG (a PDF is written next to it)")
     args = parser.parse_args(argv)
     print(f"wrote {plot(args.csv, args.png)}")

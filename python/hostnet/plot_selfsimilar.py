@@ -3,7 +3,7 @@ self-similar traffic, per scheme, with 95 % confidence intervals of the replicat
 
     python -m hostnet.plot_selfsimilar results/figures/fig10-selfsimilar.csv out.png
 
-Reads the CSV of examples/hostnet-selfsimilar; writes PNG and PDF.
+Reads the CSV of examples/papers/hostnet-selfsimilar; writes PNG and PDF.
 """
 
 import argparse
@@ -78,7 +78,7 @@ def plot(csv_path, out_path):
 def main(argv=None):
     parser = argparse.ArgumentParser(prog="python -m hostnet.plot_selfsimilar",
                                      description=__doc__.split("\n\n")[0])
-    parser.add_argument("csv", help="CSV of examples/hostnet-selfsimilar")
+    parser.add_argument("csv", help="CSV of examples/papers/hostnet-selfsimilar")
     parser.add_argument("png", help="output PNG (a PDF is written next to it)")
     args = parser.parse_args(argv)
     print(f"wrote {plot(args.csv, args.png)}")

@@ -297,7 +297,7 @@ def test_plot_cli_without_ns3(tmp_path):
 @pytest.mark.slow
 def test_livelock_example(tmp_path):
     out = tmp_path / "out"
-    script = REPO / "examples" / "hostnet-livelock.py"
+    script = REPO / "examples" / "papers" / "hostnet-livelock.py"
     proc = subprocess.run(
         [sys.executable, str(script), "--schemes=normal,napi", "--loads=50,200",
          "--duration=0.1", "--warmup=0.02", "--replications=1", f"--out={out}"],

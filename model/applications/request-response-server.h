@@ -1,0 +1,96 @@
+/*
+ * Copyright (c) 2026 hostnet authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * Author: hostnet developers
+ */
+
+#ifndef REQUEST_RESPONSE_SERVER_H
+#define REQUEST_RESPONSE_SERVER_H
+
+#include "ns3/host-cpu.h"
+#include "message-socket.h"
+
+#include "ns3/application.h"
+#include "ns3/random-variable-stream.h"
+#include "ns3/traced-callback.h"
+
+#include <deque>
+#include <vector>
+
+namespace ns3
+{
+
+/**
+ * @ingroup hostnet
+ * @brief The server of a request/response (RPC) workload.
+ *
+ * Listens on Port (TCP by default, or UDP). Each whole request is served by the server's
+ * task on the node's HostCpu (created if the node has none): it costs ServiceCost plus two
+ * SyscallCost (the read of the request and the write of the response), at TASK level, so
+ * interrupts and softirq work on the host delay it. Requests are served one at a time, in
+ * arrival order (one worker thread); then a response of the size the request asks for goes
+ * back on the same connection (TCP) or to the sender (UDP).
+ */
+class RequestResponseServer : public Application
+{
+  public:
+    /** @return the TypeId */
+    static TypeId GetTypeId();
+
+    RequestResponseServer();
+    ~RequestResponseServer() override;
+
+    /** @return requests whose response was sent */
+    uint64_t GetRequestsServed() const;
+
+    /**
+     * @brief Fix the random streams.
+     * @param stream first stream index
+     * @return the number of streams used (1)
+     */
+    int64_t AssignStreams(int64_t stream);
+
+  protected:
+    void DoDispose() override;
+
+  private:
+    void StartApplication() override;
+    void StopApplication() override;
+
+    /// A TCP connection was accepted.
+    void Accepted(Ptr<Socket> socket, const Address& from);
+    /// A whole request arrived.
+    void RequestReceived(Ptr<MessageSocket> socket,
+                         const RequestResponseHeader& header,
+                         const Address& from);
+    /// The head request's service is done: send its response.
+    void ServiceDone();
+
+    /// A request waiting for or in service.
+    struct Pending
+    {
+        Ptr<MessageSocket> socket;     ///< where to answer
+        Address from;                  ///< the client (UDP)
+        RequestResponseHeader request; ///< the request
+    };
+
+    uint16_t m_port{5000};                        ///< listening port (attribute)
+    TypeId m_protocol;                            ///< socket factory (attribute)
+    Ptr<RandomVariableStream> m_serviceCost;      ///< CPU work per request (attribute)
+    Time m_syscallCost;                           ///< per read and per write (attribute)
+    Ptr<HostCpu> m_cpu;                           ///< the node's CPU
+    HostCpu::TaskId m_task{0};                    ///< the worker
+    bool m_hasTask{false};                        ///< m_task is valid
+    Ptr<Socket> m_listener;                       ///< listening (TCP) or bound (UDP) socket
+    std::vector<Ptr<MessageSocket>> m_sockets;    ///< UDP socket or accepted connections
+    std::deque<Pending> m_pending;                ///< FIFO of requests in the task
+    Callback<void> m_serviceDone;                 ///< prebuilt callback
+    uint64_t m_served{0};                         ///< responses sent
+    TracedCallback<uint64_t, Time> m_servedTrace; ///< request id, its send time
+};
+
+} // namespace ns3
+
+#endif // REQUEST_RESPONSE_SERVER_H

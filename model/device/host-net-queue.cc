@@ -1,0 +1,407 @@
+/*
+ * Copyright (c) 2026 hostnet authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * Author: hostnet developers
+ */
+
+#include "host-net-queue.h"
+
+#include "ns3/buffer-adaptive-moderation.h"
+#include "ns3/gro-engine.h"
+#include "host-net-device.h"
+#include "ns3/rps-backlog.h"
+
+#include "ns3/log.h"
+#include "ns3/node.h"
+#include "ns3/pointer.h"
+#include "ns3/simulator.h"
+
+#include <algorithm>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("HostNetQueue");
+
+NS_OBJECT_ENSURE_REGISTERED(HostNetQueue);
+
+TypeId
+HostNetQueue::GetTypeId()
+{
+    // Read-only: the device creates the queues and their objects (HostNetDevice::RxRing,
+    // TxRing, Moderation and RxMode configure them); these attributes are the Config path to
+    // each queue's objects, e.g. .../$ns3::HostNetDevice/Queues/3/RxRing/WriteBack.
+    static TypeId tid =
+        TypeId("ns3::HostNetQueue")
+            .SetParent<Object>()
+            .SetGroupName("Hostnet")
+            .AddAttribute("RxRing",
+                          "This queue's receive FIFO, DMA engine and descriptor ring.",
+                          TypeId::ATTR_GET,
+                          PointerValue(),
+                          MakePointerAccessor(&HostNetQueue::GetRxRing),
+                          MakePointerChecker<RxRing>())
+            .AddAttribute("TxRing",
+                          "The transmit descriptor ring of this queue pair.",
+                          TypeId::ATTR_GET,
+                          PointerValue(),
+                          MakePointerAccessor(&HostNetQueue::GetTxRing),
+                          MakePointerChecker<TxRing>())
+            .AddAttribute("Moderation",
+                          "This queue's interrupt moderation.",
+                          TypeId::ATTR_GET,
+                          PointerValue(),
+                          MakePointerAccessor(&HostNetQueue::GetModeration),
+                          MakePointerChecker<InterruptModeration>())
+            .AddAttribute("RxMode",
+                          "This queue's receive mode (its NAPI context in NAPI modes).",
+                          TypeId::ATTR_GET,
+                          PointerValue(),
+                          MakePointerAccessor(&HostNetQueue::GetRxMode),
+                          MakePointerChecker<RxMode>())
+            .AddAttribute("Gro",
+                          "This queue's GRO engine (null when HostNetDevice::GroEnabled is "
+                          "false).",
+                          TypeId::ATTR_GET,
+                          PointerValue(),
+                          MakePointerAccessor(&HostNetQueue::GetGro),
+                          MakePointerChecker<GroEngine>());
+    return tid;
+}
+
+HostNetQueue::HostNetQueue()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+HostNetQueue::~HostNetQueue()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+void
+HostNetQueue::Setup(HostNetDevice* device,
+                    uint32_t index,
+                    uint32_t core,
+                    Ptr<RxRing> ring,
+                    Ptr<InterruptModeration> moderation,
+                    Ptr<RxMode> rxMode,
+                    Ptr<GroEngine> gro)
+{
+    NS_LOG_FUNCTION(this << device << index << core);
+    m_device = device;
+    m_index = index;
+    m_core = core;
+    m_cpu = device->GetCpu();
+    m_ring = ring;
+    m_moderation = moderation;
+    m_rxMode = rxMode;
+    m_gro = gro;
+    m_steering = device->IsSteering();
+    m_ring->SetFrameReadyCallback(MakeCallback(&HostNetQueue::FrameInMemory, this));
+    m_moderation->SetInterruptCallback(MakeCallback(&HostNetQueue::InterruptAsserted, this));
+    m_rxMode->Attach(this);
+    // Adaptive moderation by buffer utilisation reads this queue's own receive buffer until
+    // an application offers its socket buffer's (HostSinkApplication does).
+    if (auto adaptive = DynamicCast<BufferAdaptiveModeration>(m_moderation))
+    {
+        adaptive->SetUtilizationProbe(MakeCallback(&RxMode::TakePeakUtilization, m_rxMode));
+    }
+}
+
+void
+HostNetQueue::DoDispose()
+{
+    NS_LOG_FUNCTION(this);
+    for (Ptr<Object> o : std::initializer_list<Ptr<Object>>{m_ring, m_moderation, m_rxMode, m_gro})
+    {
+        if (o)
+        {
+            o->Dispose();
+        }
+    }
+    m_ring = nullptr;
+    m_moderation = nullptr;
+    m_rxMode = nullptr;
+    m_gro = nullptr;
+    m_txRing = nullptr; // disposed by the device
+    m_cpu = nullptr;
+    m_device = nullptr;
+    Object::DoDispose();
+}
+
+HostNetDevice*
+HostNetQueue::GetDevice() const
+{
+    return m_device;
+}
+
+uint32_t
+HostNetQueue::GetIndex() const
+{
+    return m_index;
+}
+
+Ptr<HostCpu>
+HostNetQueue::GetCpu() const
+{
+    return m_cpu;
+}
+
+Ptr<Node>
+HostNetQueue::GetNode() const
+{
+    return m_device->GetNode();
+}
+
+uint32_t
+HostNetQueue::GetIrqCore() const
+{
+    return m_core;
+}
+
+Ptr<RxRing>
+HostNetQueue::GetRxRing() const
+{
+    return m_ring;
+}
+
+void
+HostNetQueue::SetTxRing(Ptr<TxRing> ring)
+{
+    m_txRing = ring;
+}
+
+Ptr<TxRing>
+HostNetQueue::GetTxRing() const
+{
+    return m_txRing;
+}
+
+Ptr<InterruptModeration>
+HostNetQueue::GetModeration() const
+{
+    return m_moderation;
+}
+
+Ptr<RxMode>
+HostNetQueue::GetRxMode() const
+{
+    return m_rxMode;
+}
+
+Ptr<GroEngine>
+HostNetQueue::GetGro() const
+{
+    return m_gro;
+}
+
+Time
+HostNetQueue::SampleIsrCost()
+{
+    return m_device->SampleIsrCost();
+}
+
+Time
+HostNetQueue::SampleProtocolCost(uint32_t bytes)
+{
+    return m_device->SampleProtocolCost(bytes);
+}
+
+Time
+HostNetQueue::SampleGroCost()
+{
+    return m_device->SampleGroCost();
+}
+
+Time
+HostNetQueue::SampleSteerCost()
+{
+    return m_device->SampleSteerCost();
+}
+
+uint32_t
+HostNetQueue::SteerCoreSlow(const RxFrame& frame)
+{
+    return m_device->SteerCore(frame, m_core);
+}
+
+void
+HostNetQueue::SteerToBacklog(uint32_t core, RxFrame&& frame)
+{
+    Ptr<RpsBacklog> backlog = m_cpu->GetBacklog(core);
+    uint32_t segments = frame.segments;
+    uint32_t hash = frame.hash;
+    if (!backlog->Enqueue(this, frame))
+    {
+        m_device->DropFrame(frame, HostNetDevice::BACKLOG);
+        return;
+    }
+    m_inBacklog += segments;
+    m_device->NoteSteered(hash, core, backlog->GetTail());
+}
+
+void
+HostNetQueue::DeliverSteered(RxFrame&& frame, Time processingStart)
+{
+    m_inBacklog -= frame.segments;
+    DeliverFrame(std::move(frame), processingStart);
+}
+
+Time
+HostNetQueue::SampleRegisterWriteCost()
+{
+    return m_device->SampleRegisterWriteCost();
+}
+
+Time
+HostNetQueue::SamplePollOverhead()
+{
+    return m_device->SamplePollOverhead();
+}
+
+void
+HostNetQueue::Receive(RxFrame&& frame)
+{
+    m_ring->Receive(std::move(frame));
+}
+
+void
+HostNetQueue::FrameInMemory(uint32_t bytes)
+{
+    if (m_rxIrqEnabled)
+    {
+        m_moderation->FrameCompleted(bytes);
+    }
+    m_rxMode->NotifyFrameInMemory();
+}
+
+void
+HostNetQueue::InterruptAsserted()
+{
+    NS_LOG_FUNCTION(this);
+    if (m_rxIrqEnabled)
+    {
+        m_rxMode->HandleInterrupt();
+    }
+}
+
+void
+HostNetQueue::SetRxInterruptEnabled(bool enabled)
+{
+    NS_LOG_FUNCTION(this << enabled);
+    if (enabled && !m_rxIrqEnabled)
+    {
+        m_moderation->InterruptUnmasking();
+    }
+    m_rxIrqEnabled = enabled;
+    m_moderation->Reset();
+    if (enabled && m_ring->HasReady())
+    {
+        // Frames completed while masked left the cause bit set: the IRQ fires on unmask
+        // (at once, or at the end of a throttling gap).
+        m_moderation->PendingOnUnmask();
+    }
+}
+
+bool
+HostNetQueue::IsRxInterruptEnabled() const
+{
+    return m_rxIrqEnabled;
+}
+
+void
+HostNetQueue::NotifyRingDrained()
+{
+    m_moderation->Reset();
+}
+
+RxFrame
+HostNetQueue::PopFrame()
+{
+    RxFrame frame = m_ring->PopReady();
+    frame.notified = std::max(frame.inMemory, m_lastInterrupt);
+    m_moderation->FrameTaken(frame.size);
+    return frame;
+}
+
+void
+HostNetQueue::DeliverFrame(RxFrame&& frame, Time processingStart)
+{
+    m_delivered += frame.segments;
+    m_device->DeliverFrame(std::move(frame), processingStart);
+}
+
+void
+HostNetQueue::DropFrame(const RxFrame& frame)
+{
+    m_device->DropFrame(frame, HostNetDevice::BACKLOG);
+}
+
+void
+HostNetQueue::RecordInterrupt()
+{
+    m_interrupts++;
+    m_lastInterrupt = Simulator::Now();
+    m_device->RecordInterrupt();
+}
+
+void
+HostNetQueue::RecordAbsorbedInterrupt()
+{
+    m_device->RecordAbsorbedInterrupt();
+}
+
+void
+HostNetQueue::RecordPoll(uint32_t packets)
+{
+    m_device->RecordPoll(packets);
+}
+
+void
+HostNetQueue::RecordBusyPoll(uint32_t packets)
+{
+    m_device->RecordBusyPoll(packets);
+}
+
+void
+HostNetQueue::RecordSoftirqRestart()
+{
+    m_device->RecordSoftirqRestart();
+}
+
+uint64_t
+HostNetQueue::GetNInHost() const
+{
+    uint64_t n = m_ring->GetNFifoFrames() + m_ring->GetNLroHeld() + m_ring->GetNReadySegments() +
+                 m_rxMode->GetNHeld() + m_inBacklog;
+    if (m_gro)
+    {
+        n += m_gro->GetNHeld();
+    }
+    return n;
+}
+
+uint64_t
+HostNetQueue::GetDelivered() const
+{
+    return m_delivered;
+}
+
+uint64_t
+HostNetQueue::GetInterrupts() const
+{
+    return m_interrupts;
+}
+
+void
+HostNetQueue::ResetStats()
+{
+    m_delivered = 0;
+    m_interrupts = 0;
+    m_ring->ResetStats();
+}
+
+} // namespace ns3

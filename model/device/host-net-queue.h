@@ -1,0 +1,272 @@
+/*
+ * Copyright (c) 2026 hostnet authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * Author: hostnet developers
+ */
+
+#ifndef HOST_NET_QUEUE_H
+#define HOST_NET_QUEUE_H
+
+#include "ns3/host-cpu.h"
+#include "ns3/interrupt-moderation.h"
+#include "ns3/rx-mode.h"
+#include "ns3/rx-ring.h"
+#include "ns3/tx-ring.h"
+
+#include "ns3/object.h"
+
+namespace ns3
+{
+
+class HostNetDevice;
+class GroEngine;
+class Node;
+
+/**
+ * @ingroup hostnet
+ * @brief One receive queue of a multi-queue HostNetDevice: its descriptor ring, interrupt
+ * moderation, NAPI (or other receive mode) context and interrupt vector.
+ *
+ * A HostNetDevice has NQueues of these; RSS picks the queue of a received frame and the
+ * queue's IRQ core (IRQ affinity) runs its hard IRQ and softirq work. Each queue has its own
+ * Rx interrupt mask and cause bit, as each MSI-X vector of a real NIC does. The queue is the
+ * interface a receive mode works with (the "services for RxMode"); costs come from the
+ * device, counters are kept per queue and summed by the device.
+ *
+ * The device's Queues attribute (an ObjectVectorValue) lists the queues, and each queue's
+ * read-only Pointer attributes RxRing, TxRing, Moderation, RxMode and Gro reach its objects,
+ * so per-queue traces are connected with Config paths such as
+ * /NodeList/<n>/DeviceList/<d>/$ns3::HostNetDevice/Queues/<q>/RxRing/WriteBack (with
+ * a wildcard for <q>: every queue). The device-level RxRing, TxRing, Moderation and RxMode
+ * attributes are queue 0's objects, the templates the other queues copy.
+ */
+class HostNetQueue : public Object
+{
+  public:
+    /**
+     * @brief Get the type ID.
+     * @return the object TypeId
+     */
+    static TypeId GetTypeId();
+
+    HostNetQueue();
+    ~HostNetQueue() override;
+
+    HostNetQueue(const HostNetQueue&) = delete;
+    HostNetQueue& operator=(const HostNetQueue&) = delete;
+
+    /**
+     * @brief Bind the queue to its device and objects (called by HostNetDevice).
+     * @param device the owning device
+     * @param index the queue index
+     * @param core the core its interrupt vector is affine to
+     * @param ring the descriptor ring
+     * @param moderation the interrupt moderation
+     * @param rxMode the receive mode
+     * @param gro the GRO engine (may be null: no GRO)
+     */
+    void Setup(HostNetDevice* device,
+               uint32_t index,
+               uint32_t core,
+               Ptr<RxRing> ring,
+               Ptr<InterruptModeration> moderation,
+               Ptr<RxMode> rxMode,
+               Ptr<GroEngine> gro);
+
+    /** @return the owning device */
+    HostNetDevice* GetDevice() const;
+
+    /** @return the queue index */
+    uint32_t GetIndex() const;
+
+    /** @return the node's CPU */
+    Ptr<HostCpu> GetCpu() const;
+
+    /** @return the node */
+    Ptr<Node> GetNode() const;
+
+    /** @return the core that takes this queue's interrupt and softirq work */
+    uint32_t GetIrqCore() const;
+
+    /** @return the descriptor ring */
+    Ptr<RxRing> GetRxRing() const;
+
+    /** @return the interrupt moderation */
+    Ptr<InterruptModeration> GetModeration() const;
+
+    /**
+     * @brief Give the queue pair its Tx ring (called by HostNetDevice).
+     * @param ring the ring
+     */
+    void SetTxRing(Ptr<TxRing> ring);
+
+    /** @return the Tx ring of this queue pair */
+    Ptr<TxRing> GetTxRing() const;
+
+    /** @return the receive mode */
+    Ptr<RxMode> GetRxMode() const;
+
+    /** @return the GRO engine, or null if GRO is off */
+    Ptr<GroEngine> GetGro() const;
+
+    /// @name Services for RxMode implementations
+    /// @{
+
+    /** @return one sample of the hard interrupt handler cost */
+    Time SampleIsrCost();
+
+    /**
+     * @param bytes the packet size
+     * @return one sample of the protocol processing cost of a packet
+     */
+    Time SampleProtocolCost(uint32_t bytes);
+
+    /** @return one sample of the GRO cost of one segment */
+    Time SampleGroCost();
+
+    /** @return one sample of the cost of steering a packet to another core (RPS/RFS) */
+    Time SampleSteerCost();
+
+    /**
+     * @brief get_rps_cpu: the core that should protocol-process a packet taken from this
+     * queue (RxSteering; without steering the queue's IRQ core).
+     * @param frame the packet (after GRO)
+     * @return the core; the IRQ core means "process here"
+     */
+    uint32_t SteerCore(const RxFrame& frame)
+    {
+        return m_steering ? SteerCoreSlow(frame) : m_core;
+    }
+
+    /**
+     * @brief enqueue_to_backlog: hand a packet to another core's RPS backlog (dropped as a
+     * backlog drop if that backlog is full).
+     * @param core the target core
+     * @param frame the packet
+     */
+    void SteerToBacklog(uint32_t core, RxFrame&& frame);
+
+    /**
+     * @brief A packet this queue steered to another core finished protocol processing there.
+     * @param frame the packet
+     * @param processingStart when its processing got the CPU
+     */
+    void DeliverSteered(RxFrame&& frame, Time processingStart);
+
+    /** @return one sample of the cost of an interrupt mask/unmask register write */
+    Time SampleRegisterWriteCost();
+
+    /** @return one sample of the overhead of a timer-driven poll (T_pollOH) */
+    Time SamplePollOverhead();
+
+    /**
+     * @brief Mask or unmask this queue's Rx interrupt. Unmasking with frames already in
+     * host memory asserts the interrupt at once (the cause bit is latched).
+     * @param enabled true to unmask
+     */
+    void SetRxInterruptEnabled(bool enabled);
+
+    /** @return true if the Rx interrupt is unmasked */
+    bool IsRxInterruptEnabled() const;
+
+    /** @brief The ISR took all completed frames: restart moderation. */
+    void NotifyRingDrained();
+
+    /**
+     * @brief Take the oldest frame from host memory (its descriptor is now the host's).
+     * @return the frame with its notification time set
+     */
+    RxFrame PopFrame();
+
+    /**
+     * @brief Protocol processing of a frame (or GRO packet) ended: hand it to the stack.
+     * @param frame the frame
+     * @param processingStart when its processing first got the CPU
+     */
+    void DeliverFrame(RxFrame&& frame, Time processingStart);
+
+    /**
+     * @brief The host dropped a frame it had taken from the ring (backlog full).
+     * @param frame the frame
+     */
+    void DropFrame(const RxFrame& frame);
+
+    /** @brief An ISR starts (counted as an interrupt). */
+    void RecordInterrupt();
+
+    /** @brief An interrupt assertion was absorbed by an ISR in service. */
+    void RecordAbsorbedInterrupt();
+
+    /**
+     * @brief A NAPI poll call ended.
+     * @param packets the frames it took from the ring
+     */
+    void RecordPoll(uint32_t packets);
+
+    /**
+     * @brief Count a busy poll call by an application task.
+     * @param packets frames it processed
+     */
+    void RecordBusyPoll(uint32_t packets);
+
+    /** @brief A NET_RX softirq round ended with work left (budget or time exhausted). */
+    void RecordSoftirqRestart();
+
+    /// @}
+
+    /// @name Called by the device
+    /// @{
+
+    /**
+     * @brief A received frame enters this queue's NIC FIFO.
+     * @param frame the frame
+     */
+    void Receive(RxFrame&& frame);
+
+    /** @return frames in the NIC FIFO, the ring or held by the receive mode or GRO */
+    uint64_t GetNInHost() const;
+
+    /** @return frames delivered by this queue since the last ResetStats */
+    uint64_t GetDelivered() const;
+
+    /** @return interrupts taken by this queue since the last ResetStats */
+    uint64_t GetInterrupts() const;
+
+    /** @brief Start a new measurement window. */
+    void ResetStats();
+
+    /// @}
+
+  protected:
+    void DoDispose() override;
+
+  private:
+    /// The ring wrote a frame back into host memory.
+    void FrameInMemory(uint32_t bytes);
+    /// The moderation asserts this queue's interrupt vector.
+    void InterruptAsserted();
+    /// SteerCore with steering on.
+    uint32_t SteerCoreSlow(const RxFrame& frame);
+
+    HostNetDevice* m_device{nullptr};      ///< owner
+    uint32_t m_index{0};                   ///< queue index
+    uint32_t m_core{0};                    ///< IRQ affinity
+    Ptr<HostCpu> m_cpu;                    ///< the node's CPU
+    Ptr<RxRing> m_ring;                    ///< descriptor ring
+    Ptr<TxRing> m_txRing;                  ///< Tx ring of the queue pair
+    Ptr<InterruptModeration> m_moderation; ///< NIC moderation of this vector
+    Ptr<RxMode> m_rxMode;                  ///< OS receive mode of this queue
+    Ptr<GroEngine> m_gro;                  ///< GRO (null: off)
+    bool m_rxIrqEnabled{true};             ///< vector unmasked
+    bool m_steering{false};                ///< the device steers (RPS/RFS)
+    uint64_t m_inBacklog{0};               ///< packets in other cores' RPS backlogs
+    Time m_lastInterrupt{-1};              ///< last interrupt delivered to the CPU
+    uint64_t m_delivered{0};               ///< frames delivered in the window
+    uint64_t m_interrupts{0};              ///< ISRs in the window
+};
+
+} // namespace ns3
+
+#endif // HOST_NET_QUEUE_H

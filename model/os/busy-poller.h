@@ -1,0 +1,115 @@
+/*
+ * Copyright (c) 2026 hostnet authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * Author: hostnet developers
+ */
+
+#ifndef BUSY_POLLER_H
+#define BUSY_POLLER_H
+
+#include "ns3/host-cpu.h"
+
+#include "ns3/callback.h"
+#include "ns3/nstime.h"
+#include "ns3/object.h"
+
+namespace ns3
+{
+
+class NapiRxMode;
+
+/**
+ * @ingroup hostnet
+ * @brief An application's busy-poll loop (SO_BUSY_POLL / net.core.busy_read).
+ *
+ * When a read finds its socket empty, the application does not sleep: for up to the
+ * busy-poll time it spins in the kernel calling the device's NAPI poll (napi_busy_loop,
+ * BUSY_POLL_BUDGET frames per call) in its own task context. The loop ends as soon as
+ * the socket has data (the application reads) or the time is up (it sleeps and waits for
+ * the softirq path as usual). Protocol work done by busy polling is the application's
+ * CPU time, not softirq time; the spinning itself is application CPU time too.
+ *
+ * No event per spin iteration: a spin is one TASK work item lasting until the deadline,
+ * cut (HostCpu::CutTaskWork) when a frame reaches host memory or data reaches the socket.
+ * Interrupts stay enabled (Linux without irq suspension): an ISR that finds the context
+ * owned by the poller schedules nothing.
+ */
+class BusyPoller : public Object
+{
+  public:
+    /**
+     * @brief Get the type ID.
+     * @return the object TypeId
+     */
+    static TypeId GetTypeId();
+
+    BusyPoller();
+    ~BusyPoller() override;
+
+    /**
+     * @brief Bind the loop to its task and NAPI context.
+     * @param cpu the CPU
+     * @param task the application's task (spin and poll work are charged to it)
+     * @param napi the polled context
+     * @param timeout busy-poll time per blocking read (> 0)
+     * @param budget frames per busy poll call (>= 1)
+     * @param hasData returns true if the application's socket(s) have data
+     * @param resume called when data may be read
+     */
+    void Setup(Ptr<HostCpu> cpu,
+               HostCpu::TaskId task,
+               Ptr<NapiRxMode> napi,
+               Time timeout,
+               uint32_t budget,
+               Callback<bool> hasData,
+               Callback<void> resume);
+
+    /** @brief A read found no data: busy-poll until data arrives or the timeout. */
+    void Start();
+
+    /** @brief Data reached the socket: end a running spin at once. */
+    void Wake();
+
+    /** @return true while the loop runs (spinning or polling) */
+    bool IsActive() const;
+
+    /** @return time spent spinning with nothing to poll since creation */
+    Time GetSpinTime() const;
+
+    /** @return busy-poll loops that ended by the timeout (the application slept) */
+    uint64_t GetTimeouts() const;
+
+  protected:
+    void DoDispose() override;
+
+  private:
+    /// Poll, spin, hand over to the application, or give up.
+    void Step();
+    /// A spin ended (deadline or cut).
+    void SpinDone();
+    /// A frame reached host memory while spinning.
+    void FrameArrived();
+
+    Ptr<HostCpu> m_cpu;            ///< the CPU
+    HostCpu::TaskId m_task{0};     ///< the application's task
+    Ptr<NapiRxMode> m_napi;        ///< the polled context
+    Time m_timeout;                ///< busy-poll time per read
+    uint32_t m_budget{8};          ///< frames per busy poll call
+    Callback<bool> m_hasData;      ///< socket check
+    Callback<void> m_resume;       ///< hand over to the application
+    bool m_active{false};          ///< the loop runs
+    bool m_spinning{false};        ///< a spin work item is pending
+    Time m_deadline;               ///< end of the current loop
+    Time m_spinStart;              ///< start of the current spin
+    Time m_spinTime;               ///< total spin time
+    uint64_t m_timeouts{0};        ///< loops ended by the timeout
+    Callback<void> m_stepCallback; ///< prebuilt callback
+    Callback<void> m_spinDone;     ///< prebuilt callback
+    Callback<void> m_frameArrived; ///< prebuilt callback
+};
+
+} // namespace ns3
+
+#endif // BUSY_POLLER_H

@@ -1,0 +1,137 @@
+/*
+ * Copyright (c) 2026 hostnet authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * Author: hostnet developers
+ */
+
+#ifndef GRO_ENGINE_H
+#define GRO_ENGINE_H
+
+#include "ns3/rx-ring.h"
+
+#include "ns3/object.h"
+
+#include <array>
+#include <deque>
+#include <vector>
+
+namespace ns3
+{
+
+/**
+ * @ingroup hostnet
+ * @brief Generic receive offload of one NAPI context: consecutive in-order TCP segments of a
+ * flow are merged into one packet before protocol processing (Linux net/core/gro.c,
+ * tcp_gro_receive, inet_gro_receive).
+ *
+ * Merge rules follow Linux: IPv4 without options or fragmentation, TCP with payload, the
+ * segment's sequence number continues the held packet, same ACK number, same TOS byte (so a
+ * CE mark is never merged into an unmarked packet), same TTL, byte-identical TCP options
+ * (so timestamps must be equal, which ns-3's 1 ms TSval clock gives within a millisecond),
+ * same flags apart from PSH; a segment shorter than the first one's payload (the gso_size),
+ * or with PSH, is merged and ends the packet; SYN, FIN, RST, URG and CWR segments are never
+ * held (the held packet of their flow is flushed first, so order is kept). At most MaxFlows
+ * packets are held (MAX_GRO_SKBS = 8, the oldest is flushed) and a packet grows up to
+ * MaxSize bytes of IP datagram (64 KB, GRO_LEGACY_MAX_SIZE, capped by the 16-bit IPv4 total
+ * length).
+ *
+ * A flushed packet of several segments is rebuilt as one IPv4/TCP packet: the first
+ * segment's headers with the last segment's ACK and window, the payloads concatenated, the
+ * IPv4 total length set. ns-3's TCP then receives what Linux's TCP receives from GRO: one
+ * large in-order segment. The RxFrame keeps the first segment's timestamps and counts the
+ * merged segments.
+ */
+class GroEngine : public Object
+{
+  public:
+    /**
+     * @brief Get the type ID.
+     * @return the object TypeId
+     */
+    static TypeId GetTypeId();
+
+    GroEngine();
+    ~GroEngine() override;
+
+    GroEngine(const GroEngine&) = delete;
+    GroEngine& operator=(const GroEngine&) = delete;
+
+    /**
+     * @brief Offer a frame taken from the ring.
+     *
+     * Packets the frame forces out (its flow's held packet, the oldest flow's) are appended
+     * to @p out in delivery order. If the frame is not held, it is appended to @p out after
+     * them; otherwise the engine keeps it (merged or as a new held packet).
+     * @param frame the frame
+     * @param out packets ready for protocol processing
+     */
+    void Receive(RxFrame&& frame, std::deque<RxFrame>& out);
+
+    /**
+     * @brief Flush every held packet (end of a poll call: napi_complete_done / napi_poll).
+     * @param out packets ready for protocol processing, in the order they were started
+     */
+    void FlushAll(std::deque<RxFrame>& out);
+
+    /** @return segments held now */
+    uint32_t GetNHeld() const;
+
+    /** @return segments that went through the engine since the last ResetStats */
+    uint64_t GetSegments() const;
+
+    /** @return packets it handed out since the last ResetStats (merged or not) */
+    uint64_t GetPackets() const;
+
+    /** @brief Start a new measurement window. */
+    void ResetStats();
+
+  private:
+    /// What the merge rules compare, read from a frame's headers.
+    struct SegmentInfo
+    {
+        uint32_t src{0};                   ///< IPv4 source
+        uint32_t dst{0};                   ///< IPv4 destination
+        uint16_t srcPort{0};               ///< TCP source port
+        uint16_t dstPort{0};               ///< TCP destination port
+        uint32_t seq{0};                   ///< sequence number
+        uint32_t ack{0};                   ///< acknowledgment number
+        uint8_t tos{0};                    ///< IPv4 TOS (DSCP + ECN)
+        uint8_t ttl{0};                    ///< IPv4 TTL
+        uint8_t flags{0};                  ///< TCP flags
+        uint16_t window{0};                ///< advertised window (unscaled)
+        uint8_t optionBytes{0};            ///< TCP option bytes
+        std::array<uint8_t, 40> options{}; ///< TCP options
+        uint32_t payload{0};               ///< TCP payload bytes
+        uint32_t headerBytes{0};           ///< IPv4 + TCP header bytes
+    };
+
+    /// A packet being built.
+    struct Held
+    {
+        SegmentInfo info;                    ///< headers of the first segment (ack: last)
+        RxFrame first;                       ///< first segment with its timestamps
+        std::vector<Ptr<const Packet>> rest; ///< further segments, in order
+        uint32_t nextSeq{0};                 ///< sequence number that continues it
+        uint32_t bytes{0};                   ///< IP datagram size of the merged packet
+    };
+
+    /// @return true if the frame is a TCP/IPv4 segment GRO may hold; fills @p info
+    static bool Parse(const RxFrame& frame, SegmentInfo& info);
+    /// Hand a held packet out (rebuilt if it has several segments) and free its slot.
+    void Flush(size_t index, std::deque<RxFrame>& out);
+    /// @return the held packet of a flow, or -1
+    int Find(const SegmentInfo& info) const;
+
+    uint32_t m_maxSize{65535}; ///< largest merged IP datagram (attribute)
+    uint32_t m_maxFlows{8};    ///< packets held at once (attribute)
+    std::vector<Held> m_held;  ///< held packets, oldest first
+    uint32_t m_nHeld{0};       ///< segments held
+    uint64_t m_segments{0};    ///< segments offered in the window
+    uint64_t m_packets{0};     ///< packets handed out in the window
+};
+
+} // namespace ns3
+
+#endif // GRO_ENGINE_H

@@ -1,0 +1,531 @@
+/*
+ * Copyright (c) 2026 hostnet authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * Author: hostnet developers
+ */
+
+#include "napi-rx-mode.h"
+
+#include "gro-engine.h"
+#include "ns3/host-net-queue.h"
+#include "softnet-data.h"
+
+#include "ns3/log.h"
+#include "ns3/simulator.h"
+#include "ns3/uinteger.h"
+
+#include <algorithm>
+#include <limits>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("NapiRxMode");
+
+NS_OBJECT_ENSURE_REGISTERED(NapiRxMode);
+
+TypeId
+NapiRxMode::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::NapiRxMode")
+            .SetParent<RxMode>()
+            .SetGroupName("Hostnet")
+            .AddConstructor<NapiRxMode>()
+            .AddAttribute("Weight",
+                          "Frames per poll call (NAPI weight, Linux default 64; seed 000's "
+                          "quota Q = 3). Must be >= 1.",
+                          UintegerValue(64),
+                          MakeUintegerAccessor(&NapiRxMode::m_weight),
+                          MakeUintegerChecker<uint32_t>(1))
+            .AddAttribute("PollPeriod",
+                          "0: Linux, the next poll follows at once within the budget. > 0: "
+                          "seed 000's NAPI, the next poll starts at the next tick of this "
+                          "period and pays the device's PollOverheadCost (seed 000: 20 us).",
+                          TimeValue(Time(0)),
+                          MakeTimeAccessor(&NapiRxMode::m_pollPeriod),
+                          MakeTimeChecker(Time(0)))
+            .AddAttribute("DeferHardIrqs",
+                          "napi_defer_hard_irqs: completions that keep the interrupt masked "
+                          "and re-poll after GroFlushTimeout instead (0 = off).",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&NapiRxMode::m_deferHardIrqs),
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute("GroFlushTimeout",
+                          "gro_flush_timeout: delay of the deferred re-poll (>= 0; 0 = no "
+                          "deferral).",
+                          TimeValue(Time(0)),
+                          MakeTimeAccessor(&NapiRxMode::m_groFlushTimeout),
+                          MakeTimeChecker(Time(0)));
+    return tid;
+}
+
+NapiRxMode::NapiRxMode()
+{
+    NS_LOG_FUNCTION(this);
+    m_isrDone = MakeCallback(&NapiRxMode::IsrDone, this);
+    m_packetDone = MakeCallback(&NapiRxMode::PacketDone, this);
+    m_unmaskDone = MakeCallback(&NapiRxMode::UnmaskDone, this);
+    m_overheadDone = MakeCallback(&NapiRxMode::PollOverheadDone, this);
+    m_busyPacketDone = MakeCallback(&NapiRxMode::BusyPacketDone, this);
+    m_groSegmentDone = MakeCallback(&NapiRxMode::GroSegmentDone, this);
+    m_groPacketDone = MakeCallback(&NapiRxMode::GroPacketDone, this);
+    m_steerDone = MakeCallback(&NapiRxMode::SteerDone, this);
+    m_groSteerDone = MakeCallback(&NapiRxMode::GroSteerDone, this);
+}
+
+NapiRxMode::~NapiRxMode()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+void
+NapiRxMode::DoDispose()
+{
+    m_timer.Cancel();
+    m_current = RxFrame();
+    m_isrDone = Callback<void>();
+    m_packetDone = Callback<void>();
+    m_unmaskDone = Callback<void>();
+    m_overheadDone = Callback<void>();
+    m_handOff = Callback<bool>();
+    m_busyDone = Callback<void>();
+    m_busyPacketDone = Callback<void>();
+    m_busyWaiter = Callback<void>();
+    m_groSegmentDone = Callback<void>();
+    m_groPacketDone = Callback<void>();
+    m_steerDone = Callback<void>();
+    m_groSteerDone = Callback<void>();
+    m_groOut.clear();
+    m_gro = nullptr;
+    m_softnet = nullptr;
+    RxMode::DoDispose();
+}
+
+void
+NapiRxMode::Attach(HostNetQueue* queue)
+{
+    RxMode::Attach(queue);
+    m_gro = queue->GetGro();
+    m_softnet = UsesSharedSoftnet() ? m_cpu->GetSoftnet(m_core) : CreatePrivateSoftnet();
+}
+
+bool
+NapiRxMode::UsesSharedSoftnet() const
+{
+    return true;
+}
+
+Ptr<SoftnetData>
+NapiRxMode::CreatePrivateSoftnet()
+{
+    // A context outside net_rx_action's accounting: no budget, never ksoftirqd.
+    Ptr<SoftnetData> softnet = CreateObject<SoftnetData>();
+    softnet->Setup(m_cpu,
+                   m_core,
+                   std::numeric_limits<uint32_t>::max(),
+                   Time::Max(),
+                   std::numeric_limits<uint32_t>::max(),
+                   Time::Max());
+    return softnet;
+}
+
+void
+NapiRxMode::HandleInterrupt()
+{
+    NS_LOG_FUNCTION(this);
+    if (m_isrActive || m_polling)
+    {
+        m_queue->RecordAbsorbedInterrupt();
+        return;
+    }
+    m_isrActive = true;
+    m_queue->RecordInterrupt();
+    m_cpu->Submit(HostCpu::HARDIRQ, m_queue->SampleIsrCost(), m_isrDone, m_core);
+}
+
+void
+NapiRxMode::IsrDone()
+{
+    m_isrActive = false;
+    if (m_busyOwned)
+    {
+        // napi_schedule_prep fails: the busy poller owns the context; the IRQ stays on.
+        m_irqWhileBusy = true;
+        return;
+    }
+    m_polling = true;
+    m_queue->SetRxInterruptEnabled(false);
+    m_softnet->Schedule(this);
+}
+
+void
+NapiRxMode::Poll()
+{
+    m_pollPackets = 0;
+    if (m_payPollOverhead)
+    {
+        // Seed 000 Fig. 5: a poll started by the polling timer pays the poll overhead.
+        m_payPollOverhead = false;
+        m_softnet->SubmitWork(m_queue->SamplePollOverhead(), m_overheadDone);
+        return;
+    }
+    PollNext();
+}
+
+void
+NapiRxMode::PollOverheadDone()
+{
+    PollNext();
+}
+
+void
+NapiRxMode::PollNext()
+{
+    if (m_gro)
+    {
+        GroPollNext();
+        return;
+    }
+    if (!m_ring->HasReady())
+    {
+        Complete();
+        return;
+    }
+    m_processing = true;
+    m_current = m_queue->PopFrame();
+    m_steerCore = m_queue->SteerCore(m_current);
+    bool steered = m_steerCore != m_core;
+    Time cost = steered ? m_queue->SampleSteerCost() : m_queue->SampleProtocolCost(m_current.size);
+    if (m_ring->HasRefillCost())
+    {
+        cost += m_ring->SampleRefillCost();
+    }
+    m_softnet->SubmitWork(cost, steered ? m_steerDone : m_packetDone);
+}
+
+void
+NapiRxMode::PacketDone()
+{
+    m_processing = false;
+    Time start = m_cpu->GetCompletingWorkStart();
+    uint32_t descriptors = m_current.segments; // an LRO aggregate holds one per segment
+    m_queue->DeliverFrame(std::move(m_current), start);
+    FrameDone(descriptors);
+}
+
+void
+NapiRxMode::SteerDone()
+{
+    m_processing = false;
+    uint32_t descriptors = m_current.segments;
+    m_queue->SteerToBacklog(m_steerCore, std::move(m_current));
+    FrameDone(descriptors);
+}
+
+void
+NapiRxMode::FrameDone(uint32_t descriptors)
+{
+    m_ring->ReturnDescriptors(descriptors);
+    m_pollPackets++;
+    m_workSinceComplete++;
+    if (!m_handOff.IsNull() && m_ring->HasReady() && m_handOff())
+    {
+        // Another mode takes over the masked device in the middle of the backlog.
+        m_workSinceComplete = 0;
+        m_polling = false;
+        ReturnFromPoll(false);
+        return;
+    }
+    // Linux calls poll again after a full one (it may find nothing and complete then);
+    // seed 000's NAPI completes at once when the quota was used and the ring is empty.
+    if (m_pollPackets >= m_weight && (m_pollPeriod.IsZero() || m_ring->HasReady()))
+    {
+        WeightExhausted();
+        return;
+    }
+    PollNext();
+}
+
+void
+NapiRxMode::GroPollNext()
+{
+    if (m_groOut.empty() && m_groEnding)
+    {
+        // The held packets of the poll call went up: the call returns (Linux does not look
+        // at the ring again before napi_complete_done or the next poll).
+        m_groEnding = false;
+        if (m_groWeightUsed)
+        {
+            WeightExhausted();
+        }
+        else
+        {
+            Complete();
+        }
+        return;
+    }
+    if (m_groOut.empty())
+    {
+        bool weightUsed = m_pollPackets >= m_weight;
+        if (weightUsed || !m_ring->HasReady())
+        {
+            // End of the poll call: napi_complete_done / napi_poll flush GRO.
+            m_groEnding = true;
+            m_groWeightUsed = weightUsed && (m_pollPeriod.IsZero() || m_ring->HasReady());
+            m_gro->FlushAll(m_groOut);
+            GroPollNext();
+            return;
+        }
+    }
+    m_processing = true;
+    if (!m_groOut.empty())
+    {
+        // Protocol processing of a merged (or unmergeable) packet: once per packet.
+        m_current = std::move(m_groOut.front());
+        m_groOut.pop_front();
+        m_steerCore = m_queue->SteerCore(m_current);
+        if (m_steerCore != m_core)
+        {
+            m_softnet->SubmitWork(m_queue->SampleSteerCost(), m_groSteerDone);
+            return;
+        }
+        m_softnet->SubmitWork(m_queue->SampleProtocolCost(m_current.size), m_groPacketDone);
+        return;
+    }
+    m_current = m_queue->PopFrame();
+    Time cost = m_queue->SampleGroCost();
+    if (m_ring->HasRefillCost())
+    {
+        cost += m_ring->SampleRefillCost();
+    }
+    m_softnet->SubmitWork(cost, m_groSegmentDone);
+}
+
+void
+NapiRxMode::GroSegmentDone()
+{
+    m_processing = false;
+    m_ring->ReturnDescriptors(1);
+    m_pollPackets++;
+    m_workSinceComplete++;
+    m_gro->Receive(std::move(m_current), m_groOut);
+    GroPollNext();
+}
+
+void
+NapiRxMode::GroPacketDone()
+{
+    m_processing = false;
+    Time start = m_cpu->GetCompletingWorkStart();
+    m_queue->DeliverFrame(std::move(m_current), start);
+    GroPollNext();
+}
+
+void
+NapiRxMode::GroSteerDone()
+{
+    m_processing = false;
+    m_queue->SteerToBacklog(m_steerCore, std::move(m_current));
+    GroPollNext();
+}
+
+void
+NapiRxMode::WeightExhausted()
+{
+    // The poll call used its whole weight: the device stays scheduled.
+    if (m_pollPeriod.IsStrictlyPositive())
+    {
+        // Seed 000 Fig. 5: the next poll waits for the next tick of the polling timer.
+        Time now = Simulator::Now();
+        int64_t period = m_pollPeriod.GetTimeStep();
+        Time next = TimeStep((now.GetTimeStep() / period + 1) * period);
+        m_timer = Simulator::Schedule(next - now, &NapiRxMode::PollTimer, this);
+        ReturnFromPoll(false);
+        return;
+    }
+    ReturnFromPoll(true);
+}
+
+void
+NapiRxMode::ReturnFromPoll(bool rescheduled)
+{
+    m_queue->RecordPoll(m_pollPackets);
+    uint32_t work = m_pollPackets;
+    m_pollPackets = 0;
+    m_softnet->PollReturned(this, work, rescheduled);
+}
+
+void
+NapiRxMode::PollTimer()
+{
+    m_payPollOverhead = true;
+    m_softnet->Schedule(this);
+}
+
+void
+NapiRxMode::DeferredPoll()
+{
+    m_softnet->Schedule(this);
+}
+
+void
+NapiRxMode::NotifyTimeSqueeze()
+{
+    m_queue->RecordSoftirqRestart();
+}
+
+void
+NapiRxMode::Complete()
+{
+    if (m_workSinceComplete > 0)
+    {
+        m_deferCount = m_deferHardIrqs;
+    }
+    m_workSinceComplete = 0;
+    if (m_deferCount > 0 && m_groFlushTimeout.IsStrictlyPositive())
+    {
+        // napi_complete_done with deferred hard IRQs: stay masked, re-poll from a timer.
+        m_deferCount--;
+        m_timer = Simulator::Schedule(m_groFlushTimeout, &NapiRxMode::DeferredPoll, this);
+        ReturnFromPoll(false);
+        return;
+    }
+    if (!m_handOff.IsNull() && m_handOff())
+    {
+        m_polling = false; // another mode owns the (still masked) device now
+        ReturnFromPoll(false);
+        return;
+    }
+    m_softnet->SubmitWork(m_queue->SampleRegisterWriteCost(), m_unmaskDone);
+}
+
+void
+NapiRxMode::UnmaskDone()
+{
+    m_polling = false;
+    m_queue->SetRxInterruptEnabled(true);
+    ReturnFromPoll(false);
+}
+
+uint32_t
+NapiRxMode::GetNHeld() const
+{
+    uint32_t held = m_processing ? m_current.segments : 0;
+    for (const auto& frame : m_groOut)
+    {
+        held += frame.segments;
+    }
+    return held;
+}
+
+bool
+NapiRxMode::IsPolling() const
+{
+    return m_polling;
+}
+
+bool
+NapiRxMode::IsIdle() const
+{
+    return !m_isrActive && !m_polling;
+}
+
+void
+NapiRxMode::SetHandOffCallback(Callback<bool> handOff)
+{
+    m_handOff = handOff;
+}
+
+bool
+NapiRxMode::IsInKsoftirqd() const
+{
+    return m_polling && m_softnet && m_softnet->IsInKsoftirqd();
+}
+
+Ptr<SoftnetData>
+NapiRxMode::GetSoftnet() const
+{
+    return m_softnet;
+}
+
+void
+NapiRxMode::NotifyFrameInMemory()
+{
+    if (!m_busyWaiter.IsNull())
+    {
+        Callback<void> waiter = m_busyWaiter;
+        m_busyWaiter = Callback<void>();
+        waiter();
+    }
+}
+
+void
+NapiRxMode::SetBusyPollWaiter(const Callback<void>& waiter)
+{
+    m_busyWaiter = waiter;
+}
+
+bool
+NapiRxMode::BusyPoll(HostCpu::TaskId task, uint32_t budget, const Callback<void>& done)
+{
+    NS_LOG_FUNCTION(this << task << budget);
+    if (m_isrActive || m_polling || m_busyOwned || !m_ring->HasReady())
+    {
+        return false;
+    }
+    m_busyOwned = true;
+    m_irqWhileBusy = false;
+    m_busyTask = task;
+    m_busyBudget = std::max<uint32_t>(budget, 1);
+    m_busyWork = 0;
+    m_busyDone = done;
+    BusyPollNext();
+    return true;
+}
+
+void
+NapiRxMode::BusyPollNext()
+{
+    if (m_busyWork >= m_busyBudget || !m_ring->HasReady())
+    {
+        m_queue->RecordBusyPoll(m_busyWork);
+        m_busyOwned = false;
+        if (m_irqWhileBusy && m_ring->HasReady())
+        {
+            // busy_poll_stop: frames an interrupt announced go to the softirq.
+            m_polling = true;
+            m_queue->SetRxInterruptEnabled(false);
+            m_softnet->Schedule(this);
+        }
+        m_irqWhileBusy = false;
+        Callback<void> done = m_busyDone;
+        m_busyDone = Callback<void>();
+        done();
+        return;
+    }
+    m_processing = true;
+    m_current = m_queue->PopFrame();
+    Time cost = m_queue->SampleProtocolCost(m_current.size);
+    if (m_ring->HasRefillCost())
+    {
+        cost += m_ring->SampleRefillCost();
+    }
+    m_cpu->SubmitTask(m_busyTask, cost, m_busyPacketDone);
+}
+
+void
+NapiRxMode::BusyPacketDone()
+{
+    m_processing = false;
+    Time start = m_cpu->GetCompletingWorkStart();
+    uint32_t descriptors = m_current.segments;
+    m_queue->DeliverFrame(std::move(m_current), start);
+    m_ring->ReturnDescriptors(descriptors);
+    m_busyWork++;
+    BusyPollNext();
+}
+
+} // namespace ns3

@@ -1,0 +1,223 @@
+/*
+ * Copyright (c) 2026 hostnet authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * Author: hostnet developers
+ */
+
+#ifndef NAPI_RX_MODE_H
+#define NAPI_RX_MODE_H
+
+#include "ns3/host-cpu.h"
+#include "napi-context.h"
+#include "rx-mode.h"
+#include "ns3/rx-ring.h"
+#include "softnet-data.h"
+
+#include "ns3/callback.h"
+#include "ns3/event-id.h"
+#include "ns3/nstime.h"
+
+#include <deque>
+
+namespace ns3
+{
+
+class GroEngine;
+
+/**
+ * @ingroup hostnet
+ * @brief Linux NAPI: interrupt, then polling until the ring is empty.
+ *
+ * The ISR (HARDIRQ, IsrCost) masks the Rx interrupt and schedules the NAPI poll. The poll
+ * processes frames straight from the ring (the ring is the protocol buffer: when it is
+ * full the NIC drops in its FIFO, without an interrupt), each costing ProtocolCost plus
+ * the descriptor refill. A poll call handles at most Weight frames.
+ *
+ * Linux configuration (PollPeriod = 0): the ISR puts the context on its core's poll list
+ * (SoftnetData, shared by every NAPI context served on that core). The NET_RX softirq
+ * polls the list round robin; a poll call that used its whole weight goes to the tail.
+ * All poll calls of a round share HostCpu's NetdevBudget frames and NetdevBudgetUsecs;
+ * then the round ends (time_squeeze) and the softirq restarts. After HostCpu's
+ * MaxSoftirqRestarts restarts or MaxSoftirqTime in a row (__do_softirq's
+ * MAX_SOFTIRQ_RESTART = 10 and MAX_SOFTIRQ_TIME = 2 ms) the remaining work moves to the
+ * core's ksoftirqd, a TASK-level kernel thread that shares the CPU with the applications,
+ * until the poll list is empty.
+ *
+ * Seed 000 configuration (PollPeriod > 0, e.g. Weight = 3, PollPeriod = 20 us): after a
+ * poll of Weight frames with frames left, the next poll starts at the next PollPeriod tick
+ * and first pays the device's PollOverheadCost (Fig. 5 of seed 000).
+ *
+ * A poll that finds the ring empty completes: the RegisterWriteCost unmask write follows,
+ * and frames that arrived meanwhile fire the interrupt again at once. With DeferHardIrqs
+ * = n > 0 and GroFlushTimeout > 0 (napi_defer_hard_irqs, gro_flush_timeout) the interrupt
+ * stays masked after a completion that did work, and a timer re-polls after
+ * GroFlushTimeout, up to n times in a row before unmasking (software IRQ deferral).
+ */
+class NapiRxMode : public RxMode, public NapiContext
+{
+  public:
+    /**
+     * @brief Get the type ID.
+     * @return the object TypeId
+     */
+    static TypeId GetTypeId();
+
+    NapiRxMode();
+    ~NapiRxMode() override;
+
+    void Attach(HostNetQueue* queue) override;
+    void HandleInterrupt() override;
+    uint32_t GetNHeld() const override;
+
+    /**
+     * @brief One poll call (napi->poll): process up to Weight frames, then return to the
+     * softirq through SoftnetData::PollReturned. Called by SoftnetData only.
+     */
+    void Poll() override;
+
+    /** @brief The softirq round ended after this context's poll call (time_squeeze). */
+    void NotifyTimeSqueeze() override;
+
+    /** @return the NET_RX state this context is polled from */
+    Ptr<SoftnetData> GetSoftnet() const;
+
+    void NotifyFrameInMemory() override;
+
+    /**
+     * @brief Busy polling (napi_busy_loop): a task polls this context from process context.
+     *
+     * If the context is idle (no ISR, not scheduled in the softirq) and its ring has
+     * frames, the task takes it over and processes up to @p budget frames as its own
+     * TASK work (protocol cost and refill each), then calls @p done. Interrupts stay
+     * enabled; an ISR that fires meanwhile finds the context owned (napi_schedule_prep
+     * fails) and schedules nothing; if frames are left when the busy poll ends after such
+     * an interrupt, the context is scheduled in the softirq (busy_poll_stop).
+     * @param task the polling task
+     * @param budget frames at most (BUSY_POLL_BUDGET = 8 in Linux)
+     * @param done called when the busy poll call returns
+     * @return false (and nothing done) if the context is busy or the ring is empty
+     */
+    bool BusyPoll(HostCpu::TaskId task, uint32_t budget, const Callback<void>& done);
+
+    /**
+     * @brief Called once at the next frame written to host memory (a spinning busy
+     * poller waits for it); a null callback cancels.
+     * @param waiter the callback
+     */
+    void SetBusyPollWaiter(const Callback<void>& waiter);
+
+    /** @return true while the device is in polling mode (interrupt masked) */
+    bool IsPolling() const;
+
+    /** @return true while the polling runs in ksoftirqd */
+    bool IsInKsoftirqd() const;
+
+    /** @return true if neither the ISR nor polling is pending or running */
+    bool IsIdle() const;
+
+    /**
+     * @brief Let another mode take the device over when polling completes.
+     *
+     * Called when the ring is empty, before the unmask write, and after each frame while
+     * frames remain; if it returns true the interrupt stays masked and this mode goes
+     * idle (HybridRxMode switches to polling).
+     * @param handOff the callback
+     */
+    void SetHandOffCallback(Callback<bool> handOff);
+
+  protected:
+    void DoDispose() override;
+
+    /**
+     * @return true to be polled from the core's shared SoftnetData (Linux); false for a
+     * private one without budget or ksoftirqd (seed 000's disable-enable)
+     */
+    virtual bool UsesSharedSoftnet() const;
+
+    uint32_t m_weight{64};       ///< frames per poll call (attribute)
+    Time m_pollPeriod;           ///< 0: Linux re-poll; > 0: seed 000 tick (attribute)
+    uint32_t m_deferHardIrqs{0}; ///< napi_defer_hard_irqs (attribute)
+    Time m_groFlushTimeout;      ///< gro_flush_timeout (attribute)
+
+  private:
+    /// The ISR was served: mask and schedule the poll.
+    void IsrDone();
+    /// Process the next frame, or complete if the ring is empty.
+    void PollNext();
+    /// Protocol processing of the current frame ended.
+    void PacketDone();
+    /// RPS/RFS: the current frame's steering cost was paid; hand it to the target core.
+    void SteerDone();
+    /**
+     * A frame left the ring: return its descriptors, continue the poll call or end it.
+     * @param descriptors descriptors it held (an LRO aggregate: one per segment)
+     */
+    void FrameDone(uint32_t descriptors);
+    /// The poll call used its whole weight.
+    void WeightExhausted();
+    /// Report the end of a poll call to the softirq.
+    void ReturnFromPoll(bool rescheduled);
+    /// The seed 000 poll tick fired: schedule a poll that pays the overhead.
+    void PollTimer();
+    /// The poll overhead was paid.
+    void PollOverheadDone();
+    /// The gro_flush_timeout timer fired: schedule a poll.
+    void DeferredPoll();
+    /// The ring is empty: complete, and unmask unless interrupts are deferred.
+    void Complete();
+    /// The unmask register write was served.
+    void UnmaskDone();
+    /// @return a SoftnetData of our own with unlimited budgets
+    Ptr<SoftnetData> CreatePrivateSoftnet();
+    /// GRO poll: process a merged packet, take the next frame, or end the poll call.
+    void GroPollNext();
+    /// GRO poll: the GRO cost of the current frame was paid; offer it to the engine.
+    void GroSegmentDone();
+    /// GRO poll: protocol processing of a packet from the engine ended.
+    void GroPacketDone();
+    /// GRO poll: a packet from the engine was steered; hand it to the target core.
+    void GroSteerDone();
+    /// Busy poll: process the next frame or end the call.
+    void BusyPollNext();
+    /// Busy poll: a frame's protocol processing ended.
+    void BusyPacketDone();
+
+    bool m_isrActive{false};         ///< the ISR is running or queued
+    bool m_polling{false};           ///< NAPI scheduled, interrupt masked
+    bool m_processing{false};        ///< m_current is valid
+    bool m_payPollOverhead{false};   ///< the next poll call starts with the overhead
+    RxFrame m_current;               ///< frame in protocol processing
+    uint32_t m_pollPackets{0};       ///< frames in the current poll call
+    uint32_t m_workSinceComplete{0}; ///< frames since the last completion
+    uint32_t m_deferCount{0};        ///< deferrals left before unmasking
+    EventId m_timer;                 ///< poll tick / deferral timer
+    Ptr<SoftnetData> m_softnet;      ///< the poll list we join
+    Callback<void> m_isrDone;        ///< prebuilt callbacks: no allocation per packet
+    Callback<void> m_packetDone;     ///< prebuilt callback
+    Callback<void> m_unmaskDone;     ///< prebuilt callback
+    Callback<void> m_overheadDone;   ///< prebuilt callback
+    Callback<bool> m_handOff;        ///< asked before unmasking (may be null)
+    bool m_busyOwned{false};         ///< a busy-polling task owns the context
+    bool m_irqWhileBusy{false};      ///< an interrupt found the context owned
+    HostCpu::TaskId m_busyTask{0};   ///< the busy-polling task
+    uint32_t m_busyBudget{0};        ///< frames allowed in this busy poll call
+    uint32_t m_busyWork{0};          ///< frames done in this busy poll call
+    Callback<void> m_busyDone;       ///< end of the busy poll call
+    Callback<void> m_busyPacketDone; ///< prebuilt callback
+    Callback<void> m_busyWaiter;     ///< woken by the next frame in memory
+    Ptr<GroEngine> m_gro;            ///< the queue's GRO engine (null: GRO off)
+    std::deque<RxFrame> m_groOut;    ///< packets from GRO waiting for protocol processing
+    bool m_groEnding{false};         ///< the poll call flushed GRO and ends after m_groOut
+    bool m_groWeightUsed{false};     ///< ...ending with its weight used (stays scheduled)
+    Callback<void> m_groSegmentDone; ///< prebuilt callback
+    Callback<void> m_groPacketDone;  ///< prebuilt callback
+    Callback<void> m_steerDone;      ///< prebuilt callback
+    Callback<void> m_groSteerDone;   ///< prebuilt callback
+    uint32_t m_steerCore{0};         ///< RPS/RFS target of m_current
+};
+
+} // namespace ns3
+
+#endif // NAPI_RX_MODE_H

@@ -1,0 +1,270 @@
+/*
+ * Copyright (c) 2026 hostnet authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * Author: hostnet developers
+ */
+
+#include "pure-polling-rx-mode.h"
+
+#include "ns3/host-cpu.h"
+#include "ns3/host-net-queue.h"
+
+#include "ns3/enum.h"
+#include "ns3/log.h"
+#include "ns3/node.h"
+#include "ns3/pointer.h"
+#include "ns3/simulator.h"
+#include "ns3/string.h"
+#include "ns3/uinteger.h"
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("PurePollingRxMode");
+
+NS_OBJECT_ENSURE_REGISTERED(PurePollingRxMode);
+
+namespace
+{
+/// Does nothing: completion of CPU work that has no consequence.
+void
+Nothing()
+{
+}
+} // namespace
+
+TypeId
+PurePollingRxMode::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::PurePollingRxMode")
+            .SetParent<RxMode>()
+            .SetGroupName("Hostnet")
+            .AddConstructor<PurePollingRxMode>()
+            .AddAttribute("PollPeriod",
+                          "Period of the polling timer, T_poll (seed 000: 20 us). Must be > 0.",
+                          TimeValue(MicroSeconds(20)),
+                          MakeTimeAccessor(&PurePollingRxMode::m_period),
+                          MakeTimeChecker(NanoSeconds(1)))
+            .AddAttribute("Quota",
+                          "Frames processed per poll cycle at most, Q (seed 000: 3). Must be "
+                          ">= 1.",
+                          UintegerValue(3),
+                          MakeUintegerAccessor(&PurePollingRxMode::m_quota),
+                          MakeUintegerChecker<uint32_t>(1))
+            .AddAttribute("PollJitter",
+                          "Added to each period (a soft timer's lateness; negative samples "
+                          "count as 0). Default 0: a hardware timer, as seed 000's analysis.",
+                          StringValue("ns3::ConstantRandomVariable[Constant=0]"),
+                          MakePointerAccessor(&PurePollingRxMode::m_jitter),
+                          MakePointerChecker<RandomVariableStream>())
+            .AddAttribute("TickDuringCycle",
+                          "What a tick does while a cycle still runs: waste (pay the "
+                          "overhead, seed 000), skip (nothing) or defer (a new cycle right "
+                          "after the current one).",
+                          EnumValue(PurePollingRxMode::WASTE),
+                          MakeEnumAccessor<TickPolicy>(&PurePollingRxMode::m_policy),
+                          MakeEnumChecker(PurePollingRxMode::WASTE,
+                                          "waste",
+                                          PurePollingRxMode::SKIP,
+                                          "skip",
+                                          PurePollingRxMode::DEFER,
+                                          "defer"));
+    return tid;
+}
+
+PurePollingRxMode::PurePollingRxMode()
+{
+    NS_LOG_FUNCTION(this);
+    m_overheadDone = MakeCallback(&PurePollingRxMode::OverheadDone, this);
+    m_packetDone = MakeCallback(&PurePollingRxMode::PacketDone, this);
+    m_wasteDone = MakeCallback(&Nothing);
+}
+
+PurePollingRxMode::~PurePollingRxMode()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+void
+PurePollingRxMode::DoDispose()
+{
+    m_tick.Cancel();
+    m_current = RxFrame();
+    m_jitter = nullptr;
+    m_overheadDone = Callback<void>();
+    m_packetDone = Callback<void>();
+    m_wasteDone = Callback<void>();
+    m_stopped = Callback<void>();
+    RxMode::DoDispose();
+}
+
+int64_t
+PurePollingRxMode::AssignStreams(int64_t stream)
+{
+    m_jitter->SetStream(stream);
+    return 1;
+}
+
+void
+PurePollingRxMode::Attach(HostNetQueue* queue)
+{
+    RxMode::Attach(queue);
+    NS_ABORT_MSG_IF(!m_jitter, "PurePollingRxMode::PollJitter must be a RandomVariableStream");
+    if (m_autoStart)
+    {
+        // The timer runs in the node's context (it delivers frames to the node's stack).
+        Simulator::ScheduleWithContext(m_queue->GetNode()->GetId(),
+                                       Time(0),
+                                       &PurePollingRxMode::StartTimer,
+                                       this);
+    }
+}
+
+void
+PurePollingRxMode::StartTimer()
+{
+    if (m_queue)
+    {
+        Start();
+    }
+}
+
+void
+PurePollingRxMode::SetAutoStart(bool autoStart)
+{
+    m_autoStart = autoStart;
+}
+
+void
+PurePollingRxMode::Start()
+{
+    NS_LOG_FUNCTION(this);
+    // Rx interrupts stay off; the NIC only fills the ring.
+    m_queue->SetRxInterruptEnabled(false);
+    m_running = true;
+    m_stopped = Callback<void>();
+    m_tick.Cancel();
+    m_tick = Simulator::Schedule(m_period, &PurePollingRxMode::Tick, this);
+}
+
+void
+PurePollingRxMode::Stop(Callback<void> stopped)
+{
+    NS_LOG_FUNCTION(this);
+    m_running = false;
+    m_tick.Cancel();
+    m_tickPending = false;
+    if (m_cycleActive)
+    {
+        m_stopped = stopped;
+        return;
+    }
+    stopped();
+}
+
+bool
+PurePollingRxMode::IsRunning() const
+{
+    return m_running;
+}
+
+void
+PurePollingRxMode::HandleInterrupt()
+{
+    // Rx interrupts are masked for good: nothing asserts them.
+    m_queue->RecordAbsorbedInterrupt();
+}
+
+void
+PurePollingRxMode::Tick()
+{
+    m_tick = Simulator::Schedule(m_period + Max(Seconds(m_jitter->GetValue()), Time(0)),
+                                 &PurePollingRxMode::Tick,
+                                 this);
+    if (!m_cycleActive)
+    {
+        StartCycle();
+        return;
+    }
+    m_overlaps++;
+    if (m_policy == WASTE)
+    {
+        m_cpu->Submit(HostCpu::HARDIRQ, m_queue->SamplePollOverhead(), m_wasteDone, m_core);
+    }
+    else if (m_policy == DEFER)
+    {
+        m_tickPending = true;
+    }
+}
+
+void
+PurePollingRxMode::StartCycle()
+{
+    m_cycleActive = true;
+    m_cyclePackets = 0;
+    m_cpu->Submit(HostCpu::HARDIRQ, m_queue->SamplePollOverhead(), m_overheadDone, m_core);
+}
+
+void
+PurePollingRxMode::OverheadDone()
+{
+    PollNext();
+}
+
+void
+PurePollingRxMode::PollNext()
+{
+    if (m_cyclePackets < m_quota && m_ring->HasReady())
+    {
+        m_processing = true;
+        m_current = m_queue->PopFrame();
+        Time cost = m_queue->SampleProtocolCost(m_current.size);
+        if (m_ring->HasRefillCost())
+        {
+            cost += m_ring->SampleRefillCost();
+        }
+        m_cpu->Submit(HostCpu::SOFTIRQ, cost, m_packetDone, m_core);
+        return;
+    }
+    m_queue->RecordPoll(m_cyclePackets);
+    m_cycleActive = false;
+    if (m_tickPending)
+    {
+        m_tickPending = false;
+        StartCycle();
+    }
+    else if (!m_stopped.IsNull())
+    {
+        Callback<void> stopped = m_stopped;
+        m_stopped = Callback<void>();
+        stopped();
+    }
+}
+
+void
+PurePollingRxMode::PacketDone()
+{
+    m_processing = false;
+    Time start = m_cpu->GetCompletingWorkStart();
+    m_queue->DeliverFrame(std::move(m_current), start);
+    m_ring->ReturnDescriptors(1);
+    m_cyclePackets++;
+    PollNext();
+}
+
+uint32_t
+PurePollingRxMode::GetNHeld() const
+{
+    return m_processing ? 1 : 0;
+}
+
+uint64_t
+PurePollingRxMode::GetOverlappingTicks() const
+{
+    return m_overlaps;
+}
+
+} // namespace ns3

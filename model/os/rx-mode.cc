@@ -1,0 +1,78 @@
+/*
+ * Copyright (c) 2026 hostnet authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * Author: hostnet developers
+ */
+
+#include "rx-mode.h"
+
+#include "ns3/host-net-queue.h"
+
+#include "ns3/log.h"
+
+#include <algorithm>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("RxMode");
+
+NS_OBJECT_ENSURE_REGISTERED(RxMode);
+
+TypeId
+RxMode::GetTypeId()
+{
+    static TypeId tid = TypeId("ns3::RxMode").SetParent<Object>().SetGroupName("Hostnet");
+    return tid;
+}
+
+RxMode::RxMode()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+RxMode::~RxMode()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+void
+RxMode::Attach(HostNetQueue* queue)
+{
+    NS_LOG_FUNCTION(this << queue);
+    m_queue = queue;
+    m_cpu = queue->GetCpu();
+    m_ring = queue->GetRxRing();
+    m_core = queue->GetIrqCore();
+}
+
+int64_t
+RxMode::AssignStreams(int64_t stream)
+{
+    return 0;
+}
+
+void
+RxMode::DoDispose()
+{
+    m_queue = nullptr;
+    m_cpu = nullptr;
+    m_ring = nullptr;
+    Object::DoDispose();
+}
+
+double
+RxMode::TakePeakUtilization()
+{
+    uint32_t descriptors = m_ring ? m_ring->GetNDescriptors() : 0;
+    return descriptors ? std::min(1.0, double(m_ring->GetHostDescriptors()) / descriptors) : 0.0;
+}
+
+void
+RxMode::NotifyFrameInMemory()
+{
+}
+
+} // namespace ns3
