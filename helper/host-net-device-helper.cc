@@ -345,7 +345,8 @@ HostNetDeviceHelper::SetPreset(const std::string& name)
         SetTxRingAttribute("Descriptors", UintegerValue(256));
         SetDeviceAttribute("GroEnabled", BooleanValue(false));
         SetDeviceAttribute("TsoEnabled", BooleanValue(true));
-        // Seed 000: ISR 3.73 us; seed 002 (e1000, Linux 2.6.20): protocol Tp = 2 us.
+        // Salah et al. 2007: ISR 3.73 us; Chang et al. 2008 (e1000, Linux 2.6.20): protocol
+        // Tp = 2 us.
         SetDeviceAttribute("IsrCost", StringValue("ns3::ConstantRandomVariable[Constant=3.73e-6]"));
         SetDeviceAttribute("ProtocolCost",
                            StringValue("ns3::ConstantRandomVariable[Constant=2e-6]"));
@@ -488,7 +489,7 @@ HostNetDeviceHelper::ApplyScheme(const std::string& name)
     double value = 0;
     if (name == "ideal")
     {
-        // Seed 000 Sec. 3.1: interrupts cost nothing; protocol processing is M/M/1/B.
+        // Salah et al. 2007 Sec. 3.1: interrupts cost nothing; protocol processing is M/M/1/B.
         SetModeration("ns3::NoModeration");
         SetRxMode("ns3::PerPacketRxMode");
         SetDeviceAttribute("IsrCost", StringValue("ns3::ConstantRandomVariable[Constant=0]"));
@@ -520,7 +521,7 @@ HostNetDeviceHelper::ApplyScheme(const std::string& name)
     }
     else if (name == "napi-seed")
     {
-        // Seed 000 Fig. 5: quota Q = 3, the next poll at the next T_poll = 20 us tick.
+        // Salah et al. 2007 Fig. 5: quota Q = 3, the next poll at the next T_poll = 20 us tick.
         SetModeration("ns3::NoModeration");
         SetRxMode("ns3::NapiRxMode",
                   "Weight",

@@ -117,8 +117,9 @@ class HostNetDeviceHelper : public PcapHelperForDevice, public AsciiTraceHelperF
      * @brief Configure a whole host by name: CPU (cores, speed), queues, RSS, ring sizes,
      * moderation, NAPI, GRO/TSO and per-packet costs, with the sources in doc/hostnet.rst.
      *
-     * "e1000-1g": a 1 GbE host of the seed papers' era (one queue, e1000 dynamic
-     * conservative ITR, 256 descriptors, NAPI 64, no GRO, TSO, seed 000/002 costs).
+     * "e1000-1g": a 1 GbE host of the 2000s, the era of the papers this module reproduces (one
+     * queue, e1000 dynamic conservative ITR, 256 descriptors, NAPI 64, no GRO, TSO, the costs of
+     * Salah et al. 2007 and Chang et al. 2008).
      * "i40e-10g": an Intel i40e 10/25 GbE server (8 cores and queues, adaptive ITR from
      * 50 us, 512 descriptors, RSS table 512, NAPI 64/300, GRO and TSO on). "mlx5-100g": a
      * 100 GbE ConnectX-5 server (16 cores and queues, net_dim, 1024 descriptors, RSS table
@@ -135,17 +136,17 @@ class HostNetDeviceHelper : public PcapHelperForDevice, public AsciiTraceHelperF
     /**
      * @brief Configure a named scheme (NIC moderation x OS receive mode).
      *
-     * Seed 000's schemes: "ideal" (no interrupt cost, per-packet), "normal" (every frame
-     * interrupts, per-packet), "disable-enable", "count-<tau>" (e.g. "count-8": rx-frames
-     * tau, per-packet), "time-<T>us" (e.g. "time-50us": rx-usecs T, per-packet),
-     * "pure-polling" (Q = 3, T_poll = 20 us), "napi-seed" (Q = 3, next poll at the next
-     * 20 us tick), "hybrid" (disable-enable below the eq. 13 switch point, pure polling
-     * above). Real configurations: "napi" (Linux: weight 64, netdev_budget 300, ksoftirqd),
+     * The schemes of Salah et al. 2007: "ideal" (no interrupt cost, per-packet), "normal"
+     * (every frame interrupts, per-packet), "disable-enable", "count-<tau>" (e.g. "count-8":
+     * rx-frames tau, per-packet), "time-<T>us" (e.g. "time-50us": rx-usecs T, per-packet),
+     * "pure-polling" (Q = 3, T_poll = 20 us), "napi-seed" (their NAPI: Q = 3, next poll at
+     * the next 20 us tick), "hybrid" (disable-enable below the eq. 13 switch point, pure
+     * polling above). Real configurations: "napi" (Linux: weight 64, netdev_budget 300, ksoftirqd),
      * "itr-<rate>" (e.g. "itr-8000": Intel throttling at that many interrupts/s, NAPI),
      * "e1000-dynamic" (e1000 dynamic ITR, NAPI), "i40e-adaptive" (i40e adaptive Rx ITR,
      * 10 Gb/s divisor, NAPI), "net-dim" (Linux DIM, NAPI),
-     * "buffer-adaptive" (seed 002's socket-buffer-driven interval, per-packet). Only the
-     * moderation and receive mode (and, for "ideal", IsrCost) are set: use one helper per
+     * "buffer-adaptive" (the socket-buffer-driven interval of Chang et al. 2008, per-packet).
+     * Only the moderation and receive mode (and, for "ideal", IsrCost) are set: use one helper per
      * scheme. Unknown names stop the program with the list of known ones.
      * @param name the scheme name
      */

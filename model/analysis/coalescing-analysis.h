@@ -99,14 +99,15 @@ struct CoalescingResult
  * @ingroup hostnet
  * @brief Analytical model of interrupt coalescing with an interrupt throttling timer (ITT).
  *
- * Implements the model of "Modeling and Analysis of Interrupt Coalescing" (Intel e1000 driver,
- * Linux 2.6.20, seed paper 002). A NIC with an ITT raises at most one interrupt every T
- * seconds, and only if packets arrived. Each interrupt costs To = T_c^i + T_itr; the RX
- * softirq then protocol-processes (Tp per packet) the packets in the DMA ring, including
- * those arriving meanwhile, until the ring is empty or B_p packets were processed; then the
- * application is switched in (T_c^a) and processes packets from rcv_buffer (Ta per packet)
- * until the next interrupt. A round Gamma = eta T lasts from an interrupt that finds the CPU
- * outside protocol processing to the next such interrupt:
+ * Implements the model of X. Chang, J. K. Muppala, Z. Han, J. Liu, "Analysis of Interrupt
+ * Coalescing Schemes for Receive-Livelock Problem in Gigabit Ethernet Network Hosts", IEEE
+ * ICC 2008 (Chang et al. 2008; Intel e1000 driver, Linux 2.6.20). A NIC with an ITT raises at
+ * most one interrupt every T seconds, and only if packets arrived. Each interrupt costs
+ * To = T_c^i + T_itr; the RX softirq then protocol-processes (Tp per packet) the packets in
+ * the DMA ring, including those arriving meanwhile, until the ring is empty or B_p packets
+ * were processed; then the application is switched in (T_c^a) and processes packets from
+ * rcv_buffer (Ta per packet) until the next interrupt. A round Gamma = eta T lasts from an
+ * interrupt that finds the CPU outside protocol processing to the next such interrupt:
  * Gamma = T_f + eta To + T_c^a + k_p Tp + k_a Ta. Packets arrive at a constant rate lambda.
  *
  * Notation (parameter names follow the paper): T ITT interval, lambda arrival rate, Tp

@@ -189,12 +189,12 @@ struct DiscreteTimeBatchResult
  * @brief Discrete-time GI^[X]/GI/1-L model of NIC batching and a CPU with a work limit.
  *
  * Model of S. Gebert et al., "Performance Modeling of Softwarized Network Functions Using
- * Discrete-Time Analysis" (seed paper 004). Packets with interarrival time A reach the NIC;
- * the first packet after a batch transfer starts an aggregation interval of length tau
- * (ethtool rx-usecs); at its end all packets that arrived (including that first one) are
- * transferred as one batch to the CPU. Each batch costs an interrupt overhead O; each packet
- * needs a service time B. A packet is accepted if the unfinished work it finds is below L
- * (at most L - dt), otherwise it and the rest of its batch are rejected. Everything lives
+ * Discrete-Time Analysis", ITC 28, 2016 (Gebert et al. 2016). Packets with interarrival time A
+ * reach the NIC; the first packet after a batch transfer starts an aggregation interval of
+ * length tau (ethtool rx-usecs); at its end all packets that arrived (including that first
+ * one) are transferred as one batch to the CPU. Each batch costs an interrupt overhead O; each
+ * packet needs a service time B. A packet is accepted if the unfinished work it finds is below
+ * L (at most L - dt), otherwise it and the rest of its batch are rejected. Everything lives
  * on a grid of step dt (e.g. 1 us); distributions are DiscreteDistribution objects.
  *
  * Conventions and deviations from the printed paper (each justified where implemented):

@@ -38,11 +38,11 @@ struct InterruptAnalysisResult
  *
  * Implements the ideal system (Sec. 3.1), the normal-interruption model (Sec. 3.2,
  * eqs. 1-6, and the cliff point of eq. 13), the interrupt disable-enable scheme (Sec. 3.3,
- * eqs. 7-8) and pure polling (Sec. 3.4, eqs. 9-12) of K. Salah, K. El-Badawi, F. Khalid,
+ * eqs. 7-8) and pure polling (Sec. 3.4, eqs. 9-12) of K. Salah, K. El-Badawi, F. Haidari,
  * "Performance Analysis and Comparison of Interrupt-Handling Schemes in Gigabit
- * Networks", together with the exact continuous-time Markov chains (CTMC) of the
- * normal-interruption and disable-enable mechanisms and a numerically stable M/D/1/B
- * solution.
+ * Networks", Computer Communications 30(17), 2007 (Salah et al. 2007), together with the
+ * exact continuous-time Markov chains (CTMC) of the normal-interruption and disable-enable
+ * mechanisms and a numerically stable M/D/1/B solution.
  *
  * Parameters common to all models:
  * - @c lambda: Poisson packet arrival rate into host memory (1/s), > 0 and finite;
@@ -182,7 +182,7 @@ class InterruptAnalysis
      * availability p(0,1) (the CPU is idle only there); backlog E[N]; latency
      * E[N] / throughput (Little's law on accepted packets); loss pB = p(B,0) + p(B,1)
      * (PASTA). Solved in O(B) by DisableEnableExactDistribution(). With nu == mu the level
-     * process is the M/M/1/B birth-death chain (seed paper's special case).
+     * process is the M/M/1/B birth-death chain (the paper's special case).
      *
      * @param lambda arrival rate (1/s), > 0
      * @param mu protocol processing rate with interrupts disabled (1/s), > 0
@@ -270,7 +270,7 @@ class InterruptAnalysis
      *
      * Note: as printed, eq. 9 is discontinuous at Q / mu = T_v (the first case gives mu,
      * the second mu T_v / tPoll there), and its first case exceeds the capacity Q / tPoll of
-     * a poller that serves at most Q packets per period (seed parameters: 3 / 18.41 us =
+     * a poller that serves at most Q packets per period (the paper's parameters: 3 / 18.41 us =
      * 162.96 Kpps against 150 Kpps). Q / tPoll would be continuous and consistent with
      * eq. 10; this function nevertheless implements the printed formula. A caller who wants
      * the capacity-consistent variant can use MD1B(lambda, tPoll / Q, B) directly.
@@ -297,7 +297,7 @@ class InterruptAnalysis
      * The paper's p0 (eq. 11) and E_IP[T] are written with the alternating series
      * b_n = sum_k (-1)^k / k! (n-k)^k e^{(n-k) rho} rho^k, which is exact but unusable in
      * floating point for large B: terms of size up to e^{(B-1) rho} and more cancel to a
-     * result of order 1 (at the seed parameters and B = 1024 the largest term is 1e50 at
+     * result of order 1 (at the paper's parameters and B = 1024 the largest term is 1e50 at
      * 10 Kpps and 1e919 at 300 Kpps), and a direct double evaluation agrees with the stable
      * solution to 1e-6 only up to B ~ 22-156 depending on the load. The same quantities are
      * computed here by the stable method of MD1B().
@@ -352,7 +352,7 @@ class InterruptAnalysis
      * accuracy. O(B^2) time (up to 25 times that for rho just below 1), O(B) memory; about
      * 1 ms for B = 1024.
      *
-     * Equivalent to eq. 11 of the seed paper (p0 = 1 / (1 + rho b_{B-1}), where b_n is
+     * Equivalent to eq. 11 of the paper (p0 = 1 / (1 + rho b_{B-1}), where b_n is
      * the sum of the unnormalised pi_0..pi_n with pi_0 = 1) but stable for any rho and B.
      *
      * @param lambda arrival rate (1/s), > 0

@@ -31,9 +31,9 @@ PacketPairProbeEstimator::GetTypeId()
             .SetGroupName("Hostnet")
             .AddConstructor<PacketPairProbeEstimator>()
             .AddAttribute("Tolerance",
-                          "Two average gaps count as equal (seed 001 eq. 4) when they differ "
-                          "by at most this (>= 0; the paper's hosts: 1 us, their clock "
-                          "resolution).",
+                          "Two average gaps count as equal (Salehin and Rojas-Cessa 2014, eq. 4) "
+                          "when they differ by at most this (>= 0; the paper's hosts: 1 us, "
+                          "their clock resolution).",
                           TimeValue(MicroSeconds(1)),
                           MakeTimeAccessor(&PacketPairProbeEstimator::m_tolerance),
                           MakeTimeChecker(Time(0)))

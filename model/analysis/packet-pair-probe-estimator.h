@@ -27,7 +27,8 @@ namespace ns3
 struct PacketPairProbeEstimate
 {
     bool valid{false};           ///< at least one trailer size had a gap
-    bool coalescing{false};      ///< the zero-slope gap line was found (seed 001 eq. 4)
+    bool coalescing{false};      ///< the zero-slope gap line was found (eq. 4 of Salehin and
+                                 ///< Rojas-Cessa 2014)
     double pptUs{0};             ///< PPT estimate: G_avg(s_1) with coalescing (eq. 5), else the
                                  ///< intercept of the fitted line (eq. 2's delta_n + Delta PPT)
     uint32_t flatSizes{0};       ///< trailer sizes, from the smallest, whose G_avg equal G_avg(s_1)
@@ -43,10 +44,10 @@ struct PacketPairProbeEstimate
 
 /**
  * @ingroup hostnet
- * @brief Seed 001's estimator: detects interrupt coalescing from the intra-probe gaps of
- * compound probes and estimates the host's packet processing time (PPT).
+ * @brief The estimator of Salehin and Rojas-Cessa 2014: detects interrupt coalescing from the
+ * intra-probe gaps of compound probes and estimates the host's packet processing time (PPT).
  *
- * Steps (seed 001 Sec. 2), with the choices the paper leaves open:
+ * Steps (Salehin and Rojas-Cessa 2014 Sec. 2), with the choices the paper leaves open:
  * 3. G_avg(s_t) is the mean of the gaps of each trailer size s_t after discarding the
  *    gaps with dispersion (delta_n > 0). The paper defers the discard rule to its [8];
  *    here a gap more than DispersionThreshold above its size's median is discarded

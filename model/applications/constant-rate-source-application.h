@@ -24,7 +24,8 @@ class Socket;
 
 /**
  * @ingroup hostnet
- * @brief UDP datagrams at a constant rate: seed 002's and seed 004's deterministic arrivals.
+ * @brief UDP datagrams at a constant rate: the deterministic arrivals of Chang et al. 2008 and
+ * Gebert et al. 2016.
  *
  * Sends Rate datagrams per second, exactly 1/Rate apart, each carrying a SendTimeTag.
  * Sizes are Ethernet frame sizes from FrameSizes ("backbone", a size, or a size,cdf CSV

@@ -26,7 +26,7 @@ namespace ns3
  *        included, 64..9018), given as a (size, CDF) table.
  *
  * Sample(u), u in [0, 1), returns the smallest size whose cumulative probability exceeds u. The
- * traffic sources take a specification string: "backbone" (seed 000's backbone-like mix,
+ * traffic sources take a specification string: "backbone" (Salah et al. 2007's backbone-like mix,
  * data/backbone-frame-sizes.csv, mean 557 bytes), a number (every frame that size), or the
  * path of a CSV file with rows "size_bytes,cdf" (lines starting with # and a header line
  * are skipped; sizes increasing, CDF non-decreasing and ending at 1).

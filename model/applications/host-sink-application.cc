@@ -171,7 +171,7 @@ HostSinkApplication::StartApplication()
         m_task = m_cpu->CreateTask("app-" + std::to_string(GetNode()->GetId()), false, m_core);
         m_hasTask = true;
     }
-    // Seed 002's adaptive moderation needs the socket buffer utilisation: provide it.
+    // Chang et al. 2008's adaptive moderation needs the socket buffer utilisation: provide it.
     // (every queue of every device: each has its own moderation instance).
     for (uint32_t i = 0; i < GetNode()->GetNDevices(); ++i)
     {
@@ -419,7 +419,7 @@ HostSinkApplication::ReadDone()
 Time
 HostSinkApplication::Seed002UserCost()
 {
-    // Seed 002's receiver does 200 floating-point multiplications per packet on a 2.8 GHz
+    // Chang et al. 2008's receiver does 200 floating-point multiplications per packet on a 2.8 GHz
     // Pentium D 820. As a dependent chain at NetBurst's 7-cycle x87 FMUL latency (Intel
     // optimization reference manual): 200 x 7 / 2.8 GHz = 0.5 us.
     return NanoSeconds(500);

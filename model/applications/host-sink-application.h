@@ -80,7 +80,7 @@ class HostSinkApplication : public Application
     void ResetStats();
 
     /**
-     * @return seed 002's per-packet user work, 200 floating-point multiplications: 0.5 us
+     * @return Chang et al. 2008's per-packet user work, 200 floating-point multiplications: 0.5 us
      *         (a dependent chain at 7 cycles per x87 FMUL on its 2.8 GHz Pentium D 820); use
      *         it as a constant UserCost, with SyscallCost for the read itself
      */
@@ -100,7 +100,7 @@ class HostSinkApplication : public Application
      * (sampled when data arrives), then start a new period.
      *
      * At start the sink installs this as the utilisation probe of every HostNetDevice of
-     * its node that uses BufferAdaptiveModeration (seed 002's adaptive scheme).
+     * its node that uses BufferAdaptiveModeration (Chang et al. 2008's adaptive scheme).
      * @return the peak utilisation
      */
     double TakePeakUtilization();

@@ -67,7 +67,7 @@ PacketPairProbeReceiver::GetTypeId()
                           MakeUintegerChecker<uint32_t>())
             .AddAttribute("ClockResolution",
                           "Time stamps are rounded down to a multiple of this (>= 0; 0 = "
-                          "exact; seed 001's Linux hosts: 1 us).",
+                          "exact; the Linux hosts of Salehin and Rojas-Cessa 2014: 1 us).",
                           TimeValue(Time(0)),
                           MakeTimeAccessor(&PacketPairProbeReceiver::m_resolution),
                           MakeTimeChecker(Time(0)))

@@ -29,8 +29,8 @@ class Packet;
 
 /**
  * @ingroup hostnet
- * @brief The destination of seed 001's compound probes: time-stamps each datagram at
- * the application layer and records the intra-probe gap per trailer size.
+ * @brief The destination of the compound probes of Salehin and Rojas-Cessa 2014: time-stamps
+ * each datagram at the application layer and records the intra-probe gap per trailer size.
  *
  * The receiver is a task on the node's HostCpu (TASK level, on core Core): it reads one
  * datagram at a time from its UDP socket and pays ReadCost + size / ReadCopyRate of CPU
@@ -38,8 +38,8 @@ class Packet;
  * after the host's interrupt and protocol processing left it the CPU, as
  * HostSinkApplication does. A datagram's time stamp is the end of its read, rounded down
  * to a multiple of ClockResolution (the paper's Linux clock: 1 us). The intra-probe gap
- * is the trailer's time stamp minus its head's (seed 001's G(s_t)); a trailer whose head
- * was not the last datagram read is not paired.
+ * is the trailer's time stamp minus its head's (G(s_t) in Salehin and Rojas-Cessa 2014); a
+ * trailer whose head was not the last datagram read is not paired.
  */
 class PacketPairProbeReceiver : public Application
 {
@@ -56,7 +56,8 @@ class PacketPairProbeReceiver : public Application
      * TracedCallback signature for a time-stamped datagram.
      * @param [in] packet the datagram
      * @param [in] timestamp its application-level time stamp
-     * @param [in] delay timestamp minus the sender's SendTimeTag (seed 001's OWD', eq. 1)
+     * @param [in] delay timestamp minus the sender's SendTimeTag (OWD', eq. 1 of Salehin and
+     * Rojas-Cessa 2014)
      */
     typedef void (*ReadTracedCallback)(Ptr<const Packet> packet, Time timestamp, Time delay);
 

@@ -47,38 +47,41 @@ PacketPairProbeSender::GetTypeId()
                           MakeAddressChecker())
             .AddAttribute("HeadSize",
                           "Frame size of the head datagram in bytes, counted as the paper "
-                          "does (seed 001: s_h = 1512, the path MTU plus 12 bytes of "
-                          "encapsulation). Must exceed every trailer size; at most 65535.",
+                          "does (Salehin and Rojas-Cessa 2014: s_h = 1512, the path MTU plus 12 "
+                          "bytes of encapsulation). Must exceed every trailer size; at most "
+                          "65535.",
                           UintegerValue(1512),
                           MakeUintegerAccessor(&PacketPairProbeSender::m_headSize),
                           MakeUintegerChecker<uint32_t>(1, 65535))
             .AddAttribute("TrailerSizes",
-                          "Comma-separated trailer frame sizes in bytes (seed 001: "
-                          "87,112,212,512,812,1012,1212). Each must be < HeadSize and "
+                          "Comma-separated trailer frame sizes in bytes (Salehin and Rojas-Cessa "
+                          "2014: 87,112,212,512,812,1012,1212). Each must be < HeadSize and "
                           ">= Encapsulation + 35 (IPv4 + UDP headers and the 7 probe bytes).",
                           StringValue("87,112,212,512,812,1012,1212"),
                           MakeStringAccessor(&PacketPairProbeSender::m_trailerList),
                           MakeStringChecker())
             .AddAttribute("Encapsulation",
                           "Link-layer bytes counted in HeadSize and TrailerSizes but not "
-                          "part of the IP packet (seed 001: 12).",
+                          "part of the IP packet (Salehin and Rojas-Cessa 2014: 12).",
                           UintegerValue(12),
                           MakeUintegerAccessor(&PacketPairProbeSender::m_encapsulation),
                           MakeUintegerChecker<uint32_t>())
             .AddAttribute("Spacing",
-                          "Time between consecutive compound probes (> 0; seed 001: 100 ms).",
+                          "Time between consecutive compound probes (> 0; Salehin and "
+                          "Rojas-Cessa 2014: 100 ms).",
                           TimeValue(MilliSeconds(100)),
                           MakeTimeAccessor(&PacketPairProbeSender::m_spacing),
                           MakeTimeChecker(NanoSeconds(1)))
             .AddAttribute("ProbesPerSize",
-                          "Compound probes per trailer size (>= 1; seed 001: 5000).",
+                          "Compound probes per trailer size (>= 1; Salehin and Rojas-Cessa 2014: "
+                          "5000).",
                           UintegerValue(5000),
                           MakeUintegerAccessor(&PacketPairProbeSender::m_probesPerSize),
                           MakeUintegerChecker<uint32_t>(1))
             .AddAttribute("Order",
                           "Sequential: one train of ProbesPerSize probes per trailer size, "
-                          "size after size (seed 001's steps 1-2). Interleaved: the sizes in "
-                          "turn, probe by probe.",
+                          "size after size (steps 1-2 of Salehin and Rojas-Cessa 2014). "
+                          "Interleaved: the sizes in turn, probe by probe.",
                           EnumValue(PacketPairProbeSender::SEQUENTIAL),
                           MakeEnumAccessor<Order>(&PacketPairProbeSender::m_order),
                           MakeEnumChecker(PacketPairProbeSender::SEQUENTIAL,

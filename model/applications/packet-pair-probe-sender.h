@@ -25,14 +25,14 @@ class Socket;
 
 /**
  * @ingroup hostnet
- * @brief Sends seed 001's compound probes: a large head datagram and a small trailing
- * datagram, back to back.
+ * @brief Sends the compound probes of Salehin and Rojas-Cessa 2014: a large head datagram and a
+ * small trailing datagram, back to back.
  *
  * Each probe is two UDP datagrams handed to the socket in the same instant, so the
  * trailer leaves right behind the head (on a point-to-point link the trailer waits in
  * the device queue while the head is transmitted). Sizes are frame sizes as the paper
- * counts them (seed 001 Sec. 3: s_h = 1512 bytes, s_t = 87 ... 1212 bytes, including
- * Encapsulation = 12 bytes of Ethernet encapsulation); the UDP payload of a probe of
+ * counts them (Salehin and Rojas-Cessa 2014, Sec. 3: s_h = 1512 bytes, s_t = 87 ... 1212 bytes,
+ * including Encapsulation = 12 bytes of Ethernet encapsulation); the UDP payload of a probe of
  * frame size s is s - Encapsulation - 28 (IPv4 and UDP headers).
  *
  * With Order = Sequential the sender sends ProbesPerSize probes of the first trailer

@@ -26,7 +26,7 @@ class Socket;
  * @ingroup hostnet
  * @brief Sends UDP datagrams of a fixed size with exponential inter-departure times.
  *
- * The source of seed 000's Poisson analysis: Rate packets per second on average, each
+ * The source of Salah et al. 2007's Poisson analysis: Rate packets per second on average, each
  * PacketSize bytes of UDP payload, to Remote. MaxPackets = 0 sends until the application
  * stops.
  */

@@ -65,24 +65,26 @@ SelfSimilarTrafficApplication::GetTypeId()
                           MakeDataRateAccessor(&SelfSimilarTrafficApplication::m_linkRate),
                           MakeDataRateChecker())
             .AddAttribute("OnShape",
-                          "Pareto shape of ON lengths (> 1; seed 000: 1.3).",
+                          "Pareto shape of ON lengths (> 1; Salah et al. 2007: 1.3).",
                           DoubleValue(1.3),
                           MakeDoubleAccessor(&SelfSimilarTrafficApplication::m_onShape),
                           MakeDoubleChecker<double>(1.000001))
             .AddAttribute("OffShape",
-                          "Pareto shape of OFF lengths (> 1; seed 000: 1.5).",
+                          "Pareto shape of OFF lengths (> 1; Salah et al. 2007: 1.5).",
                           DoubleValue(1.5),
                           MakeDoubleAccessor(&SelfSimilarTrafficApplication::m_offShape),
                           MakeDoubleChecker<double>(1.000001))
             .AddAttribute("FrameSizes",
-                          "Ethernet frame sizes: backbone (seed 000's mix, mean 557 bytes), a "
-                          "size in bytes (64..9018), or a CSV file of size_bytes,cdf rows.",
+                          "Ethernet frame sizes: backbone (the mix of Salah et al. 2007, mean 557 "
+                          "bytes), a size in bytes (64..9018), or a CSV file of size_bytes,cdf "
+                          "rows.",
                           StringValue("backbone"),
                           MakeStringAccessor(&SelfSimilarTrafficApplication::m_frameSizes),
                           MakeStringChecker())
             .AddAttribute("OffRule",
                           "OFF location: Exact (from the real mean ON length, whole frames) "
-                          "or Paper (seed 000's formula, nominal ON mean; overshoots the load).",
+                          "or Paper (the formula of Salah et al. 2007, nominal ON mean; overshoots "
+                          "the load).",
                           EnumValue(OffRule::EXACT),
                           MakeEnumAccessor<OffRule>(&SelfSimilarTrafficApplication::m_offRule),
                           MakeEnumChecker(OffRule::EXACT, "Exact", OffRule::PAPER, "Paper"))
@@ -168,7 +170,7 @@ SelfSimilarTrafficApplication::Configure()
     m_sizes =
         FrameSizeDistribution::Parse(m_frameSizes, "SelfSimilarTrafficApplication::FrameSizes");
     double bitTime = 1.0 / m_linkRate.GetBitRate();
-    m_bOn = 64 * 8 * bitTime; // one minimum frame (seed 000: 512 ns at 1 Gb/s)
+    m_bOn = 64 * 8 * bitTime; // one minimum frame (Salah et al. 2007: 512 ns at 1 Gb/s)
     double nominalOn = m_onShape * m_bOn / (m_onShape - 1);
     // Mean ON length actually sent: frames go out until they cover the ON length, so the
     // last one overshoots it. The overshoot is bounded by one frame time: a seeded Monte

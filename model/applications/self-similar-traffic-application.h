@@ -28,7 +28,8 @@ class Packet;
 
 /**
  * @ingroup hostnet
- * @brief Self-similar traffic (seed 000 Sec. 5.1): the aggregate of N Pareto ON/OFF streams.
+ * @brief Self-similar traffic (Salah et al. 2007, Sec. 5.1): the aggregate of N Pareto ON/OFF
+ * streams.
  *
  * Each stream alternates ON and OFF periods. ON lengths are Pareto with shape OnShape
  * (1.3) and location b_on = one 64-byte frame time at LinkRate (512 ns at 1 Gb/s); during
@@ -60,7 +61,7 @@ class SelfSimilarTrafficApplication : public Application
     enum class OffRule
     {
         EXACT, ///< from the real mean ON length (whole frames)
-        PAPER  ///< seed 000's formula (nominal mean ON length)
+        PAPER  ///< the formula of Salah et al. 2007 (nominal mean ON length)
     };
 
     /** @return the TypeId */

@@ -16,7 +16,7 @@ namespace ns3
 
 /**
  * @ingroup hostnet
- * @brief Interrupt disable-enable (seed 000 Sec. 3.3).
+ * @brief Interrupt disable-enable (Salah et al. 2007 Sec. 3.3).
  *
  * The ISR masks the Rx interrupt; protocol processing then runs until the ring is empty,
  * with no quota and no budget; a register write unmasks the interrupt
@@ -24,8 +24,8 @@ namespace ns3
  * so it derives from NapiRxMode, sets the weight to infinity after construction (the
  * inherited Weight and PollPeriod attributes are ignored) and is polled from a private
  * SoftnetData: it neither shares nor uses HostCpu's NET_RX budget and never moves to
- * ksoftirqd (use NapiRxMode for a limited variant). Seed 000's 1/nu = write + ISR + protocol of the
- * first packet (0.5 + 3.73 + 5.34 us).
+ * ksoftirqd (use NapiRxMode for a limited variant). The 1/nu of Salah et al. 2007 = write + ISR
+ * + protocol of the first packet (0.5 + 3.73 + 5.34 us).
  */
 class DisableEnableRxMode : public NapiRxMode
 {

@@ -53,8 +53,8 @@ HybridRxMode::GetTypeId()
                           MakeDoubleAccessor(&HybridRxMode::m_switchRateAttr),
                           MakeDoubleChecker<double>(0))
             .AddAttribute("SwitchFactor",
-                          "Switch point as a fraction of the eq. 13 cliff (0 < f <= 1; seed "
-                          "000 switches at 120 of 127 Kpps).",
+                          "Switch point as a fraction of the eq. 13 cliff (0 < f <= 1; Salah "
+                          "et al. 2007 switch at 120 of 127 Kpps).",
                           DoubleValue(0.95),
                           MakeDoubleAccessor(&HybridRxMode::m_switchFactor),
                           MakeDoubleChecker<double>(1e-3, 1))
@@ -69,18 +69,19 @@ HybridRxMode::GetTypeId()
                           MakeTimeAccessor(&HybridRxMode::m_interval),
                           MakeTimeChecker(NanoSeconds(1)))
             .AddAttribute("IsrCostMean",
-                          "Mean ISR cost 1/r for eq. 13 (> 0; seed 000: 3.73 us).",
+                          "Mean ISR cost 1/r for eq. 13 (> 0; Salah et al. 2007: 3.73 us).",
                           TimeValue(NanoSeconds(3730)),
                           MakeTimeAccessor(&HybridRxMode::m_isrMean),
                           MakeTimeChecker(NanoSeconds(1)))
             .AddAttribute("ProtocolCostMean",
-                          "Mean per-packet protocol cost for eq. 13 (> 0; seed 000: 5.25 us).",
+                          "Mean per-packet protocol cost for eq. 13 (> 0; Salah et al. 2007: "
+                          "5.25 us).",
                           TimeValue(NanoSeconds(5250)),
                           MakeTimeAccessor(&HybridRxMode::m_protocolMean),
                           MakeTimeChecker(NanoSeconds(1)))
             .AddAttribute("CopyRate",
-                          "Per-byte protocol cost rate for eq. 13 (seed 000: 748 MB/s; 0 = "
-                          "none).",
+                          "Per-byte protocol cost rate for eq. 13 (Salah et al. 2007: 748 MB/s; "
+                          "0 = none).",
                           DataRateValue(DataRate("5984Mbps")),
                           MakeDataRateAccessor(&HybridRxMode::m_copyRate),
                           MakeDataRateChecker());

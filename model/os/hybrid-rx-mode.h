@@ -24,13 +24,13 @@ class Packet;
 
 /**
  * @ingroup hostnet
- * @brief Seed 000's hybrid: interrupt disable-enable at low load, pure polling above a
+ * @brief Salah et al. 2007's hybrid: interrupt disable-enable at low load, pure polling above a
  * switch point (Sec. 5.3).
  *
  * Every MeasureInterval the mode measures the protocol-level throughput and the mean
  * packet size. The switch point is SwitchRate if set, else SwitchFactor times the cliff of
  * eq. 13, lambda = r/2 (sqrt(1 + 4 mu/r) - 1), with 1/r = IsrCostMean and 1/mu =
- * ProtocolCostMean + mean size / CopyRate (seed 000: 127 Kpps for 64-byte packets, a
+ * ProtocolCostMean + mean size / CopyRate (Salah et al. 2007: 127 Kpps for 64-byte packets, a
  * switch at 120 Kpps; 116 Kpps and 110 Kpps for the 557-byte bursty mix). Above the switch
  * point it changes to polling (after the frame disable-enable is processing); below
  * SwitchRate x (1 - Hysteresis) it changes back (after the running poll cycle), unless the

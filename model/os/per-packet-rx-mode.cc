@@ -31,7 +31,7 @@ PerPacketRxMode::GetTypeId()
             .AddConstructor<PerPacketRxMode>()
             .AddAttribute("BacklogSize",
                           "Backlog queue between the ISR and protocol processing, in packets, "
-                          "counting the one in processing (seed 000's B = 1024; Linux "
+                          "counting the one in processing (Salah et al. 2007's B = 1024; Linux "
                           "netdev_max_backlog = 1000). Must be >= 1.",
                           UintegerValue(1024),
                           MakeUintegerAccessor(&PerPacketRxMode::m_backlogSize),

@@ -21,15 +21,15 @@ namespace ns3
 
 /**
  * @ingroup hostnet
- * @brief Normal interruption: the pre-NAPI receive path (seed 000 Sec. 3.2).
+ * @brief Normal interruption: the pre-NAPI receive path (Salah et al. 2007 Sec. 3.2).
  *
  * Each interrupt runs the ISR (HARDIRQ, IsrCost). At its end the ISR moves every
- * completed frame from the ring into the backlog queue (Linux netdev_max_backlog, seed
- * 000's B), refills their descriptors (RxRing::RefillCost, still in HARDIRQ) and raises
+ * completed frame from the ring into the backlog queue (Linux netdev_max_backlog, B in
+ * Salah et al. 2007), refills their descriptors (RxRing::RefillCost, still in HARDIRQ) and raises
  * the softirq; the softirq runs protocol processing packet by packet (SOFTIRQ,
  * ProtocolCost). Interrupts asserted while the ISR runs are absorbed by it: the ISR takes
- * their frames too, so the ISR's CPU share is lambda / (lambda + r) (seed 000 eq. 1).
- * A frame that finds the backlog full (B counts the packet in processing, as seed 000's
+ * their frames too, so the ISR's CPU share is lambda / (lambda + r) (Salah et al. 2007 eq. 1).
+ * A frame that finds the backlog full (B counts the packet in processing, as Salah et al. 2007's
  * M/M/1/B does) is dropped after its interrupt was paid for: this is receive livelock.
  */
 class PerPacketRxMode : public RxMode

@@ -44,26 +44,28 @@ PurePollingRxMode::GetTypeId()
             .SetGroupName("Hostnet")
             .AddConstructor<PurePollingRxMode>()
             .AddAttribute("PollPeriod",
-                          "Period of the polling timer, T_poll (seed 000: 20 us). Must be > 0.",
+                          "Period of the polling timer, T_poll (Salah et al. 2007: 20 us). Must "
+                          "be > 0.",
                           TimeValue(MicroSeconds(20)),
                           MakeTimeAccessor(&PurePollingRxMode::m_period),
                           MakeTimeChecker(NanoSeconds(1)))
             .AddAttribute("Quota",
-                          "Frames processed per poll cycle at most, Q (seed 000: 3). Must be "
-                          ">= 1.",
+                          "Frames processed per poll cycle at most, Q (Salah et al. 2007: 3). "
+                          "Must be >= 1.",
                           UintegerValue(3),
                           MakeUintegerAccessor(&PurePollingRxMode::m_quota),
                           MakeUintegerChecker<uint32_t>(1))
             .AddAttribute("PollJitter",
                           "Added to each period (a soft timer's lateness; negative samples "
-                          "count as 0). Default 0: a hardware timer, as seed 000's analysis.",
+                          "count as 0). Default 0: a hardware timer, as in the analysis of Salah "
+                          "et al. 2007.",
                           StringValue("ns3::ConstantRandomVariable[Constant=0]"),
                           MakePointerAccessor(&PurePollingRxMode::m_jitter),
                           MakePointerChecker<RandomVariableStream>())
             .AddAttribute("TickDuringCycle",
                           "What a tick does while a cycle still runs: waste (pay the "
-                          "overhead, seed 000), skip (nothing) or defer (a new cycle right "
-                          "after the current one).",
+                          "overhead, Salah et al. 2007), skip (nothing) or defer (a new cycle "
+                          "right after the current one).",
                           EnumValue(PurePollingRxMode::WASTE),
                           MakeEnumAccessor<TickPolicy>(&PurePollingRxMode::m_policy),
                           MakeEnumChecker(PurePollingRxMode::WASTE,

@@ -22,7 +22,7 @@ namespace ns3
 
 /**
  * @ingroup hostnet
- * @brief Pure (FreeBSD-style) polling (seed 000 Sec. 3.4, Fig. 4).
+ * @brief Pure (FreeBSD-style) polling (Salah et al. 2007 Sec. 3.4, Fig. 4).
  *
  * Rx interrupts are off for good. A timer interrupt every PollPeriod (plus an optional
  * PollJitter sample, for soft timers) costs the device's PollOverheadCost (HARDIRQ) and
@@ -30,10 +30,11 @@ namespace ns3
  * ProtocolCost each). The ring is the protocol buffer.
  *
  * A tick that fires while the previous cycle is still running is handled by
- * TickDuringCycle: "waste" (seed 000's reading: the trigger is ignored but its overhead is
- * paid), "skip" (the tick is lost, no cost) or "defer" (remembered: a new cycle starts as
- * soon as the current one ends, with its overhead). With seed 000's deterministic costs
- * (T_pollOH + Q/mu < T_poll) the case cannot arise; with exponential costs it can.
+ * TickDuringCycle: "waste" (the reading of Salah et al. 2007: the trigger is ignored but its
+ * overhead is paid), "skip" (the tick is lost, no cost) or "defer" (remembered: a new cycle
+ * starts as soon as the current one ends, with its overhead). With the deterministic costs of
+ * Salah et al. 2007 (T_pollOH + Q/mu < T_poll) the case cannot arise; with exponential costs
+ * it can.
  */
 class PurePollingRxMode : public RxMode
 {

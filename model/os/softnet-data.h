@@ -49,7 +49,7 @@ struct SoftnetStats
  * TASK-level kernel thread, until the poll list is empty.
  *
  * HostCpu owns one per core (HostCpu::GetSoftnet) and configures it from its sysctl-like
- * attributes; a NAPI context that must not share the budget (seed 000's disable-enable)
+ * attributes; a NAPI context that must not share the budget (Salah et al. 2007's disable-enable)
  * uses a private instance with unlimited budgets.
  */
 class SoftnetData : public Object

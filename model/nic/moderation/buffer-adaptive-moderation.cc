@@ -33,13 +33,14 @@ BufferAdaptiveModeration::GetTypeId()
             .AddAttribute("SamplingInterval",
                           "Length of a sampling interval: T is adjusted once per interval from "
                           "its maximum utilisation (1 us to 10 s). Default 10 ms: our choice "
-                          "(seed 002 gives none), about a hundred interrupts at MaxInterval.",
+                          "(Chang et al. 2008 give none), about a hundred interrupts at "
+                          "MaxInterval.",
                           TimeValue(MilliSeconds(10)),
                           MakeTimeAccessor(&BufferAdaptiveModeration::m_samplingInterval),
                           MakeTimeChecker(MicroSeconds(1), Seconds(10)))
             .AddAttribute("LowUtilization",
                           "Below this maximum utilisation T decreases by Step (0 to 1, less "
-                          "than HighUtilization). Default 0.2: our choice (seed 002 gives "
+                          "than HighUtilization). Default 0.2: our choice (Chang et al. 2008 give "
                           "none).",
                           DoubleValue(0.2),
                           MakeDoubleAccessor(&BufferAdaptiveModeration::m_lowUtilization),
@@ -47,20 +48,21 @@ BufferAdaptiveModeration::GetTypeId()
             .AddAttribute("HighUtilization",
                           "Above this maximum utilisation T increases by Step (0 to 1, more "
                           "than LowUtilization). Default 0.8: our choice, a margin below "
-                          "overflow, which seed 002's Proposition 3 makes the criterion.",
+                          "overflow, which Chang et al. 2008's Proposition 3 makes the criterion.",
                           DoubleValue(0.8),
                           MakeDoubleAccessor(&BufferAdaptiveModeration::m_highUtilization),
                           MakeDoubleChecker<double>(0, 1))
             .AddAttribute("MinInterval",
                           "Lower bound of T (0 to 1 s; 0 = one interrupt per frame). Default "
-                          "0: the per-packet end of seed 002's experimental range (Fig. 5).",
+                          "0: the per-packet end of the experimental range of Chang et al. 2008 "
+                          "(Fig. 5).",
                           TimeValue(Time(0)),
                           MakeTimeAccessor(&BufferAdaptiveModeration::m_minInterval),
                           MakeTimeChecker(Time(0), Seconds(1)))
             .AddAttribute("MaxInterval",
                           "Upper bound of T (0 to 1 s, at least MinInterval). Default 500 us: "
-                          "2000 interrupts/s, the other end of seed 002's experimental range "
-                          "(Fig. 5).",
+                          "2000 interrupts/s, the other end of the experimental range of Chang et "
+                          "al. 2008 (Fig. 5).",
                           TimeValue(MicroSeconds(500)),
                           MakeTimeAccessor(&BufferAdaptiveModeration::m_maxInterval),
                           MakeTimeChecker(Time(0), Seconds(1)))
@@ -72,7 +74,8 @@ BufferAdaptiveModeration::GetTypeId()
                           MakeTimeChecker(Time(0), Seconds(1)))
             .AddAttribute("Step",
                           "Change of T per sampling interval (1 ns to 1 s). Default 25 us: our "
-                          "choice (seed 002 gives none), 20 steps across the default bounds.",
+                          "choice (Chang et al. 2008 give none), 20 steps across the default "
+                          "bounds.",
                           TimeValue(MicroSeconds(25)),
                           MakeTimeAccessor(&BufferAdaptiveModeration::m_step),
                           MakeTimeChecker(NanoSeconds(1), Seconds(1)))

@@ -31,14 +31,14 @@ CountTimeModeration::GetTypeId()
             .AddAttribute("Usecs",
                           "ethtool rx-usecs: delay from the first completed frame to the "
                           "interrupt (0 to 1 s; 0 = no timer, count only). Default 50 us: "
-                          "seed 000's time-based coalescing T (Sec. 4).",
+                          "Salah et al. 2007's time-based coalescing T (Sec. 4).",
                           TimeValue(MicroSeconds(50)),
                           MakeTimeAccessor(&CountTimeModeration::m_usecs),
                           MakeTimeChecker(Time(0), Seconds(1)))
             .AddAttribute("Frames",
                           "ethtool rx-frames: completed frames that assert the interrupt "
                           "(0 to 65535; 0 = no count limit, time only; 1 with Usecs = 0 = "
-                          "every frame). Default 8: seed 000's count-based coalescing tau "
+                          "every frame). Default 8: Salah et al. 2007's count-based coalescing tau "
                           "(Sec. 4). Usecs and Frames must not both be 0.",
                           UintegerValue(8),
                           MakeUintegerAccessor(&CountTimeModeration::m_frames),

@@ -23,17 +23,17 @@ namespace ns3
  *
  * Shared by the throttling schemes, which only decide the gap: ThrottleModeration (a fixed
  * rate), E1000DynamicItrModeration (the e1000 dynamic rate) and BufferAdaptiveModeration
- * (seed 002's T driven by socket-buffer utilisation). It has no attributes of its own and
+ * (Chang et al. 2008's T driven by socket-buffer utilisation). It has no attributes of its own and
  * is not created directly.
  *
  * Semantics (Intel 8254x/8257x software developer's manual, Interrupt Throttling register
- * ITR: a minimum inter-interrupt interval, in 256 ns units; seed 002 Fig. 2):
+ * ITR: a minimum inter-interrupt interval, in 256 ns units; Chang et al. 2008 Fig. 2):
  * - a frame completing when at least the gap has passed since the last assertion (or
  *   before any assertion) asserts the interrupt at once;
  * - otherwise one event is scheduled for the instant the gap expires (last assertion +
  *   gap) and asserts the interrupt then; frames completing meanwhile join it.
  *
- * The countdown is reloaded at each assertion and otherwise runs freely: seed 002's Fig. 2
+ * The countdown is reloaded at each assertion and otherwise runs freely: Chang et al. 2008's Fig. 2
  * timer "resets and restarts its countdown" at zero, which under load (a cause pending at
  * every expiry, the regime the paper analyses) gives interrupts exactly one gap apart, as
  * here. When it expires with nothing pending the hardware waits for the next cause and

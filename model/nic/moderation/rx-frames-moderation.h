@@ -19,7 +19,7 @@ namespace ns3
  * @brief Count-based moderation with ethtool rx-frames semantics.
  *
  * The interrupt is asserted when Frames frames have completed since the last interrupt
- * (seed 000's count-based coalescing with tau). Frames = 1 is normal interruption. There
+ * (Salah et al. 2007's count-based coalescing with tau). Frames = 1 is normal interruption. There
  * is no timer: at low load frames wait for the count (add a time bound with the
  * count + time scheme).
  */

@@ -23,8 +23,8 @@ namespace ns3
  *
  * The first frame completed while no timer runs starts a timer of Interval; when it
  * expires the interrupt is asserted. Frames completed meanwhile join the same interrupt
- * (seed 004's aggregation interval; seed 000's time-based coalescing with T). Interval 0
- * asserts at once, which is normal interruption.
+ * (the aggregation interval of Gebert et al. 2016; the time-based coalescing with T of Salah
+ * et al. 2007). Interval 0 asserts at once, which is normal interruption.
  */
 class RxUsecsModeration : public InterruptModeration
 {

@@ -34,8 +34,8 @@ ThrottleModeration::GetTypeId()
                           "between assertions is 1 / InterruptRate (1 to 1e6; the e1000/e1000e "
                           "InterruptThrottleRate parameter accepts 100-100000, ixgbe "
                           "100-500000). Default 8000: the ixgbe driver's default "
-                          "InterruptThrottleRate (seed 002's experiments sweep 2000/s up to "
-                          "one interrupt per packet).",
+                          "InterruptThrottleRate (the experiments of Chang et al. 2008 sweep "
+                          "2000/s up to one interrupt per packet).",
                           DoubleValue(8000),
                           MakeDoubleAccessor(&ThrottleModeration::SetInterruptRate,
                                              &ThrottleModeration::GetInterruptRate),
