@@ -15,7 +15,8 @@ class::
     cliff = ns.InterruptAnalysis.CliffPoint(1 / 5.34e-6, 1 / 3.73e-6)   # ~127e3 pkt/s
 
 A name from another ns-3 module (``ns.YansWifiPhyHelper``) loads all the others on first
-use, by the wheel's own loader, and is then found as usual. A script that names types of
+use, by the wheel's own loader, and is then found as usual (a misspelt name costs that
+load once, then raises AttributeError as before). A script that names types of
 other modules only in strings (a TypeId in a Config path or an ObjectFactory) does
 ``from ns import ns`` itself (before or after hostnet): that loads every module.
 
@@ -121,6 +122,7 @@ NS3_MODULES = ("core", "stats", "network", "bridge", "traffic-control", "interne
                "point-to-point", "csma", "applications", "flow-monitor")
 
 _kept_nodes = []  # see _wheel_setup: Python-owned ns3::Node proxies are never deleted
+_hooked_meta = None  # the metaclass of cppyy.gbl.ns3 while _load_rest_on_miss's hook is on
 
 
 def _load_ns3(hostnet_lib):
@@ -229,17 +231,17 @@ def _load_rest_on_miss(ns):
             _load_all_ns3()
         return getattr(scope, name)
 
-    type(ns).__getattr__ = __getattr__
+    global _hooked_meta
+    _hooked_meta = type(ns)
+    _hooked_meta.__getattr__ = __getattr__
 
 
 def _load_all_ns3():
     """Every ns-3 module, by the wheel's loader; return cppyy.gbl.ns3."""
-    if "ns3.ns" not in sys.modules:
-        import cppyy
-
-        meta = type(cppyy.gbl.ns3)
-        if "__getattr__" in vars(meta):
-            del meta.__getattr__  # nothing left to load on a miss
+    global _hooked_meta
+    if _hooked_meta is not None:
+        del _hooked_meta.__getattr__  # nothing left to load on a miss
+        _hooked_meta = None
     from ns import ns  # the ns-3 wheel: loads every ns-3 module into cppyy
 
     return ns
