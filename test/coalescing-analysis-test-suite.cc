@@ -19,7 +19,7 @@
 /**
  * @file
  * @ingroup hostnet-tests
- * Tests of the interrupt-coalescing analytic model (CoalescingAnalysis, seed paper 002).
+ * Tests of the interrupt-coalescing analytic model (CoalescingAnalysis, Chang et al. 2008).
  */
 
 using namespace ns3;

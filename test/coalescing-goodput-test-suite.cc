@@ -6,7 +6,7 @@
  * Author: hostnet developers
  */
 
-// Seed 002 in the full host model: constant-rate 1500-byte frames into a host with an
+// Chang et al. 2008 in the full host model: constant-rate 1500-byte frames into a host with an
 // interrupt throttling timer T (ITR), NAPI, protocol cost Tp = 2 us, interrupt cost To and a
 // user-space reader with cost Ta. Goodput against T follows Proposition 9 (application-
 // limited below the threshold T', full above it), and the latency of the eta = 1 regime
@@ -27,7 +27,7 @@ using namespace ns3;
 namespace
 {
 
-/// Seed 002's costs for this suite (seconds) and the arrival rate.
+/// Chang et al. 2008's costs for this suite (seconds) and the arrival rate.
 constexpr double TP = 2e-6;
 constexpr double TA = 8e-6;
 constexpr double TO = 5e-6;

@@ -6,7 +6,7 @@
  * Author: hostnet developers
  */
 
-// Config paths to the objects of every queue of a multi-queue HostNetDevice (issue 14): the
+// Config paths to the objects of every queue of a multi-queue HostNetDevice: the
 // device's Queues attribute (ObjectVectorValue) and HostNetQueue's Pointer attributes.
 // Topology: two i40e-10g hosts (8 queues) on a 10 Gb/s point-to-point link, several UDP
 // flows from host 0 to host 1 that RSS spreads over the receiver's queues.

@@ -166,7 +166,7 @@ EchoRtt(Time rxUsecs)
  * @ingroup hostnet-tests
  * @brief A TCP transfer between HostNetDevice hosts reaches the goodput of plain ns-3.
  *
- * Over point-to-point the hosts (seed 000 costs, 1.5 Gb/s of protocol capacity for
+ * Over point-to-point the hosts (Salah et al. 2007 costs, 1.5 Gb/s of protocol capacity for
  * 1500-byte frames) are not the bottleneck of a 1 Gb/s link: goodput within 10 % of plain
  * ns-3 devices. Through the CSMA switch (a half-duplex shared segment per port in ns-3,
  * which caps plain ns-3 well below 1 Gb/s) the same holds.

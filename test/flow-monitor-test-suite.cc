@@ -6,7 +6,7 @@
  * Author: hostnet developers
  */
 
-// FlowMonitor with GRO and LRO hosts (issue 14): HostNetFlowProbe and MergedSegmentsTag make
+// FlowMonitor with GRO and LRO hosts: HostNetFlowProbe and MergedSegmentsTag make
 // FlowMonitor count every wire segment of a merged packet as received. Topology: two
 // i40e-10g hosts on a 10 Gb/s point-to-point link (5 us), one finite TCP transfer whose
 // window (256 KB) fits in the link's queue (1000 packets), so nothing is lost.

@@ -222,7 +222,7 @@ class LivelockOtherCoreTestCase : public TestCase
 
 /**
  * @ingroup hostnet-tests
- * @brief Receive livelock starves the application (seed 000 Sec. 1).
+ * @brief Receive livelock starves the application (Salah et al. 2007 Sec. 1).
  *
  * Per-packet interrupts at 300 Kpps of 64-byte frames leave no CPU for the application:
  * it reads almost nothing although the protocol layer still delivers ~88 Kpps to its

@@ -28,11 +28,11 @@ using namespace ns3;
 namespace
 {
 
-/// Seed paper 000, Sec. 4: overall interrupt cost 1/r = 3.73 us.
+/// Salah et al. 2007, Sec. 4: overall interrupt cost 1/r = 3.73 us.
 const double kSeedR = 1.0 / 3.73e-6;
-/// Seed paper 000, Sec. 4: TCP processing time of a 64-byte packet 1/mu = 5.34 us.
+/// Salah et al. 2007, Sec. 4: TCP processing time of a 64-byte packet 1/mu = 5.34 us.
 const double kSeedMu = 1.0 / 5.34e-6;
-/// Seed paper 000, Sec. 4: protocol buffer of 1024 packets.
+/// Salah et al. 2007, Sec. 4: protocol buffer of 1024 packets.
 const uint32_t kSeedB = 1024;
 
 /**
@@ -118,13 +118,13 @@ BuildNormalInterruptionGenerator(double lambda, double mu, double r, uint32_t B)
     return q;
 }
 
-/// Seed paper 000, Sec. 4: 1/nu = 0.5 us (register write) + 3.73 us + 5.34 us = 9.57 us.
+/// Salah et al. 2007, Sec. 4: 1/nu = 0.5 us (register write) + 3.73 us + 5.34 us = 9.57 us.
 const double kSeedNu = 1.0 / 9.57e-6;
-/// Seed paper 000, Sec. 4: polling period T_poll = 20 us.
+/// Salah et al. 2007, Sec. 4: polling period T_poll = 20 us.
 const double kSeedTPoll = 20e-6;
-/// Seed paper 000, Sec. 4: polling overhead T_pollOH = 1.59 us.
+/// Salah et al. 2007, Sec. 4: polling overhead T_pollOH = 1.59 us.
 const double kSeedTPollOh = 1.59e-6;
-/// Seed paper 000, Sec. 4: polling quota Q = 3 packets.
+/// Salah et al. 2007, Sec. 4: polling quota Q = 3 packets.
 const uint32_t kSeedQ = 3;
 
 /**
@@ -142,7 +142,7 @@ DeIndex(uint32_t n, uint32_t s)
 }
 
 /**
- * Dense generator of the interrupt disable-enable CTMC (seed 000, Sec. 3.3, Fig. 3), built
+ * Dense generator of the interrupt disable-enable CTMC (Salah et al. 2007, Sec. 3.3, Fig. 3), built
  * directly from the model description: arrivals at rate lambda (lost at n == B); the packet
  * that found interrupts enabled is served at rate nu, the following ones at rate mu with
  * interrupts disabled, which stay disabled while packets remain; an empty buffer re-enables
@@ -181,7 +181,7 @@ BuildDisableEnableGenerator(double lambda, double mu, double nu, uint32_t B)
 }
 
 /**
- * The M/D/1/B figures from the alternating-series formulas of seed 000, eq. 11 and the
+ * The M/D/1/B figures from the alternating-series formulas of Salah et al. 2007, eq. 11 and the
  * E_IP[T] expression of Sec. 3.4 (from its refs. [46, 47]), evaluated in long double.
  *
  * Only usable where the cancellation between terms of size up to e^{(B-1) rho} leaves
@@ -359,13 +359,14 @@ class InterruptAnalysisMm1bTestCase : public TestCase
                                       "overload: loss = 1 - 1/rho, rho=" << rho);
         }
 
-        // Seed paper 000, Sec. 4 / Fig. 7(a): the ideal system delivers mu at 300 Kpps
+        // Salah et al. 2007, Sec. 4 / Fig. 7(a): the ideal system delivers mu at 300 Kpps
         // (rho = 1.6, rho^-1024 ~ 1e-210: p0 is negligible).
         const auto ideal = InterruptAnalysis::Mm1b(300e3, kSeedMu, kSeedB);
-        NS_TEST_ASSERT_MSG_EQ_TOL(RelDiff(ideal.throughput, kSeedMu),
-                                  0.0,
-                                  1e-6,
-                                  "seed 000: ideal throughput at 300 Kpps is mu = 187.3 Kpps");
+        NS_TEST_ASSERT_MSG_EQ_TOL(
+            RelDiff(ideal.throughput, kSeedMu),
+            0.0,
+            1e-6,
+            "Salah et al. 2007: ideal throughput at 300 Kpps is mu = 187.3 Kpps");
     }
 };
 
@@ -398,9 +399,9 @@ class InterruptAnalysisExactRecursionTestCase : public TestCase
         };
 
         const std::vector<Params> params = {
-            {50e3, kSeedMu, kSeedR},  // seed 000 parameters, light load
-            {127e3, kSeedMu, kSeedR}, // seed 000 parameters, at the cliff
-            {300e3, kSeedMu, kSeedR}, // seed 000 parameters, overload
+            {50e3, kSeedMu, kSeedR},  // Salah et al. 2007 parameters, light load
+            {127e3, kSeedMu, kSeedR}, // Salah et al. 2007 parameters, at the cliff
+            {300e3, kSeedMu, kSeedR}, // Salah et al. 2007 parameters, overload
             {1.0, 1.0, 1.0},          // all rates equal
             {5.0, 1.0, 0.5},          // ISR slower than protocol processing, overload
             {0.1, 3.0, 20.0},         // light load, cheap ISR
@@ -497,7 +498,7 @@ class InterruptAnalysisExactPropertiesTestCase : public TestCase
                 }
                 // Flow balance between s=0 and s=1: ISRs start at rate lambda sum p(n,0) and
                 // end at rate r sum p(n,1), so the ISR busy share is lambda/(lambda+r):
-                // eq. 1 of seed 000 holds exactly in this chain, at any B and load.
+                // eq. 1 of Salah et al. 2007 holds exactly in this chain, at any B and load.
                 NS_TEST_ASSERT_MSG_EQ_TOL(
                     isr,
                     lambda / (lambda + kSeedR),
@@ -520,7 +521,7 @@ class InterruptAnalysisExactPropertiesTestCase : public TestCase
         }
 
         // r = infinity (zero ISR cost): both normal-interruption models are the ideal
-        // M/M/1/B system (seed 000, Sec. 3.2 "Special Case").
+        // M/M/1/B system (Salah et al. 2007, Sec. 3.2 "Special Case").
         for (double lambda : {1e3, 150e3, 187e3, 300e3})
         {
             const auto ideal = InterruptAnalysis::Mm1b(lambda, kSeedMu, kSeedB);
@@ -553,7 +554,7 @@ class InterruptAnalysisExactPropertiesTestCase : public TestCase
 
 /**
  * @ingroup hostnet-tests
- * Cliff point, eq. 13, against the values quoted by seed 000.
+ * Cliff point, eq. 13, against the values quoted by Salah et al. 2007.
  */
 class InterruptAnalysisCliffPointTestCase : public TestCase
 {
@@ -566,14 +567,15 @@ class InterruptAnalysisCliffPointTestCase : public TestCase
   private:
     void DoRun() override
     {
-        // Seed 000, Sec. 4 and 5.3: 1/r = 3.73 us, 1/mu = 5.34 us give 127 Kpps.
+        // Salah et al. 2007, Sec. 4 and 5.3: 1/r = 3.73 us, 1/mu = 5.34 us give 127 Kpps.
         const double cliff = InterruptAnalysis::CliffPoint(kSeedMu, kSeedR);
-        NS_TEST_ASSERT_MSG_EQ_TOL(cliff, 127e3, 1e3, "seed 000: cliff point 127 Kpps");
-        // Seed 000, Sec. 5.3: bursty traffic, mean packet 557 bytes, 1/mu = 5.99 us: 116 Kpps.
+        NS_TEST_ASSERT_MSG_EQ_TOL(cliff, 127e3, 1e3, "Salah et al. 2007: cliff point 127 Kpps");
+        // Salah et al. 2007, Sec. 5.3: bursty traffic, mean packet 557 bytes, 1/mu = 5.99 us:
+        // 116 Kpps.
         NS_TEST_ASSERT_MSG_EQ_TOL(InterruptAnalysis::CliffPoint(1.0 / 5.99e-6, kSeedR),
                                   116e3,
                                   1e3,
-                                  "seed 000: cliff point 116 Kpps for 1/mu = 5.99 us");
+                                  "Salah et al. 2007: cliff point 116 Kpps for 1/mu = 5.99 us");
         // Definition: rho_IP = lambda (lambda + r) / (mu r) = 1 at the cliff.
         NS_TEST_ASSERT_MSG_EQ_TOL(cliff * (cliff + kSeedR) / (kSeedMu * kSeedR),
                                   1.0,
@@ -608,7 +610,8 @@ class InterruptAnalysisCliffPointTestCase : public TestCase
 
 /**
  * @ingroup hostnet-tests
- * The paper's closed form (eqs. 3, 5, 6) against the exact CTMC at the seed 000 parameters.
+ * The paper's closed form (eqs. 3, 5, 6) against the exact CTMC at the Salah et al. 2007
+ * parameters.
  */
 class InterruptAnalysisClosedVsExactTestCase : public TestCase
 {
@@ -739,11 +742,11 @@ class InterruptAnalysisDisableEnableExactTestCase : public TestCase
         };
 
         const std::vector<Params> params = {
-            {10e3, kSeedMu, kSeedNu},              // seed 000 parameters, light load
-            {150e3, kSeedMu, kSeedNu},             // seed 000 parameters, high load
-            {300e3, kSeedMu, kSeedNu},             // seed 000 parameters, overload (a = 1.6)
-            {2e6, kSeedMu, kSeedNu},               // deep overload
-            {kSeedMu, kSeedMu, kSeedNu},           // a = 1 exactly (closed form 0/0)
+            {10e3, kSeedMu, kSeedNu},    // Salah et al. 2007 parameters, light load
+            {150e3, kSeedMu, kSeedNu},   // Salah et al. 2007 parameters, high load
+            {300e3, kSeedMu, kSeedNu},   // Salah et al. 2007 parameters, overload (a = 1.6)
+            {2e6, kSeedMu, kSeedNu},     // deep overload
+            {kSeedMu, kSeedMu, kSeedNu}, // a = 1 exactly (closed form 0/0)
             {kSeedMu - kSeedNu, kSeedMu, kSeedNu}, // a = b (mu = lambda + nu)
             {1.0, 2.0, 2.0},                       // nu = mu (M/M/1/B)
             {3.0, 1.0, 50.0},                      // cheap interrupt, overload
@@ -869,7 +872,7 @@ class InterruptAnalysisDisableEnablePropertiesTestCase : public TestCase
   private:
     void DoRun() override
     {
-        // Seed 000, Sec. 3.3 "Special Case": nu = mu gives the M/M/1/B queue (the level
+        // Salah et al. 2007, Sec. 3.3 "Special Case": nu = mu gives the M/M/1/B queue (the level
         // process is then the birth-death chain with rates lambda and mu). lambda = mu is
         // a = 1, where the closed form is 0/0 and is interpolated (agreement 1e-10).
         for (double lambda : {10e3, 150e3, kSeedMu, 300e3, 1e6})
@@ -983,7 +986,7 @@ class InterruptAnalysisDisableEnablePropertiesTestCase : public TestCase
 /**
  * @ingroup hostnet-tests
  * Interrupt disable-enable: the paper's closed form (eqs. 7-8, pB, E[N] with p_{0,1}) against
- * the exact chain at the seed 000 parameters and at the formulas' removable singularities.
+ * the exact chain at the Salah et al. 2007 parameters and at the formulas' removable singularities.
  */
 class InterruptAnalysisDisableEnableClosedVsExactTestCase : public TestCase
 {
@@ -1117,7 +1120,7 @@ class InterruptAnalysisMd1bTestCase : public TestCase
   private:
     void DoRun() override
     {
-        const double d = 1.0 / 162954.9; // a service time of the order of seed 000's 1/mu'
+        const double d = 1.0 / 162954.9; // a service time of the order of Salah et al. 2007's 1/mu'
         for (double rho : {1e-3, 0.3, 1.0, 1.841, 50.0, 1e6})
         {
             const double lambda = rho / d;
@@ -1178,8 +1181,8 @@ class InterruptAnalysisMd1bTestCase : public TestCase
             }
         }
 
-        // Against the alternating series of eq. 11 and of E_IP[T] (seed 000, Sec. 3.4, from
-        // its refs. [46, 47]) in long double, at small B where the cancellation leaves at
+        // Against the alternating series of eq. 11 and of E_IP[T] (Salah et al. 2007, Sec. 3.4,
+        // from its refs. [46, 47]) in long double, at small B where the cancellation leaves at
         // least 12 digits.
         for (double rho : {0.05, 0.3, 0.9, 1.0, 1.5, 3.0})
         {
@@ -1259,7 +1262,7 @@ class InterruptAnalysisMd1bTestCase : public TestCase
 
 /**
  * @ingroup hostnet-tests
- * Pure polling (Sec. 3.4): eqs. 9, 10, 12 and the M/D/1/B throughput at the seed 000
+ * Pure polling (Sec. 3.4): eqs. 9, 10, 12 and the M/D/1/B throughput at the Salah et al. 2007
  * parameters.
  */
 class InterruptAnalysisPurePollingTestCase : public TestCase
@@ -1282,7 +1285,8 @@ class InterruptAnalysisPurePollingTestCase : public TestCase
                                   0.0,
                                   1e-15,
                                   "eq. 9: mu' = Q/T_v when Q/mu < T_v");
-        // Eq. 9, Q = 4 (seed 000, Sec. 5.2): Q/mu = 21.36 us >= T_v, mu' = mu (1 - U_pollOH).
+        // Eq. 9, Q = 4 (Salah et al. 2007, Sec. 5.2): Q/mu = 21.36 us >= T_v,
+        // mu' = mu (1 - U_pollOH).
         NS_TEST_ASSERT_MSG_EQ_TOL(
             RelDiff(
                 InterruptAnalysis::PurePollingEffectiveRate(kSeedMu, kSeedTPoll, kSeedTPollOh, 4),
@@ -1386,7 +1390,7 @@ class InterruptAnalysisPurePollingTestCase : public TestCase
                                           "latency = E_IP[N]/mu' (p0 T_poll ~ 0)");
             }
         }
-        // Q = 4 (Q >= M): at high load U_IP = T_v/T_poll and V = 0 (seed 000, Sec. 5.2).
+        // Q = 4 (Q >= M): at high load U_IP = T_v/T_poll and V = 0 (Salah et al. 2007, Sec. 5.2).
         const auto q4 = InterruptAnalysis::PurePollingClosedForm(300e3,
                                                                  kSeedMu,
                                                                  kSeedTPoll,

@@ -94,7 +94,7 @@ class ChainDenseTestCase : public TestCase
 
 /**
  * @ingroup hostnet-tests
- * @brief Free ISR and unmask write reduce the chain to M/M/1/B (seed 000's nu = mu case).
+ * @brief Free ISR and unmask write reduce the chain to M/M/1/B (Salah et al. 2007's nu = mu case).
  *
  * With r, w -> infinity every frame is processed at mu as soon as the previous one is
  * done, so the chain is M/M/1/B; B = 1024 in deep overload must stay finite.

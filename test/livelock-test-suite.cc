@@ -6,7 +6,7 @@
  * Author: hostnet developers
  */
 
-// hostnet-livelock: receive livelock under per-packet interrupts (seed 000 Sec. 3.2, 4),
+// hostnet-livelock: receive livelock under per-packet interrupts (Salah et al. 2007 Sec. 3.2, 4),
 // validated against the paper's closed forms (eqs. 3, 5) and the exact CTMC of the same
 // model (InterruptAnalysis::NormalInterruptionExact).
 
@@ -29,12 +29,12 @@ using namespace hostnet_test;
 namespace
 {
 
-constexpr double ISR_MEAN = 3.73e-6;   ///< 1/r, seed 000 Sec. 4
-constexpr double PROTO_MEAN = 5.34e-6; ///< 1/mu for 64-byte packets, seed 000 Sec. 4
-constexpr uint32_t BUFFER = 1024;      ///< B, seed 000 Sec. 4
+constexpr double ISR_MEAN = 3.73e-6;   ///< 1/r, Salah et al. 2007 Sec. 4
+constexpr double PROTO_MEAN = 5.34e-6; ///< 1/mu for 64-byte packets, Salah et al. 2007 Sec. 4
+constexpr uint32_t BUFFER = 1024;      ///< B, Salah et al. 2007 Sec. 4
 
 /**
- * Simulate seed 000's Poisson model: exponential ISR and protocol times, B = 1024.
+ * Simulate Salah et al. 2007's Poisson model: exponential ISR and protocol times, B = 1024.
  * @param scheme "ideal" or "normal"
  * @param lambda arrival rate (1/s)
  * @param warmup deleted initial period

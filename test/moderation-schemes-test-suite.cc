@@ -7,7 +7,7 @@
  */
 
 // hostnet-moderation-schemes: count + time, ITR throttling, RDTR + RADV, e1000 dynamic ITR,
-// i40e adaptive ITR, net_dim and seed 002's buffer-adaptive scheme at hand-computed
+// i40e adaptive ITR, net_dim and Chang et al. 2008's buffer-adaptive scheme at hand-computed
 // instants, and the degenerate settings that must equal NoModeration.
 //
 // Timing of the deterministic host (hostnet-test-utils.h): a frame sent at t reaches host
@@ -787,7 +787,7 @@ class NetDimDriftTestCase : public TestCase
 
 /**
  * @ingroup hostnet-tests
- * @brief Seed 002's buffer-adaptive scheme with a fake probe: T moves up and down within
+ * @brief Chang et al. 2008's buffer-adaptive scheme with a fake probe: T moves up and down within
  * [MinInterval, MaxInterval].
  *
  * 125-byte frames every 10 us for 15 ms; the probe returns 0.9 before 8 ms and 0.05 after.

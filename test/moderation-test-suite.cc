@@ -7,7 +7,8 @@
  */
 
 // hostnet-moderation: rx-usecs and rx-frames semantics at hand-computed instants, and
-// their degenerate settings (T = 0, tau = 1) equal to normal interruption (seed 000 Sec. 4).
+// their degenerate settings (T = 0, tau = 1) equal to normal interruption
+// (Salah et al. 2007 Sec. 4).
 
 #include "hostnet-test-utils.h"
 
@@ -100,7 +101,7 @@ class RxFramesTestCase : public TestCase
 
 /**
  * @ingroup hostnet-tests
- * @brief T = 0 and tau = 1 behave exactly as normal interruption (seed 000 Sec. 4).
+ * @brief T = 0 and tau = 1 behave exactly as normal interruption (Salah et al. 2007 Sec. 4).
  *
  * The same Poisson arrivals and cost samples give identical counters and latencies.
  */

@@ -7,7 +7,7 @@
  */
 
 // hostnet-napi: NAPI's poll/budget mechanics at hand-computed points, and no livelock
-// above the cliff of per-packet interrupts (seed 000 Sec. 3.4, 4).
+// above the cliff of per-packet interrupts (Salah et al. 2007 Sec. 3.4, 4).
 
 #include "hostnet-test-utils.h"
 
@@ -119,7 +119,7 @@ class NapiRearmTestCase : public TestCase
  * @ingroup hostnet-tests
  * @brief Above the cliff NAPI keeps near-capacity throughput: no livelock.
  *
- * Seed 000 costs (exponential ISR 3.73 us, protocol 5.34 us), ring B = 1024. At 200 and
+ * Salah et al. 2007 costs (exponential ISR 3.73 us, protocol 5.34 us), ring B = 1024. At 200 and
  * 300 Kpps NAPI delivers at least 95 % of mu = 187 Kpps (it polls and takes no
  * interrupts while loaded), while per-packet interrupts collapse below 110 Kpps.
  */

@@ -6,8 +6,8 @@
  * Author: hostnet developers
  */
 
-// hostnet-ppt-probe: seed 001's compound packet-pair probe. The estimator on synthetic
-// gaps (eq. 4-5 and the eq. 2 fallback), and the probe against simulated hosts: with
+// hostnet-ppt-probe: Salehin and Rojas-Cessa 2014's compound packet-pair probe. The estimator on
+// synthetic gaps (eq. 4-5 and the eq. 2 fallback), and the probe against simulated hosts: with
 // rx-usecs coalescing it finds the zero-slope gap line and the configured PPT; without,
 // at 100 Mb/s, the gap line has the 1/link-rate slope.
 
@@ -35,7 +35,7 @@ using namespace ns3;
 namespace
 {
 
-/// The paper's trailer sizes (seed 001 Sec. 3).
+/// The paper's trailer sizes (Salehin and Rojas-Cessa 2014 Sec. 3).
 const std::vector<uint32_t> PAPER_TRAILERS{87, 112, 212, 512, 812, 1012, 1212};
 
 /// A receiving host and the probe run against it.
@@ -45,7 +45,7 @@ struct ProbeConfig
     double rxUsecs{125};           ///< coalescing interval, 0 = none
     double isrUs{2};               ///< ISR cost
     double protocolUs{2};          ///< per-packet protocol cost
-    double copyMBps{748};          ///< per-byte protocol cost (seed 000), 0 = none
+    double copyMBps{748};          ///< per-byte protocol cost (Salah et al. 2007), 0 = none
     std::string busRate{"4Gbps"};  ///< DMA rate
     double readUs{3};              ///< receiver's cost per read
     uint32_t cores{1};             ///< cores of the host
@@ -384,7 +384,7 @@ class PptFastLinkTestCase : public TestCase
 
 /**
  * @ingroup hostnet-tests
- * @brief Seed 001's compound probe and estimator.
+ * @brief Salehin and Rojas-Cessa 2014's compound probe and estimator.
  */
 class PptProbeTestSuite : public TestSuite
 {

@@ -6,10 +6,10 @@
  * Author: hostnet developers
  */
 
-// hostnet-rdr: seed 003's Receive Descriptor Recycling. An e1000-like host (82546 FIFO
-// of 48 KiB, 2048 descriptors, tail writes of 16, NAPI with ksoftirqd) flooded with
-// 64-byte frames at Gigabit line rate: with allocation-cost refill it falls into the
-// stumble regime and loses frames to FIFO overrun; with recycling it loses fewer.
+// hostnet-rdr: Walravens and Gaidioz 2006's Receive Descriptor Recycling. An e1000-like host (82546
+// FIFO of 48 KiB, 2048 descriptors, tail writes of 16, NAPI with ksoftirqd) flooded with 64-byte
+// frames at Gigabit line rate: with allocation-cost refill it falls into the stumble regime and
+// loses frames to FIFO overrun; with recycling it loses fewer.
 
 #include "hostnet-test-utils.h"
 
@@ -27,13 +27,13 @@ using namespace hostnet_test;
 namespace
 {
 
-// The seed 003 preset (see the documentation): per frame 1.2 us of poll work plus the
-// refill, 0.8 us by allocation (2.0 us: Fig. 3(a)'s 0.5 Mframes/s) or 0.23 us by
-// recycling (1.43 us: Sec. VIII's +40 % throughput).
+// The Walravens and Gaidioz 2006 preset (see the documentation): per frame 1.2 us of poll work plus
+// the refill, 0.8 us by allocation (2.0 us: Fig. 3(a)'s 0.5 Mframes/s) or 0.23 us by recycling
+// (1.43 us: Sec. VIII's +40 % throughput).
 constexpr double PROTOCOL_US = 1.2; ///< poll work per frame without the refill
 constexpr double ALLOC_US = 0.8;    ///< allocation refill
 constexpr double RECYCLE_US = 0.23; ///< RDR refill
-constexpr double ISR_US = 3.73;     ///< seed 000's ISR
+constexpr double ISR_US = 3.73;     ///< Salah et al. 2007's ISR
 constexpr uint32_t FRAME = 64;      ///< bytes
 
 /// @return a constant cost specification
@@ -381,7 +381,7 @@ class RdrLargeFramesTestCase : public TestCase
 
 /**
  * @ingroup hostnet-tests
- * @brief Seed 003: receive descriptor recycling.
+ * @brief Walravens and Gaidioz 2006: receive descriptor recycling.
  */
 class RdrTestSuite : public TestSuite
 {

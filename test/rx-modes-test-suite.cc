@@ -6,7 +6,7 @@
  * Author: hostnet developers
  */
 
-// hostnet-rx-modes: pure polling, seed 000's NAPI, ksoftirqd deferral, software IRQ
+// hostnet-rx-modes: pure polling, Salah et al. 2007's NAPI, ksoftirqd deferral, software IRQ
 // deferral and the hybrid at hand-computed instants or against their defining property.
 
 #include "hostnet-test-utils.h"
@@ -163,7 +163,7 @@ class TickPolicyTestCase : public InstantsTestCase
 
 /**
  * @ingroup hostnet-tests
- * @brief Seed 000's NAPI (Fig. 5): quota 3, the next poll at the next 20 us tick.
+ * @brief Salah et al. 2007's NAPI (Fig. 5): quota 3, the next poll at the next 20 us tick.
  *
  * Seven frames at 0: interrupt, ISR 0.001-3.001 us, three frames (8.001, 13.001,
  * 18.001); tick 20: overhead 2 us, three frames (27, 32, 37); tick 40: the last (47); the

@@ -6,12 +6,12 @@
  * Author: hostnet developers
  */
 
-// hostnet-seed004: the SGW example of seed 004 (Gebert et al., "Performance Modeling of
+// hostnet-seed004: the SGW example of Gebert et al. 2016 ("Performance Modeling of
 // Softwarized Network Functions Using Discrete-Time Analysis") simulated end to end with
 // HostNetDevice + HostSinkApplication and compared with the discrete-time model
 // (DiscreteTimeBatchModel) for the same system.
 //
-// System (seed 004 Sec. V, SGW): deterministic arrivals of 210-byte UDP payloads with
+// System (Gebert et al. 2016 Sec. V, SGW): deterministic arrivals of 210-byte UDP payloads with
 // interarrival E[A]; aggregation interval tau = 200 us opened by the first frame
 // (RxUsecsModeration); interrupt overhead o = 4 us once per batch (IsrCost of the
 // PerPacketRxMode ISR, one interrupt per interval); protocol processing free
@@ -90,8 +90,8 @@ namespace
 
 constexpr double US = 1e-6;           ///< one microsecond in seconds
 constexpr double GRID = 0.5 * US;     ///< model grid step dt
-constexpr double TAU = 200 * US;      ///< aggregation interval (seed 004)
-constexpr double OVERHEAD = 4 * US;   ///< interrupt overhead per batch (seed 004)
+constexpr double TAU = 200 * US;      ///< aggregation interval (Gebert et al. 2016)
+constexpr double OVERHEAD = 4 * US;   ///< interrupt overhead per batch (Gebert et al. 2016)
 constexpr uint32_t PAYLOAD = 210;     ///< UDP payload bytes (incl. SeqTsHeader)
 constexpr uint32_t RCVBUF = 131071;   ///< socket buffer bytes
 constexpr double LINK_BPS = 10e9;     ///< point-to-point rate
@@ -296,7 +296,7 @@ KsDistance(std::vector<double> sim, const DiscreteDistribution& model)
 
 /**
  * @ingroup hostnet-tests
- * @brief Seed 004's SGW example: simulation vs the discrete-time model.
+ * @brief Gebert et al. 2016's SGW example: simulation vs the discrete-time model.
  */
 class Seed004SgwTestCase : public TestCase
 {
@@ -315,7 +315,7 @@ class Seed004SgwTestCase : public TestCase
         TypeId::LookupByName("ns3::UdpSocket").LookupAttributeByName("RcvBufSize", &info);
         std::string oldRcvBuf = info.initialValue->SerializeToString(info.checker);
 
-        // The service table: both means of seed 004.
+        // The service table: both means of Gebert et al. 2016.
         double mean = 0;
         double capped = 0;
         for (auto [v, p] : kServiceUs)
@@ -323,8 +323,8 @@ class Seed004SgwTestCase : public TestCase
             mean += v * p;
             capped += std::min(v, 16.0) * p;
         }
-        NS_TEST_ASSERT_MSG_EQ_TOL(mean, 8.336, 1e-9, "uncapped service mean (seed 004)");
-        NS_TEST_ASSERT_MSG_EQ_TOL(capped, 7.25, 1e-9, "capped service mean (seed 004)");
+        NS_TEST_ASSERT_MSG_EQ_TOL(mean, 8.336, 1e-9, "uncapped service mean (Gebert et al. 2016)");
+        NS_TEST_ASSERT_MSG_EQ_TOL(capped, 7.25, 1e-9, "capped service mean (Gebert et al. 2016)");
         DiscreteDistribution b = DiscreteDistribution::FromTable(CappedServiceTable(), GRID);
         NS_TEST_ASSERT_MSG_EQ_TOL(b.GetMean(), 7.25e-6, 1e-12, "service exact on the grid");
 
@@ -362,14 +362,14 @@ class Seed004SgwTestCase : public TestCase
                       << std::setprecision(3) << ks << std::setw(10) << s.sent << std::setw(9)
                       << std::setprecision(3) << s.gridDev / US << "\n";
 
-            // (2) seed 004 Sec. V: simulated and model mean processing times within 10 %.
+            // (2) Gebert et al. 2016 Sec. V: simulated and model mean processing times within 10 %.
             NS_TEST_EXPECT_MSG_EQ_TOL(s.meanD / m.meanProcessingTime,
                                       1.0,
                                       0.10,
                                       "E[D] sim vs model at E[A] " << eaUs << " us");
             if (eaUs >= 8.0)
             {
-                // (1) seed 004 Sec. V: no loss above E[A] ~ 7.39 us (7.25 us + o/E[X]).
+                // (1) Gebert et al. 2016 Sec. V: no loss above E[A] ~ 7.39 us (7.25 us + o/E[X]).
                 NS_TEST_EXPECT_MSG_LT(m.lossProbability, 1e-6, "model: no loss at " << eaUs);
                 NS_TEST_EXPECT_MSG_EQ(s.read, s.sent, "sim: no loss at " << eaUs);
                 NS_TEST_EXPECT_MSG_EQ(s.socketDrops, 0u, "sim: no socket drop at " << eaUs);
@@ -398,7 +398,8 @@ class Seed004SgwTestCase : public TestCase
             NS_TEST_EXPECT_MSG_LT(s.gridDev, 0.01 * US, "wire offset as computed");
         }
 
-        // (1) the model's threshold lies between 7 and 8 us (seed 004: ~7.25 us + o/E[X]).
+        // (1) the model's threshold lies between 7 and 8 us (Gebert et al. 2016:
+        // ~7.25 us + o/E[X]).
         double lo = 7.0 * US;
         double hi = 8.0 * US;
         for (int i = 0; i < 4; ++i)
@@ -427,7 +428,7 @@ class Seed004SgwTestCase : public TestCase
 
 /**
  * @ingroup hostnet-tests
- * @brief Seed 004 simulation-vs-model validation suite.
+ * @brief Gebert et al. 2016 simulation-vs-model validation suite.
  */
 class Seed004ValidationTestSuite : public TestSuite
 {

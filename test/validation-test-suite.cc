@@ -7,7 +7,7 @@
  */
 
 // hostnet-validation: simulation against exact numerical solutions of the same models,
-// with independent replications and confidence intervals (seed 000 Sec. 3-4).
+// with independent replications and confidence intervals (Salah et al. 2007 Sec. 3-4).
 
 #include "hostnet-test-utils.h"
 
@@ -27,10 +27,10 @@ using namespace hostnet_test;
 namespace
 {
 
-constexpr double ISR_MEAN = 3.73e-6;   ///< 1/r (seed 000)
-constexpr double PROTO_MEAN = 5.34e-6; ///< 1/mu (seed 000)
-constexpr double WRITE_MEAN = 0.5e-6;  ///< register write (seed 000)
-constexpr uint32_t BUFFER = 1024;      ///< B (seed 000)
+constexpr double ISR_MEAN = 3.73e-6;   ///< 1/r (Salah et al. 2007)
+constexpr double PROTO_MEAN = 5.34e-6; ///< 1/mu (Salah et al. 2007)
+constexpr double WRITE_MEAN = 0.5e-6;  ///< register write (Salah et al. 2007)
+constexpr uint32_t BUFFER = 1024;      ///< B (Salah et al. 2007)
 
 /// "ns3::ExponentialRandomVariable[Mean=...]"
 std::string
@@ -41,7 +41,7 @@ Exponential(double mean)
     return os.str();
 }
 
-/// Seed 000's host with exponential costs; B is the backlog and the ring.
+/// Salah et al. 2007's host with exponential costs; B is the backlog and the ring.
 HostNetDeviceHelper
 SeedHost(const std::string& scheme)
 {
@@ -68,7 +68,7 @@ SeedHost(const std::string& scheme)
  * @ingroup hostnet-tests
  * @brief A scheme against the exact CTMC of the same model at six loads.
  *
- * Poisson arrivals, exponential costs, seed 000's parameters; 5 independent replications
+ * Poisson arrivals, exponential costs, Salah et al. 2007's parameters; 5 independent replications
  * (RngRun) of 0.5 s after a 0.05 s warm-up per load. For throughput, CPU availability and
  * mean latency at 10-300 Kpps (18 comparisons) the exact value must lie in the
  * replications' Student-t interval at a simultaneous 95 % level (Bonferroni: 1 - 0.05/18
@@ -143,7 +143,7 @@ class ExactAgreementTestCase : public TestCase
 
 /**
  * @ingroup hostnet-tests
- * @brief Pure polling with deterministic costs against M/D/1/B in overload (seed 000
+ * @brief Pure polling with deterministic costs against M/D/1/B in overload (Salah et al. 2007
  * Sec. 3.4).
  *
  * Deterministic overhead 1.59 us and protocol cost 5.34 us, T_poll = 20 us, Q = 3,
@@ -200,12 +200,12 @@ class PollingMd1bTestCase : public TestCase
 
 /**
  * @ingroup hostnet-tests
- * @brief Seed 000's qualitative findings (Sec. 4, 5.2).
+ * @brief Salah et al. 2007's qualitative findings (Sec. 4, 5.2).
  *
- * Seed 000 parameters, Poisson arrivals, 3 replications of 0.3 s:
+ * Salah et al. 2007 parameters, Poisson arrivals, 3 replications of 0.3 s:
  * - disable-enable has the best throughput and latency at 150 and 300 Kpps (against
  *   normal interruption, count-8, time-50us, pure polling, seed NAPI);
- * - polling (pure, and seed 000's NAPI, which polls at the same period under load) keeps
+ * - polling (pure, and Salah et al. 2007's NAPI, which polls at the same period under load) keeps
  *   at least 10 points more CPU available at 300 Kpps than every interrupt-driven scheme;
  * - NAPI (seed's) has lower latency than pure polling at 10 Kpps;
  * - a large tau hurts latency at low load: count-8 is several times slower than count-1
@@ -258,7 +258,7 @@ class QualitativeFindingsTestCase : public TestCase
                                                                          << lambda / 1e3);
             }
         }
-        // Polling (pure, and seed 000's NAPI, which polls at the same period under load)
+        // Polling (pure, and Salah et al. 2007's NAPI, which polls at the same period under load)
         // keeps CPU for applications at high load; the interrupt-driven schemes do not.
         PointResult pure = Mean("pure-polling", 300e3);
         PointResult napi = Mean("napi-seed", 300e3);

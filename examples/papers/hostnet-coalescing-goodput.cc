@@ -6,7 +6,7 @@
  * Author: hostnet developers
  */
 
-// Seed 002: goodput and latency of interrupt coalescing against the interrupt interval T.
+// Chang et al. 2008: goodput and latency of interrupt coalescing against the interrupt interval T.
 // A generator sends constant-rate UDP frames (at line rate by default, as the paper's C2
 // does) into a host with an interrupt throttling timer (ThrottleModeration, 1/T) and NAPI,
 // protocol cost Tp, interrupt cost To and a user-space reader with cost Ta. For every frame

@@ -9,14 +9,14 @@
 /**
  * @file
  * @ingroup hostnet
- * Receive livelock study (seed 000 Sec. 3-4): offered load sweep between two hosts for
+ * Receive livelock study (Salah et al. 2007 Sec. 3-4): offered load sweep between two hosts for
  * the ideal system, normal interruption and NAPI, then a TCP transfer through a switch.
  *
  * Host A sends UDP datagrams at Poisson times over a 1 Gb/s point-to-point link to host
- * B; both hosts have HostNetDevices with seed 000's costs (exponential ISR 1/r and
+ * B; both hosts have HostNetDevices with Salah et al. 2007's costs (exponential ISR 1/r and
  * protocol 1/mu, buffer B). For every scheme, load and replication the receiver's
  * throughput, CPU availability and system latency (host memory -> end of protocol
- * processing, seed 000's definition) are measured after a warm-up and written to
+ * processing, Salah et al. 2007's definition) are measured after a warm-up and written to
  * <out>/livelock.csv. With --tcp, a BulkSend TCP transfer between two hosts on a CSMA
  * switch (BridgeNetDevice) is run for each scheme and written to <out>/tcp.csv.
  *
@@ -196,7 +196,7 @@ RunTcp(const std::string& scheme, const StudyConfig& cfg)
     bridge.Install(sw, switchPorts);
     InternetStackHelper stack;
     stack.Install(hosts);
-    // Realistic per-packet costs for TCP: seed 000's 5.25 us + size / 748 MB/s.
+    // Realistic per-packet costs for TCP: Salah et al. 2007's 5.25 us + size / 748 MB/s.
     HostNetDeviceHelper host;
     host.SetScheme(scheme);
     NetDeviceContainer devices = host.Install(hostPhys);

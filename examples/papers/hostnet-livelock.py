@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
-"""Receive livelock study (seed 000 Sec. 3-4) through the ns-3 Python (cppyy) bindings.
+"""Receive livelock study (Salah et al. 2007 Sec. 3-4) through the ns-3 Python (cppyy) bindings.
 
 The Python twin of examples/papers/hostnet-livelock.cc (its UDP sweep): host A sends UDP
 datagrams at Poisson times over a 1 Gb/s point-to-point link to host B; both hosts have
-HostNetDevices with seed 000's costs (exponential ISR 1/r and protocol 1/mu, buffer B).
+HostNetDevices with Salah et al. 2007's costs (exponential ISR 1/r and protocol 1/mu, buffer B).
 For every scheme, load and replication the receiver's throughput, CPU availability and
 system latency (host memory -> end of protocol processing) are measured after a warm-up
 and written to <out>/livelock.csv; then <out>/livelock.png (and .pdf) are plotted.
@@ -38,7 +38,7 @@ def exponential(mean_us):
 
 
 def make_host_helper(scheme, args):
-    """A HostNetDeviceHelper for one of seed 000's schemes with the study's costs.
+    """A HostNetDeviceHelper for one of Salah et al. 2007's schemes with the study's costs.
 
     The ISR cost is set before SetScheme, which overrides it with 0 for "ideal". Buffer B
     is the backlog in per-packet mode and the ring itself in NAPI mode.

@@ -9,14 +9,15 @@
 /**
  * @file
  * @ingroup hostnet
- * Seed 001's compound packet-pair probe against a host with interrupt coalescing.
+ * Salehin and Rojas-Cessa 2014's compound packet-pair probe against a host with interrupt
+ * coalescing.
  *
  * A sender sends compound probes (a HeadSize head datagram and a small trailer, back to
  * back) over a point-to-point link of --linkRate to a receiving host whose NIC and OS are
  * modelled by a HostNetDevice (NAPI or per-packet receive mode, rx-usecs coalescing of
  * --rxUsecs, 0 = none) and whose PacketPairProbeReceiver time-stamps every datagram at
- * the application layer. The estimator then decides whether the gaps form seed 001's
- * zero-slope line (coalescing) and estimates the packet processing time (PPT).
+ * the application layer. The estimator then decides whether the gaps form Salehin and Rojas-Cessa
+ * 2014's zero-slope line (coalescing) and estimates the packet processing time (PPT).
  *
  * Output: CSV rows "probe,trailer_bytes,gap_us" (to --csv, or to stdout), a per-size
  * summary as '#' comment lines, and finally exactly three lines:
@@ -32,8 +33,8 @@
  * the softirq processes the trailer, so PPT = max(read cost, protocolCost + frame /
  * copyRate + refill cost (NAPI refills in the poll)).
  *
- * Defaults: a host like seed 001's DO790 (one core, PPT 3 us). The DS435-like host of
- * the documentation: --cores=2 --receiverCore=1 --readCostUs=11 --isrCostUs=3.73
+ * Defaults: a host like Salehin and Rojas-Cessa 2014's DO790 (one core, PPT 3 us). The DS435-like
+ * host of the documentation: --cores=2 --receiverCore=1 --readCostUs=11 --isrCostUs=3.73
  * --protocolCostUs=5.25.
  *
  * ./hostnet-ppt-probe --linkRate=100Mbps --rxUsecs=125 --probesPerSize=1000

@@ -9,8 +9,8 @@
 /**
  * @file
  * @ingroup hostnet
- * Seed 003: receive throughput and loss vs frame size with allocation-cost refill and
- * with Receive Descriptor Recycling (RDR), like the paper's Fig. 3(a) and Fig. 8.
+ * Walravens and Gaidioz 2006: receive throughput and loss vs frame size with allocation-cost refill
+ * and with Receive Descriptor Recycling (RDR), like the paper's Fig. 3(a) and Fig. 8.
  *
  * A traffic generator (the paper's network processor) floods an e1000-like host with raw
  * Ethernet frames of one size at a constant rate: Gigabit Ethernet line rate, 1e9 /
@@ -19,9 +19,9 @@
  * returned by tail writes of 16, DMA at --busRateGbps), Linux NAPI (weight 64,
  * netdev_budget 300, ksoftirqd after 10 softirq restarts or 2 ms), interrupt throttling
  * off, one CPU. Per frame the poll costs --protocolCostUs plus the refill of its
- * descriptor: --allocCostUs (free + allocate) or --recycleCostUs (RDR). The seed 003
- * preset (the defaults) is derived in the documentation: 2.0 us per frame with
- * allocation (Fig. 3(a): 0.5 Mframes/s), 1.43 us with recycling (Sec. VIII: +40 %).
+ * descriptor: --allocCostUs (free + allocate) or --recycleCostUs (RDR). The Walravens and Gaidioz
+ * 2006 preset (the defaults) is derived in the documentation: 2.0 us per frame with allocation
+ * (Fig. 3(a): 0.5 Mframes/s), 1.43 us with recycling (Sec. VIII: +40 %).
  *
  * CSV (stdout or --csv): policy, frame size, offered and received rate (frames/s and
  * Gb/s of frame bits), loss (1 - received / offered: the loss of a long flood; the
@@ -58,7 +58,7 @@ struct RdrConfig
     double protocolCostUs{1.2}; ///< per-frame poll cost without the refill
     double allocCostUs{0.8};    ///< allocation refill per descriptor
     double recycleCostUs{0.23}; ///< RDR refill per descriptor
-    double isrCostUs{3.73};     ///< ISR cost (seed 000)
+    double isrCostUs{3.73};     ///< ISR cost (Salah et al. 2007)
     double busRateGbps{4.26};   ///< DMA rate
     uint32_t descriptors{2048}; ///< ring size
     uint32_t tailBatch{16};     ///< tail write batch

@@ -9,10 +9,10 @@
 /**
  * @file
  * @ingroup hostnet
- * Regenerates the data of seed 000's Fig. 7 (all schemes under Poisson traffic, analysis
+ * Regenerates the data of Salah et al. 2007's Fig. 7 (all schemes under Poisson traffic, analysis
  * and simulation) and Fig. 11 (parameter studies of coalescing and polling).
  *
- * Seed 000's host: exponential ISR cost 1/r = 3.73 us and protocol cost 1/mu = 5.34 us
+ * Salah et al. 2007's host: exponential ISR cost 1/r = 3.73 us and protocol cost 1/mu = 5.34 us
  * (no per-byte cost), B = 1024 (the backlog of the per-packet schemes and the descriptor
  * ring of all schemes, descriptors returned one by one, frames dropped when none is free),
  * 64-byte frames with Poisson arrivals straight into the receiving NIC (a SimpleChannel
@@ -37,10 +37,10 @@
  *   cpu_availability,latency_mean_us for the families count (tau), time (T in us),
  *   pure-polling-quota and napi-quota (Q at T_poll = --quotaPollPeriodUs),
  *   pure-polling-period and napi-period (T_poll in us at Q = --periodQuota). "napi" is
- *   seed 000's NAPI (napi-seed: the next poll at the next T_poll tick).
+ *   Salah et al. 2007's NAPI (napi-seed: the next poll at the next T_poll tick).
  *
  * Pure polling pays the polling overhead for a timer tick that finds a poll cycle still
- * running and starts no cycle (--tickDuringCycle=waste, seed 000's description of Fig. 4);
+ * running and starts no cycle (--tickDuringCycle=waste, Salah et al. 2007's description of Fig. 4);
  * with exponential costs that happens often, see --tickDuringCycle=defer for the variant in
  * which the next cycle follows at once.
  *
@@ -165,7 +165,7 @@ Num(double v)
 
 /**
  * What is simulated: a scheme preset (preset non-empty) or a polling receive mode with
- * explicit quota and period (pure polling or seed 000's NAPI).
+ * explicit quota and period (pure polling or Salah et al. 2007's NAPI).
  */
 struct RunSpec
 {
@@ -192,7 +192,7 @@ PurePolling(uint32_t quota, double periodUs)
     return RunSpec{"", "ns3::PurePollingRxMode", quota, periodUs};
 }
 
-/// @return seed 000's NAPI with quota (weight) Q and period T_poll
+/// @return Salah et al. 2007's NAPI with quota (weight) Q and period T_poll
 RunSpec
 SeedNapi(uint32_t quota, double periodUs)
 {
@@ -200,7 +200,7 @@ SeedNapi(uint32_t quota, double periodUs)
 }
 
 /**
- * A helper with seed 000's host costs and the scheme of @p spec. B is the backlog of the
+ * A helper with Salah et al. 2007's host costs and the scheme of @p spec. B is the backlog of the
  * per-packet modes (Config default, set in main) and the descriptor ring of all schemes.
  */
 HostNetDeviceHelper

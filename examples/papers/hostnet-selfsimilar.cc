@@ -6,10 +6,10 @@
  * Author: hostnet developers
  */
 
-// Seed 000 Sec. 5.1 / Fig. 10: bursty (self-similar) traffic into one host under each
+// Salah et al. 2007 Sec. 5.1 / Fig. 10: bursty (self-similar) traffic into one host under each
 // interrupt scheme. A generator sends the aggregate of --streams Pareto ON/OFF streams
 // (backbone frame mix, mean 557 bytes) over a 1 Gb/s link at --loads; the receiver is a
-// hostnet host with seed 000's costs (ISR 3.73 us, protocol 5.25 us + size / 748 MB/s).
+// hostnet host with Salah et al. 2007's costs (ISR 3.73 us, protocol 5.25 us + size / 748 MB/s).
 // Table 1's method: independent replications (--replications, RngRun 1..n) with warm-up
 // deletion; the CSV has one row per scheme, load and replication, and
 // python -m hostnet.plot_selfsimilar draws the figure with 95 % intervals.

@@ -1,4 +1,4 @@
-"""Seed 002: goodput against the interrupt rate 1/T per frame size, simulation (points) and
+"""Chang et al. 2008: goodput against the interrupt rate 1/T per frame size, simulation (points) and
 CoalescingAnalysis (lines).
 
     python -m hostnet.plot_coalescing results/figures/seed002-goodput.csv out.png
@@ -35,8 +35,8 @@ def plot(csv_path, out_path):
                 label=f"{frame} B simulation")
     ax.set_xlabel("maximum interrupt rate 1/T (thousands per second)")
     ax.set_ylabel("goodput (Kpps read by the application)")
-    ax.set_title("Seed 002: goodput vs interrupt rate (Tp 2 us, Ta 8 us, To 5 us, line rate)",
-                 fontsize=10)
+    ax.set_title("Chang et al. 2008: goodput vs interrupt rate "
+                 "(Tp 2 us, Ta 8 us, To 5 us, line rate)", fontsize=10)
     ax.grid(True, alpha=0.3)
     ax.legend(fontsize="x-small", ncol=2)
     fig.tight_layout()

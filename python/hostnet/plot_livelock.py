@@ -37,7 +37,7 @@ _T975 = [
     2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042,
 ]
 
-# Seed 000 Sec. 4 parameters: mean ISR cost 1/r and protocol cost 1/mu (us).
+# Salah et al. 2007 Sec. 4 parameters: mean ISR cost 1/r and protocol cost 1/mu (us).
 DEFAULT_ISR_US = 3.73
 DEFAULT_PROTO_US = 5.34
 
@@ -80,7 +80,7 @@ def cliff_kpps(isr_us=DEFAULT_ISR_US, proto_us=DEFAULT_PROTO_US):
     """Eq. 13 cliff point of normal interruption, in Kpps.
 
     lambda = 2 mu / (sqrt(1 + 4 mu / r) + 1), with mu = 1/proto and r = 1/isr (r infinite
-    for a zero ISR cost, giving mu); 127 Kpps for the seed 000 parameters.
+    for a zero ISR cost, giving mu); 127 Kpps for the Salah et al. 2007 parameters.
     """
     mu = 1e6 / proto_us
     if isr_us <= 0:
@@ -151,7 +151,7 @@ def summary_lines(agg):
 def plot(agg, png_path, cliff=None):
     """Draw the three panels and write ``png_path`` and the same name with .pdf.
 
-    ``cliff`` is the eq. 13 cliff point in Kpps (default: seed 000 parameters).
+    ``cliff`` is the eq. 13 cliff point in Kpps (default: Salah et al. 2007 parameters).
     Returns (png_path, pdf_path).
     """
     from matplotlib.backends.backend_agg import FigureCanvasAgg

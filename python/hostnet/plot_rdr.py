@@ -1,4 +1,5 @@
-"""Plot seed 003's receive descriptor recycling study (the CSV written by hostnet-rdr).
+"""Plot the receive descriptor recycling study of Walravens and Gaidioz 2006 (the CSV written
+by hostnet-rdr).
 
     python -m hostnet.plot_rdr results/rdr/rdr.csv doc/figures/seed003-rdr.png
 
@@ -121,7 +122,7 @@ def plot(by_policy, png_path):
     rate_ax.set_xlabel("Frame size (bytes)")
     rate_ax.set_ylabel("Received bit rate (Gb/s, frame bits)")
     rate_ax.set_ylim(0, 1.05)
-    rate_ax.set_title("Receive throughput (cf. seed 003 Fig. 3(a))")
+    rate_ax.set_title("Receive throughput (cf. Walravens and Gaidioz 2006 Fig. 3(a))")
     loss_ax.set_xlabel("Frame size (bytes)")
     loss_ax.set_ylabel("Frames lost (% of offered)")
     loss_ax.set_ylim(bottom=0)

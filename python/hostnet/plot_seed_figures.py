@@ -1,4 +1,4 @@
-"""Plot seed 000's Fig. 7 and Fig. 11 from the CSVs written by hostnet-seed-figures.
+"""Plot Salah et al. 2007's Fig. 7 and Fig. 11 from the CSVs written by hostnet-seed-figures.
 
     python -m hostnet.plot_seed_figures results/figures [--out DIR]
 
@@ -12,7 +12,7 @@ Student-t confidence interval and writes, next to the CSVs (or into ``--out``):
   capacity-corrected polling model dash-dotted), simulation as points with error bars, one
   color per scheme (count-1 and time-0us in normal interruption's color);
 - ``fig11.png``: a 3 x 3 grid as in the paper, rows coalescing (tau, T), polling quota Q
-  and polling period T_poll (pure polling solid, seed 000's NAPI dashed), columns
+  and polling period T_poll (pure polling solid, Salah et al. 2007's NAPI dashed), columns
   throughput, CPU availability, mean latency;
 - a PDF next to every PNG.
 
@@ -80,7 +80,7 @@ SCHEME_LABELS = {
     "count-8": "count-based, \u03c4 = 8",
     "time-50us": "time-based, T = 50 \u00b5s",
     "pure-polling": "pure polling",
-    "napi-seed": "NAPI (seed 000)",
+    "napi-seed": "NAPI (Salah et al. 2007)",
     "count-1": "count-based, \u03c4 = 1",
     "time-0us": "time-based, T = 0",
 }
@@ -348,7 +348,7 @@ def plot_fig7(sim, analysis, out_dir, isr_us=3.73, proto_us=5.34, dpi=120, pdf=T
         else:
             ax.set_ylim(bottom=0)
         ax.grid(True, which="both", alpha=0.3)
-        ax.set_title(f"Seed 000 Fig. 7 {title} (lines: analysis; points: simulation, "
+        ax.set_title(f"Salah et al. 2007 Fig. 7 {title} (lines: analysis; points: simulation, "
                      "mean \u00b1 95 % CI)", fontsize=10)
         ax.legend(handles=handles, loc="center left", bbox_to_anchor=(1.01, 0.5),
                   fontsize=7.5, frameon=False)
@@ -436,7 +436,7 @@ def plot_fig11(agg, out_dir, quota_poll_period_us=20, period_quota=4, dpi=120, p
         top = axes[row][1].get_position().y1
         fig.text(0.5, top + 0.018, row_titles[row], ha="center", va="bottom", fontsize=10.5,
                  fontweight="bold")
-    fig.suptitle("Seed 000 Fig. 11: effect of the parameters of coalescing and polling "
+    fig.suptitle("Salah et al. 2007 Fig. 11: effect of the parameters of coalescing and polling "
                  "(simulation, mean \u00b1 95 % CI)")
     return _save(fig, out_dir / "fig11.png", dpi, pdf)
 

@@ -1,4 +1,4 @@
-"""Seed 000 Fig. 10: throughput (and CPU availability, latency) of one host under bursty
+"""Salah et al. 2007 Fig. 10: throughput (and CPU availability, latency) of one host under bursty
 self-similar traffic, per scheme, with 95 % confidence intervals of the replications.
 
     python -m hostnet.plot_selfsimilar results/figures/fig10-selfsimilar.csv out.png
@@ -62,11 +62,11 @@ def plot(csv_path, out_path):
         if column == "latency_mean_us":
             ax.set_yscale("log")
     axes[0].axhline(167, color="grey", linestyle=":", linewidth=1)
-    axes[0].text(5, 169, "seed 000: peak 167 Kpps", fontsize=8, color="grey")
+    axes[0].text(5, 169, "Salah et al. 2007: peak 167 Kpps", fontsize=8, color="grey")
     axes[0].legend(fontsize="small")
     n = max(len(v) for v in groups.values())
     fig.suptitle(f"Self-similar traffic (8 Pareto ON/OFF streams, backbone mix) into one host: "
-                 f"mean and 95 % CI of {n} replications (seed 000 Fig. 10)")
+                 f"mean and 95 % CI of {n} replications (Salah et al. 2007 Fig. 10)")
     fig.tight_layout()
     out = Path(out_path)
     fig.savefig(out, dpi=120)

@@ -1,4 +1,5 @@
-"""Seed 004's Fig. 8 and Fig. 9 from the discrete-time GI^[X]/GI/1-L model (C++ via cppyy).
+"""Fig. 8 and Fig. 9 of Gebert et al. 2016 from the discrete-time GI^[X]/GI/1-L model (C++ via
+cppyy).
 
     python -m hostnet.seed004_figures results/figures [--taus 50,100,200] [--no-pdf]
 
@@ -162,7 +163,7 @@ def plot(rows, out_dir, pdf=True):
     ax.set_yscale("log")
     ax.set_xlabel("mean interarrival time E[A] (us)")
     ax.set_ylabel("mean processing time E[D] (us)")
-    ax.set_title("Seed 004 Fig. 8: E[D] vs E[A] (o = 4 us, L = 5200 us)")
+    ax.set_title("Gebert et al. 2016 Fig. 8: E[D] vs E[A] (o = 4 us, L = 5200 us)")
     ax.grid(True, which="both", alpha=0.3)
     ax.legend(fontsize=7, ncol=len(taus))
     fig.tight_layout()
@@ -186,7 +187,7 @@ def plot(rows, out_dir, pdf=True):
         ax.grid(True, alpha=0.3)
     axes[0][0].set_ylabel("packet loss probability")
     axes[0][0].legend()
-    fig.suptitle("Seed 004 Fig. 9: loss vs E[A]")
+    fig.suptitle("Gebert et al. 2016 Fig. 9: loss vs E[A]")
     fig.tight_layout()
     paths.append(Path(out_dir) / "seed004_fig9.png")
     fig.savefig(paths[1], dpi=120)
@@ -199,7 +200,7 @@ def plot(rows, out_dir, pdf=True):
 def main(argv=None):
     parser = argparse.ArgumentParser(
         prog="python -m hostnet.seed004_figures",
-        description="Seed 004 Fig. 8 (mean processing time) and Fig. 9 (loss) vs E[A] "
+        description="Gebert et al. 2016 Fig. 8 (mean processing time) and Fig. 9 (loss) vs E[A] "
         "from the discrete-time model, for several tau and arrival distributions.")
     parser.add_argument("out", help="output directory (CSV, PNG, PDF)")
     parser.add_argument("--taus", default="50,100,200",

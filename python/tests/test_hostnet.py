@@ -22,7 +22,7 @@ REPO = Path(__file__).resolve().parents[2]
 PYTHON_DIR = REPO / "python"
 BUILD_DIR = Path(os.environ.get("HOSTNET_BUILD_DIR", REPO / "build")).resolve()
 
-ISR_MEAN = 3.73e-6    # 1/r (seed 000 Sec. 4)
+ISR_MEAN = 3.73e-6    # 1/r (Salah et al. 2007 Sec. 4)
 PROTO_MEAN = 5.34e-6  # 1/mu
 BUFFER = 1024         # B
 

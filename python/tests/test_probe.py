@@ -1,4 +1,4 @@
-"""Tests of seed 001's compound packet-pair probe from Python.
+"""Tests of Salehin and Rojas-Cessa 2014's compound packet-pair probe from Python.
 
 The hostnet-ppt-probe example is run with small arguments and its last three lines are
 parsed; the estimator is used through cppyy on synthetic gaps. Run from the repository
@@ -16,7 +16,7 @@ import pytest
 REPO = Path(__file__).resolve().parents[2]
 BUILD_DIR = Path(os.environ.get("HOSTNET_BUILD_DIR", REPO / "build")).resolve()
 EXAMPLE = BUILD_DIR / "examples" / "hostnet-ppt-probe"
-PAPER_TRAILERS = [87, 112, 212, 512, 812, 1012, 1212]  # seed 001 Sec. 3
+PAPER_TRAILERS = [87, 112, 212, 512, 812, 1012, 1212]  # Salehin and Rojas-Cessa 2014 Sec. 3
 
 
 def _run_example(tmp_path, *args):
@@ -38,7 +38,8 @@ def _run_example(tmp_path, *args):
 
 
 def test_example_detects_coalescing(tmp_path):
-    # 125 us rx-usecs (seed 001's verification setting) at 100 Mb/s, DO790-like host.
+    # 125 us rx-usecs (the verification setting of Salehin and Rojas-Cessa 2014) at 100 Mb/s,
+    # DO790-like host.
     result, rows = _run_example(tmp_path, "--linkRate=100Mbps", "--rxUsecs=125",
                                 "--probesPerSize=20")
     assert result["coalescing"] == "yes"

@@ -1,5 +1,5 @@
-"""Tests of seed 003's RDR study: hostnet.plot_rdr on synthetic CSVs (no ns-3) and the
-hostnet-rdr example with small arguments.
+"""Tests of the RDR study (Walravens and Gaidioz 2006): hostnet.plot_rdr on synthetic CSVs (no
+ns-3) and the hostnet-rdr example with small arguments.
 
     PYTHONPATH=python HOSTNET_BUILD_DIR=build .venv/bin/python -m pytest -q python/tests/test_rdr.py
 """

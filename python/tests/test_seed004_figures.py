@@ -1,4 +1,4 @@
-"""Seed 004 Fig. 8/9 generator: its distributions, the model through cppyy, the CLI."""
+"""Gebert et al. 2016 Fig. 8/9 generator: its distributions, the model through cppyy, the CLI."""
 
 import math
 

@@ -1,4 +1,4 @@
-"""Tests of hostnet.plot_seed_figures (seed 000's Fig. 7 and Fig. 11 from CSVs).
+"""Tests of hostnet.plot_seed_figures (Salah et al. 2007's Fig. 7 and Fig. 11 from CSVs).
 
 Runs on small synthetic CSVs written here; needs matplotlib but neither ns-3 nor the build:
     PYTHONPATH=python .venv/bin/python -m pytest -q python/tests/test_seed_figures.py
