@@ -1,7 +1,7 @@
 """Summaries of a study's results: mean, standard deviation and 95 % confidence interval.
 
 Replications of one configuration (all parameters equal, RngRun different) are independent
-runs, so the interval is Student-t: mean +- t(0.975, n - 1) s / sqrt(n) (seed 000's method).
+runs, so the interval is Student-t: mean +- t(0.975, n - 1) s / sqrt(n) (as in Salah et al. 2007).
 """
 
 from __future__ import annotations
