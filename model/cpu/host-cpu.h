@@ -43,7 +43,7 @@ struct HostCpuStats
     double idleShare{0};       ///< share with nothing to run
     double availability{
         0}; ///< 1 - (hard IRQ + softirq + kernel task) share (NaN for an empty window): what is
-            ///< left for user applications (seed 000's "CPU availability")
+            ///< left for user applications ("CPU availability" in Salah et al. 2007)
     uint64_t jobsCompleted{0}; ///< work items completed on all levels
     uint64_t preemptions{0};   ///< times running work was preempted by a higher level
 };

@@ -8,26 +8,26 @@
 
 #include "host-net-device.h"
 
-#include "ns3/gro-engine.h"
 #include "host-net-channel.h"
-#include "ns3/merged-segments-tag.h"
-#include "ns3/napi-rx-mode.h"
 #include "phy-address-mirror.h"
-#include "ns3/rfs-flow-table.h"
-#include "ns3/rps-backlog.h"
 
 #include "ns3/abort.h"
 #include "ns3/boolean.h"
 #include "ns3/channel.h"
 #include "ns3/enum.h"
+#include "ns3/gro-engine.h"
 #include "ns3/ipv4-routing-protocol.h"
 #include "ns3/ipv4.h"
 #include "ns3/log.h"
+#include "ns3/merged-segments-tag.h"
+#include "ns3/napi-rx-mode.h"
 #include "ns3/net-device-queue-interface.h"
 #include "ns3/node.h"
 #include "ns3/object-factory.h"
 #include "ns3/object-vector.h"
 #include "ns3/pointer.h"
+#include "ns3/rfs-flow-table.h"
+#include "ns3/rps-backlog.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
 #include "ns3/trace-source-accessor.h"
@@ -85,62 +85,6 @@ CloneByAttributes(Ptr<Object> source)
         }
     }
     return factory.Create<Object>();
-}
-
-/// @return the items of a comma-separated list of core numbers, or an error message
-std::vector<uint32_t>
-ParseCoreList(const std::string& list, std::string& error)
-{
-    std::vector<uint32_t> cores;
-    std::stringstream ss(list);
-    std::string item;
-    while (std::getline(ss, item, ','))
-    {
-        size_t used = 0;
-        unsigned long core = 0;
-        try
-        {
-            core = std::stoul(item, &used);
-        }
-        catch (const std::exception&)
-        {
-            used = 0;
-        }
-        if (used == 0 || used != item.size() || item[0] == '-')
-        {
-            error = "'" + item + "' is not a core number";
-            return {};
-        }
-        cores.push_back(core);
-    }
-    return cores;
-}
-
-/// @return the IPv4 flow hash input of a packet handed to Send, reversed (as the peer's
-/// frames of the same connection arrive), or false if it is not TCP/UDP over IPv4
-bool
-ReverseFlow(Ptr<const Packet> packet,
-            Ipv4Address& src,
-            Ipv4Address& dst,
-            uint16_t& sport,
-            uint16_t& dport)
-{
-    uint8_t b[24];
-    if (packet->GetSize() < sizeof(b) || packet->CopyData(b, sizeof(b)) < sizeof(b) ||
-        (b[0] >> 4) != 4 || (b[9] != 6 && b[9] != 17))
-    {
-        return false;
-    }
-    uint32_t off = (b[0] & 0x0f) * 4u;
-    if (off + 4 > sizeof(b))
-    {
-        return false;
-    }
-    src.Set((uint32_t(b[16]) << 24) | (uint32_t(b[17]) << 16) | (uint32_t(b[18]) << 8) | b[19]);
-    dst.Set((uint32_t(b[12]) << 24) | (uint32_t(b[13]) << 16) | (uint32_t(b[14]) << 8) | b[15]);
-    sport = (uint16_t(b[off + 2]) << 8) | b[off + 3];
-    dport = (uint16_t(b[off]) << 8) | b[off + 1];
-    return true;
 }
 
 /// @return IPv4 + TCP header bytes of a packet (IP header first), 0 if not TCP/IPv4
@@ -209,13 +153,13 @@ HostNetDevice::GetTypeId()
                           MakePointerAccessor(&HostNetDevice::m_rxMode),
                           MakePointerChecker<RxMode>())
             .AddAttribute("IsrCost",
-                          "CPU time of the Rx hard interrupt handler, 1/r (seed 000: "
+                          "CPU time of the Rx hard interrupt handler, 1/r (Salah et al. 2007: "
                           "3.73 us, exponential).",
                           StringValue("ns3::ExponentialRandomVariable[Mean=3.73e-6]"),
                           MakePointerAccessor(&HostNetDevice::m_isrCost),
                           MakePointerChecker<RandomVariableStream>())
             .AddAttribute("ProtocolCost",
-                          "Per-packet part of the protocol processing time (seed 000: "
+                          "Per-packet part of the protocol processing time (Salah et al. 2007: "
                           "5.25 us, exponential); the per-byte part is set by "
                           "ProtocolCopyRate.",
                           StringValue("ns3::ExponentialRandomVariable[Mean=5.25e-6]"),
@@ -223,7 +167,7 @@ HostNetDevice::GetTypeId()
                           MakePointerChecker<RandomVariableStream>())
             .AddAttribute("ProtocolCopyRate",
                           "Per-byte protocol cost as a rate: a frame adds size / rate "
-                          "(seed 000: 748 MB/s, i.e. 5.34 us in all for 64 bytes). 0 = no "
+                          "(Salah et al. 2007: 748 MB/s, i.e. 5.34 us in all for 64 bytes). 0 = no "
                           "per-byte cost.",
                           DataRateValue(DataRate("5984Mbps")),
                           MakeDataRateAccessor(&HostNetDevice::m_copyRate),
@@ -231,22 +175,23 @@ HostNetDevice::GetTypeId()
             .AddAttribute("TxCost",
                           "CPU time per transmitted packet, charged at softirq level "
                           "(dev_queue_xmit runs with bottom halves disabled). Default 0: the "
-                          "seed papers model receive only.",
+                          "source papers (References in the documentation) model receive only.",
                           StringValue("ns3::ConstantRandomVariable[Constant=0]"),
                           MakePointerAccessor(&HostNetDevice::m_txCost),
                           MakePointerChecker<RandomVariableStream>())
             .AddAttribute("RegisterWriteCost",
                           "CPU time of the register write that unmasks the Rx interrupt "
-                          "(seed 000: 0.5 us).",
+                          "(Salah et al. 2007: 0.5 us).",
                           StringValue("ns3::ConstantRandomVariable[Constant=5e-7]"),
                           MakePointerAccessor(&HostNetDevice::m_registerWriteCost),
                           MakePointerChecker<RandomVariableStream>())
-            .AddAttribute("PollOverheadCost",
-                          "CPU time of the timer interrupt that starts a poll in pure polling "
-                          "and seed 000's NAPI variant, T_pollOH (seed 000: 1.59 us).",
-                          StringValue("ns3::ExponentialRandomVariable[Mean=1.59e-6]"),
-                          MakePointerAccessor(&HostNetDevice::m_pollOverhead),
-                          MakePointerChecker<RandomVariableStream>())
+            .AddAttribute(
+                "PollOverheadCost",
+                "CPU time of the timer interrupt that starts a poll in pure polling "
+                "and the NAPI variant of Salah et al. 2007, T_pollOH (Salah et al. 2007: 1.59 us).",
+                StringValue("ns3::ExponentialRandomVariable[Mean=1.59e-6]"),
+                MakePointerAccessor(&HostNetDevice::m_pollOverhead),
+                MakePointerChecker<RandomVariableStream>())
             .AddAttribute("IrqCore",
                           "Core of the node's HostCpu that takes queue 0's Rx interrupt and "
                           "softirq work; without IrqAffinity, queue q goes to core "
@@ -350,7 +295,7 @@ HostNetDevice::GetTypeId()
                           "backlog (HostCpu NetdevMaxBacklog, DevWeight, IpiCost). Needs a "
                           "NAPI receive mode (ns3::NapiRxMode or ns3::DisableEnableRxMode).",
                           EnumValue(STEER_NONE),
-                          MakeEnumAccessor<RxSteering>(&HostNetDevice::m_steering),
+                          MakeEnumAccessor<RxSteering>(&HostNetDevice::m_rxSteering),
                           MakeEnumChecker(STEER_NONE, "none", STEER_RPS, "rps", STEER_RFS, "rfs"))
             .AddAttribute("RpsCores",
                           "Cores RPS spreads flows over (rps_cpus), comma-separated, e.g. "
@@ -443,7 +388,7 @@ HostNetDevice::DoInitialize()
         queue->GetRxMode()->Initialize();
     }
     m_txRing->Initialize();
-    for (const auto& ring : m_txRings)
+    for (const auto& ring : m_tx.GetRings())
     {
         ring->Initialize();
     }
@@ -459,13 +404,13 @@ HostNetDevice::DoDispose()
         queue->Dispose();
     }
     m_queues.clear();
-    for (uint32_t q = 1; q < m_txRings.size(); ++q)
+    const auto& txRings = m_tx.GetRings();
+    for (uint32_t q = 1; q < txRings.size(); ++q)
     {
-        m_txRings[q]->Dispose();
+        txRings[q]->Dispose();
     }
-    m_txRings.clear();
-    m_pendingTxRing.clear();
-    m_phyOrder.clear();
+    m_tx.Dispose();
+    m_steering.Dispose();
     for (Ptr<Object> o :
          std::initializer_list<Ptr<Object>>{m_rxRing, m_txRing, m_moderation, m_rxMode})
     {
@@ -491,11 +436,6 @@ HostNetDevice::DoDispose()
     m_groCost = nullptr;
     m_gsoSegmentCost = nullptr;
     m_steerCost = nullptr;
-    m_rfsTable = nullptr;
-    m_rfsDevFlows.clear();
-    m_pendingTx.clear();
-    m_txBursts.clear();
-    m_txCostPaidCallbacks.clear();
     m_rxCallback = NetDevice::ReceiveCallback();
     m_promiscCallback = NetDevice::PromiscReceiveCallback();
     NetDevice::DoDispose();
@@ -507,6 +447,7 @@ HostNetDevice::NotifyNewAggregate()
     if (!m_queueInterface)
     {
         m_queueInterface = GetObject<NetDeviceQueueInterface>();
+        m_tx.SetQueueInterface(m_queueInterface);
     }
     NetDevice::NotifyNewAggregate();
 }
@@ -544,27 +485,7 @@ HostNetDevice::Setup()
                     "HostNetDevice: the PHY belongs to another node");
     m_phy->SetReceiveCallback(MakeCallback(&HostNetDevice::ReceiveFromPhy, this));
     CreateQueues();
-    // The Tx ring frees descriptors when the PHY reports the end of a frame (p2p, CSMA).
-    bool reported =
-        m_phy->TraceConnectWithoutContext("PhyTxEnd",
-                                          MakeCallback(&HostNetDevice::PhyTxDone, this));
-    if (reported)
-    {
-        m_phy->TraceConnectWithoutContext("PhyTxDrop",
-                                          MakeCallback(&HostNetDevice::PhyTxDone, this));
-    }
-    for (uint32_t q = 0; q < m_txRings.size(); ++q)
-    {
-        m_txRings[q]->SetTransmitCallback(
-            MakeCallback(&HostNetDevice::TransmitFromRing, this).Bind(q),
-            reported);
-        m_txRings[q]->SetDescriptorFreedCallback(
-            MakeCallback(&HostNetDevice::TxDescriptorFreed, this));
-    }
-    m_pendingTxRing.assign(m_txRings.size(), 0);
-    auto constant = DynamicCast<ConstantRandomVariable>(m_txCost);
-    m_txCostIsZero = constant && constant->GetConstant() == 0;
-    m_windowStart = Simulator::Now();
+    m_statistics.Reset();
 }
 
 void
@@ -572,42 +493,21 @@ HostNetDevice::CreateQueues()
 {
     NS_ABORT_MSG_IF(!m_rxRing || !m_moderation || !m_rxMode,
                     "HostNetDevice: RxRing, Moderation and RxMode must be set");
-    uint32_t nCores = m_cpu->GetNCores();
-    std::vector<uint32_t> cores;
-    if (m_irqAffinity.empty())
-    {
-        for (uint32_t q = 0; q < m_nQueues; ++q)
-        {
-            cores.push_back((m_irqCore + q) % nCores);
-        }
-    }
-    else
-    {
-        std::string error;
-        cores = ParseCoreList(m_irqAffinity, error);
-        NS_ABORT_MSG_IF(!error.empty(),
-                        "HostNetDevice::IrqAffinity \"" << m_irqAffinity << "\": " << error
-                                                        << "; expected one core per queue, "
-                                                           "e.g. \"0,1\"");
-        NS_ABORT_MSG_IF(cores.size() != m_nQueues,
-                        "HostNetDevice::IrqAffinity \"" << m_irqAffinity << "\" names "
-                                                        << cores.size() << " cores; NQueues is "
-                                                        << m_nQueues << " (one core per queue)");
-        for (uint32_t core : cores)
-        {
-            NS_ABORT_MSG_IF(core >= nCores,
-                            "HostNetDevice::IrqAffinity: core " << core
-                                                                << " does not exist (HostCpu::"
-                                                                   "NCores = "
-                                                                << nCores << ")");
-        }
-    }
-    NS_ABORT_MSG_IF((m_rssTableSize & (m_rssTableSize - 1)) != 0,
-                    "HostNetDevice::RssTableSize = " << m_rssTableSize
-                                                     << "; allowed: a power of two, 1..4096");
-    m_rss.SetQueues(m_nQueues, m_rssTableSize);
-    SetupSteering();
-    m_txRings.clear();
+    std::vector<uint32_t> cores =
+        ReceiveSteering::QueueCores(m_nQueues, m_irqCore, m_irqAffinity, m_cpu->GetNCores());
+    // RPS/RFS steer packets taken by a NAPI poll (netif_receive_skb): they need one.
+    NS_ABORT_MSG_IF(m_rxSteering != STEER_NONE && !DynamicCast<NapiRxMode>(m_rxMode),
+                    "HostNetDevice::RxSteering = rps/rfs needs a NAPI receive mode "
+                    "(ns3::NapiRxMode or ns3::DisableEnableRxMode); RxMode is "
+                        << m_rxMode->GetInstanceTypeId().GetName());
+    m_steering.Configure(m_node,
+                         m_cpu,
+                         m_nQueues,
+                         m_rssTableSize,
+                         m_rxSteering == STEER_RPS,
+                         m_rxSteering == STEER_RFS,
+                         m_rpsCoresList,
+                         m_rpsFlowCount);
     // GRO merges within a NAPI poll (napi_gro_receive): without one it would be ignored.
     NS_ABORT_MSG_IF(m_groEnabled && !DynamicCast<NapiRxMode>(m_rxMode),
                     "HostNetDevice::GroEnabled needs a NAPI receive mode (ns3::NapiRxMode or "
@@ -625,6 +525,7 @@ HostNetDevice::CreateQueues()
                             << m_rxMode->GetInstanceTypeId().GetName());
     }
     m_queues.clear();
+    std::vector<Ptr<TxRing>> txRings;
     for (uint32_t q = 0; q < m_nQueues; ++q)
     {
         Ptr<RxRing> ring = m_rxRing;
@@ -647,107 +548,36 @@ HostNetDevice::CreateQueues()
         auto queue = CreateObject<HostNetQueue>();
         queue->Setup(this, q, cores[q], ring, moderation, rxMode, gro);
         queue->SetTxRing(txRing);
-        m_txRings.push_back(txRing);
+        txRings.push_back(txRing);
         m_queues.push_back(queue);
     }
-}
-
-void
-HostNetDevice::SetupSteering()
-{
-    if (m_steering == STEER_NONE)
-    {
-        return;
-    }
-    NS_ABORT_MSG_IF(!DynamicCast<NapiRxMode>(m_rxMode),
-                    "HostNetDevice::RxSteering = rps/rfs needs a NAPI receive mode "
-                    "(ns3::NapiRxMode or ns3::DisableEnableRxMode); RxMode is "
-                        << m_rxMode->GetInstanceTypeId().GetName());
-    uint32_t nCores = m_cpu->GetNCores();
-    m_rpsCores.clear();
-    if (m_rpsCoresList.empty())
-    {
-        for (uint32_t c = 0; c < nCores; ++c)
-        {
-            m_rpsCores.push_back(c);
-        }
-    }
-    else
-    {
-        std::string error;
-        m_rpsCores = ParseCoreList(m_rpsCoresList, error);
-        NS_ABORT_MSG_IF(!error.empty() || m_rpsCores.empty(),
-                        "HostNetDevice::RpsCores \"" << m_rpsCoresList << "\": " << error
-                                                     << "; expected comma-separated cores, "
-                                                        "e.g. \"1,2,3\"");
-        for (uint32_t core : m_rpsCores)
-        {
-            NS_ABORT_MSG_IF(core >= nCores,
-                            "HostNetDevice::RpsCores: core " << core
-                                                             << " does not exist (HostCpu::"
-                                                                "NCores = "
-                                                             << nCores << ")");
-        }
-    }
-    if (m_steering == STEER_RFS)
-    {
-        NS_ABORT_MSG_IF((m_rpsFlowCount & (m_rpsFlowCount - 1)) != 0,
-                        "HostNetDevice::RpsFlowCount = "
-                            << m_rpsFlowCount << "; allowed: a power of two, 1..1048576");
-        m_rfsTable = RfsFlowTable::GetOrCreate(m_node);
-        m_rfsDevFlows.assign(m_rpsFlowCount, RfsDevFlow());
-    }
+    HostTxPath::Settings tx;
+    tx.tso = m_tsoEnabled;
+    tx.gso = m_gsoEnabled;
+    tx.maxSendSize = m_tsoMaxSize;
+    tx.txCost = m_txCost;
+    tx.gsoSegmentCost = m_gsoSegmentCost;
+    m_tx.Setup(m_phy, m_cpu, txRings, cores, tx, &m_statistics);
+    m_tx.SetQueueInterface(m_queueInterface);
 }
 
 bool
 HostNetDevice::IsSteering() const
 {
-    return m_steering != STEER_NONE;
+    return m_steering.IsSteering();
 }
 
 uint32_t
 HostNetDevice::SteerCore(const RxFrame& frame, uint32_t irqCore)
 {
-    uint32_t hash = frame.hash;
-    // get_rps_cpu: rps_map->cpus[reciprocal_scale(hash, len)].
-    uint32_t target = m_rpsCores[(uint64_t(hash) * m_rpsCores.size()) >> 32];
-    if (m_steering != STEER_RFS)
-    {
-        return target;
-    }
-    uint32_t desired = m_rfsTable->Lookup(hash);
-    if (desired == RfsFlowTable::NO_CORE || desired >= m_cpu->GetNCores())
-    {
-        return target;
-    }
-    RfsDevFlow& flow = m_rfsDevFlows[hash & (m_rpsFlowCount - 1)];
-    if (flow.core != desired)
-    {
-        // Move the flow only when its packets queued on the old core have been processed
-        // (input_queue_head has passed last_qtail): no reordering. Packets processed on
-        // the IRQ core are processed in the poll itself, nothing waits.
-        bool drained = flow.core == RfsDevFlow().core || flow.core == irqCore ||
-                       m_cpu->GetBacklog(flow.core)->GetHead() >= flow.lastTail;
-        if (drained)
-        {
-            flow.core = desired;
-        }
-    }
-    return flow.core;
+    return m_steering.SteerCore(frame, irqCore);
 }
 
 void
 HostNetDevice::NoteSteered(uint32_t hash, uint32_t core, uint64_t tail)
 {
-    m_rxSteered++;
-    if (m_steering == STEER_RFS)
-    {
-        RfsDevFlow& flow = m_rfsDevFlows[hash & (m_rpsFlowCount - 1)];
-        if (flow.core == core)
-        {
-            flow.lastTail = tail;
-        }
-    }
+    m_statistics.RecordSteered();
+    m_steering.NoteSteered(hash, core, tail);
 }
 
 uint32_t
@@ -768,13 +598,13 @@ HostNetDevice::GetQueue(uint32_t index) const
 uint32_t
 HostNetDevice::GetQueueForPacket(Ptr<const Packet> packet) const
 {
-    return m_rss.GetQueue(packet);
+    return m_steering.GetRss().GetQueue(packet);
 }
 
 const RssHash&
 HostNetDevice::GetRss() const
 {
-    return m_rss;
+    return m_steering.GetRss();
 }
 
 bool
@@ -828,49 +658,31 @@ HostNetDevice::ReceiveFromPhy(Ptr<NetDevice> phy,
                               const Address& from)
 {
     NS_LOG_FUNCTION(this << packet << protocol << from);
-    m_rxArrived++;
+    m_statistics.RecordArrival();
     RxFrame frame;
     frame.packet = packet;
     frame.protocol = protocol;
     frame.from = from;
     frame.size = packet->GetSize();
     uint32_t queue = 0;
-    if (m_queues.size() > 1 || m_steering != STEER_NONE)
+    if (m_steering.NeedsHash())
     {
         // Computed once, as the NIC does: RSS and RPS/RFS use the same hash.
-        frame.hash = m_rss.HashPacket(packet);
-        queue = m_rss.GetQueue(frame.hash);
+        frame.hash = m_steering.GetRss().HashPacket(packet);
+        queue = m_steering.GetRss().GetQueue(frame.hash);
     }
     m_queues[queue]->Receive(std::move(frame));
     return true;
 }
 
 void
-HostNetDevice::RecordLatencies(const RxFrame& frame, Time processingStart)
-{
-    Time now = Simulator::Now();
-    m_fifoWait.Add(frame.dmaStart - frame.arrival);
-    m_dma.Add(frame.inMemory - frame.dmaStart);
-    m_moderationWait.Add(frame.notified - frame.inMemory);
-    m_cpuWait.Add(processingStart - frame.notified);
-    m_processing.Add(now - processingStart);
-    m_systemLatency.Add(now - frame.inMemory);
-    m_hostLatency.Add(now - frame.arrival);
-}
-
-void
 HostNetDevice::DeliverFrame(RxFrame&& frame, Time processingStart)
 {
     NS_LOG_FUNCTION(this << frame.packet);
-    m_rxDelivered += frame.segments;
-    m_rxPackets++;
     // GRO packets count the wire bytes of their segments' payloads and headers as sent.
-    m_rxDeliveredBytes += frame.size;
-    if (frame.segments > 1)
-    {
-        m_rxDeliveredBytes += (frame.segments - 1) * GroHeaderBytes(frame.packet);
-    }
-    RecordLatencies(frame, processingStart);
+    uint32_t extraHeaderBytes =
+        frame.segments > 1 ? (frame.segments - 1) * GroHeaderBytes(frame.packet) : 0;
+    m_statistics.RecordDelivery(frame, extraHeaderBytes, processingStart);
     if (frame.segments > 1 && m_reportMergedSegments)
     {
         // FlowMonitor: the segments' tags go to HostNetFlowProbe (see MergedSegmentsTag).
@@ -897,41 +709,39 @@ void
 HostNetDevice::DropFrame(const RxFrame& frame, HostDropReason reason)
 {
     NS_LOG_LOGIC("host drop " << frame.packet << " reason " << +reason);
-    m_dropBacklog += frame.segments;
+    m_statistics.RecordHostDrop(frame.segments);
     m_hostDropTrace(frame.packet, reason);
 }
 
 void
 HostNetDevice::RecordInterrupt()
 {
-    m_interrupts++;
+    m_statistics.RecordInterrupt();
     m_interruptTrace();
 }
 
 void
 HostNetDevice::RecordAbsorbedInterrupt()
 {
-    m_interruptsAbsorbed++;
+    m_statistics.RecordAbsorbedInterrupt();
 }
 
 void
 HostNetDevice::RecordPoll(uint32_t packets)
 {
-    m_polls++;
-    m_pollPackets += packets;
+    m_statistics.RecordPoll(packets);
 }
 
 void
 HostNetDevice::RecordBusyPoll(uint32_t packets)
 {
-    m_busyPolls++;
-    m_busyPollFrames += packets;
+    m_statistics.RecordBusyPoll(packets);
 }
 
 void
 HostNetDevice::RecordSoftirqRestart()
 {
-    m_softirqRestarts++;
+    m_statistics.RecordSoftirqRestart();
 }
 
 Time
@@ -978,139 +788,18 @@ HostNetDevice::SamplePollOverhead()
 // ---------------------------------------------------------------- transmit path
 
 bool
-HostNetDevice::IsTxRingFull(uint32_t ring) const
-{
-    return m_txRings[ring]->GetNInUse() + m_pendingTxRing[ring] >=
-           m_txRings[ring]->GetNDescriptors();
-}
-
-bool
-HostNetDevice::IsAnyTxRingFull() const
-{
-    for (uint32_t q = 0; q < m_txRings.size(); ++q)
-    {
-        if (IsTxRingFull(q))
-        {
-            return true;
-        }
-    }
-    return false;
-}
-
-Time
-HostNetDevice::TxCostOf(Ptr<const Packet> packet)
-{
-    if (!m_tsoEnabled && !m_gsoEnabled)
-    {
-        m_txSends++;
-        return Max(Seconds(m_txCost->GetValue()), Time(0));
-    }
-    // TCP hands Linux's device 64 KB skbs that the NIC (TSO) or GSO cuts; ns-3's TCP hands
-    // over segments. Contiguous data segments of one flow, up to TsoMaxSize, form one send.
-    uint8_t b[40];
-    uint32_t size = packet->GetSize();
-    bool tcpData = size >= sizeof(b) && packet->CopyData(b, sizeof(b)) == sizeof(b) &&
-                   b[0] == 0x45 && b[9] == 6;
-    uint32_t payload = 0;
-    uint32_t seq = 0;
-    uint64_t flow = 0;
-    if (tcpData)
-    {
-        uint32_t total = (uint32_t(b[2]) << 8) | b[3];
-        uint32_t header = 20 + (b[32] >> 4) * 4u;
-        payload = total > header ? total - header : 0;
-        seq = (uint32_t(b[24]) << 24) | (uint32_t(b[25]) << 16) | (uint32_t(b[26]) << 8) | b[27];
-        // Source port, destination address and port identify the flow on this host.
-        flow = (uint64_t((uint32_t(b[16]) << 24) | (uint32_t(b[17]) << 16) |
-                         (uint32_t(b[18]) << 8) | b[19])
-                << 32) |
-               (uint64_t((uint32_t(b[20]) << 8) | b[21]) << 16) | ((uint32_t(b[22]) << 8) | b[23]);
-    }
-    Time cost;
-    TxBurst* burst = nullptr;
-    if (payload > 0)
-    {
-        burst = &m_txBursts[flow];
-    }
-    if (burst && burst->bytes > 0 && seq == burst->nextSeq && burst->bytes + size <= m_tsoMaxSize)
-    {
-        burst->bytes += size;
-    }
-    else
-    {
-        m_txSends++;
-        cost = Max(Seconds(m_txCost->GetValue()), Time(0));
-        if (burst)
-        {
-            burst->bytes = size;
-        }
-    }
-    if (burst)
-    {
-        burst->nextSeq = seq + payload;
-    }
-    if (!m_tsoEnabled)
-    {
-        cost += Max(Seconds(m_gsoSegmentCost->GetValue()), Time(0));
-    }
-    return cost;
-}
-
-bool
 HostNetDevice::Send(Ptr<Packet> packet, const Address& dest, uint16_t protocolNumber)
 {
     NS_LOG_FUNCTION(this << packet << dest << protocolNumber);
     NS_ABORT_MSG_IF(!m_setupDone, "HostNetDevice::Send before the device has a PHY and a node");
-    // The queue pair a flow transmits on is the one its receive side (the reverse
-    // direction) hashes to: its Tx ring, and its core, from whose softirq TCP transmits
-    // while processing the ACKs (XPS by receive queue, xps_rxqs).
-    uint32_t ring = 0;
-    if (m_queues.size() > 1)
+    uint32_t ring = m_tx.SelectRing(packet, m_steering.GetRss());
+    if (m_tx.IsRingFull(ring))
     {
-        Ipv4Address src;
-        Ipv4Address dst;
-        uint16_t sport = 0;
-        uint16_t dport = 0;
-        if (ReverseFlow(packet, src, dst, sport, dport))
-        {
-            ring = m_rss.GetQueue(m_rss.HashFlow(dst, src, dport, sport));
-        }
-    }
-    if (IsTxRingFull(ring))
-    {
-        m_txDropRingFull++;
+        m_statistics.RecordTxRingFull();
         return false;
     }
     m_txTrace(packet);
-    Time cost = m_txCostIsZero ? Time(0) : TxCostOf(packet);
-    uint32_t core = m_queues[ring]->GetIrqCore();
-    if (cost.IsZero() && m_nPendingTx == 0)
-    {
-        m_txRings[ring]->Enqueue(packet, dest, protocolNumber);
-    }
-    else
-    {
-        // Behind earlier sends still paying their cost on this core (SOFTIRQ work of a core
-        // is FIFO, so the order of a flow's segments is kept).
-        if (m_pendingTx.size() <= core)
-        {
-            m_pendingTx.resize(core + 1);
-            for (uint32_t c = m_txCostPaidCallbacks.size(); c <= core; ++c)
-            {
-                m_txCostPaidCallbacks.push_back(MakeCallback(&HostNetDevice::TxCostPaid, this, c));
-            }
-        }
-        m_pendingTx[core].push_back(PendingTx{packet, dest, protocolNumber, ring});
-        m_nPendingTx++;
-        m_pendingTxRing[ring]++;
-        m_cpu->Submit(HostCpu::SOFTIRQ, cost, m_txCostPaidCallbacks[core], core);
-    }
-    // One traffic-control queue above a multi-queue NIC (a single root qdisc): it stops
-    // while any ring is full, as Linux's qdisc stalls on a stopped Tx queue.
-    if (m_queueInterface && IsTxRingFull(ring))
-    {
-        m_queueInterface->GetTxQueue(0)->Stop();
-    }
+    m_tx.Send(ring, packet, dest, protocolNumber);
     return true;
 }
 
@@ -1124,117 +813,23 @@ HostNetDevice::SendFrom(Ptr<Packet> packet,
     return false;
 }
 
-void
-HostNetDevice::TxCostPaid(uint32_t core)
-{
-    NS_ASSERT(!m_pendingTx[core].empty());
-    PendingTx tx = std::move(m_pendingTx[core].front());
-    m_pendingTx[core].pop_front();
-    m_nPendingTx--;
-    m_pendingTxRing[tx.ring]--;
-    m_txRings[tx.ring]->Enqueue(tx.packet, tx.dest, tx.protocol);
-}
-
-bool
-HostNetDevice::TransmitFromRing(uint32_t ring,
-                                Ptr<Packet> packet,
-                                const Address& dest,
-                                uint16_t protocol)
-{
-    m_txPackets++;
-    // A PHY may report a drop from inside Send: that report belongs to this ring.
-    m_phySendRing = ring;
-    m_phySendReported = false;
-    bool accepted = m_phy->Send(packet, dest, protocol);
-    m_phySendRing = NO_RING;
-    if (accepted && !m_phySendReported)
-    {
-        m_phyOrder.push_back(ring);
-    }
-    return accepted;
-}
-
-void
-HostNetDevice::PhyTxDone(Ptr<const Packet> packet)
-{
-    if (m_phySendRing != NO_RING)
-    {
-        m_phySendReported = true;
-        m_txRings[m_phySendRing]->NotifyTransmitted();
-        return;
-    }
-    // The PHY sends (and reports) frames in the order it accepted them.
-    if (m_phyOrder.empty())
-    {
-        return; // a frame the PHY got from someone else
-    }
-    uint32_t ring = m_phyOrder.front();
-    m_phyOrder.pop_front();
-    m_txRings[ring]->NotifyTransmitted();
-}
-
-void
-HostNetDevice::TxDescriptorFreed()
-{
-    if (m_queueInterface && m_queueInterface->GetTxQueue(0)->IsStopped() && !IsAnyTxRingFull())
-    {
-        m_queueInterface->GetTxQueue(0)->Wake();
-    }
-}
-
 // ---------------------------------------------------------------- statistics
 
 HostNetDeviceStats
 HostNetDevice::GetStats() const
 {
     HostNetDeviceStats s;
-    s.elapsed = (Simulator::Now() - m_windowStart).GetSeconds();
-    s.rxArrived = m_rxArrived;
-    s.rxDelivered = m_rxDelivered;
-    s.rxDeliveredBytes = m_rxDeliveredBytes;
-    s.rxPackets = m_rxPackets;
-    s.rxSteered = m_rxSteered;
+    m_statistics.Fill(s);
     for (const auto& queue : m_queues)
     {
         s.dropFifoOverrun += queue->GetRxRing()->GetDrops(RxRing::FIFO_OVERRUN);
         s.dropNoDescriptor += queue->GetRxRing()->GetDrops(RxRing::NO_DESCRIPTOR);
         s.rxInHost += queue->GetNInHost();
     }
-    s.dropBacklog = m_dropBacklog;
-    s.interrupts = m_interrupts;
-    s.interruptsAbsorbed = m_interruptsAbsorbed;
-    s.polls = m_polls;
-    s.busyPolls = m_busyPolls;
-    s.busyPollFrames = m_busyPollFrames;
-    s.softirqRestarts = m_softirqRestarts;
-    // A ratio without a denominator is undefined (NaN), not 0.
-    constexpr double undefined = std::numeric_limits<double>::quiet_NaN();
-    s.packetsPerInterrupt = m_interrupts ? double(m_rxDelivered) / m_interrupts : undefined;
-    s.packetsPerPoll = m_polls ? double(m_pollPackets) / m_polls : undefined;
-    if (s.elapsed > 0)
-    {
-        s.throughputPps = m_rxDelivered / s.elapsed;
-        s.throughputBps = m_rxDeliveredBytes * 8.0 / s.elapsed;
-    }
-    else
-    {
-        s.throughputPps = undefined;
-        s.throughputBps = undefined;
-    }
-    s.txPackets = m_txPackets;
-    s.txSends = m_txSends;
-    s.txDropRingFull = m_txDropRingFull;
-    for (const auto& ring : m_txRings)
+    for (const auto& ring : m_tx.GetRings())
     {
         s.txDropPhy += ring->GetPhyDrops();
     }
-    s.fifoWait = m_fifoWait.GetSummary();
-    s.dma = m_dma.GetSummary();
-    s.moderationWait = m_moderationWait.GetSummary();
-    s.cpuWait = m_cpuWait.GetSummary();
-    s.processing = m_processing.GetSummary();
-    s.systemLatency = m_systemLatency.GetSummary();
-    s.hostLatency = m_hostLatency.GetSummary();
     return s;
 }
 
@@ -1242,40 +837,14 @@ void
 HostNetDevice::ResetStats()
 {
     NS_LOG_FUNCTION(this);
-    m_windowStart = Simulator::Now();
-    m_rxArrived = 0;
-    m_rxDelivered = 0;
-    m_rxDeliveredBytes = 0;
-    m_rxPackets = 0;
-    m_rxSteered = 0;
-    m_txSends = 0;
-    m_dropBacklog = 0;
-    m_interrupts = 0;
-    m_interruptsAbsorbed = 0;
-    m_polls = 0;
-    m_busyPolls = 0;
-    m_busyPollFrames = 0;
-    m_pollPackets = 0;
-    m_softirqRestarts = 0;
-    m_txPackets = 0;
-    m_txDropRingFull = 0;
+    m_statistics.Reset();
     for (const auto& queue : m_queues)
     {
         queue->ResetStats();
     }
-    for (const auto& ring : m_txRings)
+    for (const auto& ring : m_tx.GetRings())
     {
         ring->ResetStats();
-    }
-    for (LatencyHistogram* h : {&m_fifoWait,
-                                &m_dma,
-                                &m_moderationWait,
-                                &m_cpuWait,
-                                &m_processing,
-                                &m_systemLatency,
-                                &m_hostLatency})
-    {
-        h->Reset();
     }
 }
 

@@ -9,74 +9,29 @@
 #ifndef HOST_NET_DEVICE_H
 #define HOST_NET_DEVICE_H
 
-#include "ns3/host-cpu.h"
 #include "host-net-channel.h"
 #include "host-net-queue.h"
+#include "host-net-statistics.h"
+#include "host-tx-path.h"
+#include "receive-steering.h"
+
+#include "ns3/data-rate.h"
+#include "ns3/host-cpu.h"
 #include "ns3/interrupt-moderation.h"
-#include "latency-histogram.h"
+#include "ns3/net-device.h"
+#include "ns3/random-variable-stream.h"
 #include "ns3/rss-hash.h"
 #include "ns3/rx-mode.h"
 #include "ns3/rx-ring.h"
+#include "ns3/traced-callback.h"
 #include "ns3/tx-ring.h"
 
-#include "ns3/data-rate.h"
-#include "ns3/net-device.h"
-#include "ns3/random-variable-stream.h"
-#include "ns3/traced-callback.h"
-
-#include <deque>
-#include <unordered_map>
 #include <vector>
 
 namespace ns3
 {
 
 class NetDeviceQueueInterface;
-class RfsFlowTable;
-
-/**
- * @ingroup hostnet
- * @brief Counters and latency summaries of one HostNetDevice over a measurement window.
- *
- * Conservation (without ResetStats): rxArrived = rxDelivered + dropFifoOverrun +
- * dropNoDescriptor + dropBacklog + rxInHost.
- */
-struct HostNetDeviceStats
-{
-    double elapsed{0};              ///< window length in seconds
-    uint64_t rxArrived{0};          ///< frames the PHY handed to the NIC
-    uint64_t rxDelivered{0};        ///< frames whose protocol processing completed (wire
-                                    ///< frames: a GRO packet counts its segments)
-    uint64_t rxPackets{0};          ///< packets handed to the stack (GRO packets count once)
-    uint64_t rxSteered{0};          ///< packets RPS/RFS sent to another core's backlog
-    uint64_t rxDeliveredBytes{0};   ///< their bytes
-    uint64_t dropFifoOverrun{0};    ///< NIC FIFO full
-    uint64_t dropNoDescriptor{0};   ///< no free descriptor (DropWhenNoDescriptor)
-    uint64_t dropBacklog{0};        ///< backlog queue full (per-packet mode, RPS backlogs)
-    uint64_t rxInHost{0};           ///< frames still in the NIC or host (now)
-    uint64_t interrupts{0};         ///< Rx ISRs run
-    uint64_t interruptsAbsorbed{0}; ///< assertions absorbed by a running ISR
-    uint64_t polls{0};              ///< NAPI poll calls
-    uint64_t softirqRestarts{0};    ///< NET_RX rounds ended by netdev_budget/budget-usecs
-    uint64_t busyPolls{0};          ///< busy poll calls by applications (SO_BUSY_POLL)
-    uint64_t busyPollFrames{0};     ///< frames processed by those calls (in the task)
-    double packetsPerInterrupt{0};  ///< delivered / interrupts (NaN without interrupts)
-    double packetsPerPoll{0};       ///< packets processed per poll call (NaN without polls)
-    double throughputPps{0};        ///< rxDelivered / elapsed (NaN for an empty window)
-    double throughputBps{0};        ///< delivered bits / elapsed
-    uint64_t txPackets{0};          ///< frames handed to the PHY
-    uint64_t txSends{0};            ///< transmit CPU cost units paid: TSO/GSO sends, or
-                                    ///< frames without offload
-    uint64_t txDropRingFull{0};     ///< Send called with a full Tx ring
-    uint64_t txDropPhy{0};          ///< frames the PHY refused
-    LatencySummary fifoWait;        ///< arrival -> DMA start
-    LatencySummary dma;             ///< DMA start -> in host memory
-    LatencySummary moderationWait;  ///< in host memory -> interrupt raised
-    LatencySummary cpuWait;         ///< notified -> protocol processing starts
-    LatencySummary processing;      ///< protocol processing start -> end (incl. preemption)
-    LatencySummary systemLatency;   ///< in host memory -> end of processing (seed 000)
-    LatencySummary hostLatency;     ///< arrival at the NIC -> end of processing
-};
 
 /**
  * @ingroup hostnet
@@ -99,8 +54,8 @@ struct HostNetDeviceStats
  * protocol processing of a packet taken from a queue to another core (RPS: by flow hash
  * over RpsCores; RFS: to the core where the flow's application reads).
  *
- * Every cost is a RandomVariableStream attribute (seed 000 defaults: ISR 3.73 us, protocol
- * 5.25 us + size / 748 MB/s, exponential).
+ * Every cost is a RandomVariableStream attribute (defaults from Salah et al. 2007: ISR 3.73 us,
+ * protocol 5.25 us + size / 748 MB/s, exponential).
  */
 class HostNetDevice : public NetDevice
 {
@@ -335,38 +290,8 @@ class HostNetDevice : public NetDevice
                         const Address& from);
     /// Create the receive queues (queue 0 uses the attribute objects, the others clones).
     void CreateQueues();
-    /// Check and parse the RPS/RFS attributes.
-    void SetupSteering();
-    /// @return the Tx CPU cost of a frame handed to Send (TSO/GSO bursts pay once)
-    Time TxCostOf(Ptr<const Packet> packet);
-    /// The Tx CPU cost of the oldest pending send of a core was paid.
-    void TxCostPaid(uint32_t core);
-    /// Hand a frame of Tx ring @p ring to the PHY (TxRing callback).
-    bool TransmitFromRing(uint32_t ring,
-                          Ptr<Packet> packet,
-                          const Address& dest,
-                          uint16_t protocol);
-    /// PHY trace: a frame left the wire or was dropped.
-    void PhyTxDone(Ptr<const Packet> packet);
-    /// A Tx descriptor was freed: wake the queue above if it was stopped for lack of room.
-    void TxDescriptorFreed();
-    /// @return true if every descriptor of Tx ring @p ring is taken or promised
-    bool IsTxRingFull(uint32_t ring) const;
-    /// @return true if some Tx ring is full
-    bool IsAnyTxRingFull() const;
     /// Connect to the node's CPU and the PHY (once both are known).
     void Setup();
-    /// Record the per-stage latencies of a delivered frame.
-    void RecordLatencies(const RxFrame& frame, Time processingStart);
-
-    /// A send waiting for its Tx CPU cost.
-    struct PendingTx
-    {
-        Ptr<Packet> packet; ///< the frame
-        Address dest;       ///< destination
-        uint16_t protocol;  ///< protocol number
-        uint32_t ring;      ///< its Tx ring
-    };
 
     Ptr<NetDevice> m_phy;                          ///< wrapped PHY
     mutable Ptr<HostNetChannel> m_channel;         ///< its channel as routing sees it (GetChannel)
@@ -394,74 +319,20 @@ class HostNetDevice : public NetDevice
     bool m_gsoEnabled{false};                      ///< GSO (attribute)
     uint32_t m_tsoMaxSize{65536};                  ///< TSO/GSO send limit (attribute)
     Ptr<RandomVariableStream> m_gsoSegmentCost;    ///< GSO cost per segment (attribute)
-    RxSteering m_steering{STEER_NONE};             ///< RPS/RFS (attribute)
+    RxSteering m_rxSteering{STEER_NONE};           ///< RPS/RFS (attribute)
     std::string m_rpsCoresList;                    ///< rps_cpus (attribute)
-    std::vector<uint32_t> m_rpsCores;              ///< rps_cpus, parsed
     Ptr<RandomVariableStream> m_steerCost;         ///< RPS enqueue cost (attribute)
     uint32_t m_rpsFlowCount{4096};                 ///< rps_flow_cnt (attribute)
-    Ptr<RfsFlowTable> m_rfsTable;                  ///< the node's rps_sock_flow_table
-
-    /// rps_dev_flow: where a flow's packets are being processed.
-    struct RfsDevFlow
-    {
-        uint32_t core{0xffffffff}; ///< current core (none yet: 0xffffffff)
-        uint64_t lastTail{0};      ///< that core's backlog tail after the flow's last packet
-    };
-
-    std::vector<RfsDevFlow> m_rfsDevFlows;             ///< rps_dev_flow_table (RFS only)
-    std::vector<Ptr<HostNetQueue>> m_queues;           ///< receive queues
-    RssHash m_rss;                                     ///< receive-side scaling
-    Ptr<NetDeviceQueueInterface> m_queueInterface;     ///< flow control towards the qdisc
-    uint32_t m_ifIndex{0};                             ///< interface index
-    uint16_t m_mtu{0};                                 ///< 0: the PHY's MTU
-    bool m_setupDone{false};                           ///< Setup ran
-    bool m_txCostIsZero{true};                         ///< skip the CPU for Tx
-    std::vector<std::deque<PendingTx>> m_pendingTx;    ///< per core: sends paying their Tx cost
-    uint32_t m_nPendingTx{0};                          ///< sends paying their Tx cost, all cores
-    std::vector<Callback<void>> m_txCostPaidCallbacks; ///< per core, prebuilt (no allocation)
-    std::vector<Ptr<TxRing>> m_txRings;                ///< Tx ring per queue pair (0: m_txRing)
-    std::vector<uint32_t> m_pendingTxRing;             ///< per ring: sends paying their cost
-    std::deque<uint32_t> m_phyOrder;                   ///< ring of each frame at the PHY
-    static constexpr uint32_t NO_RING = 0xffffffff;    ///< no PHY Send in progress
-    uint32_t m_phySendRing{NO_RING};                   ///< ring whose frame is in PHY Send
-    bool m_phySendReported{false};                     ///< the PHY reported it inside Send
-
-    /// The TSO/GSO send a flow is building.
-    struct TxBurst
-    {
-        uint32_t nextSeq{0}; ///< sequence number that continues it
-        uint32_t bytes{0};   ///< bytes in it
-    };
-
-    std::unordered_map<uint64_t, TxBurst> m_txBursts;    ///< per flow (TSO/GSO)
-    NetDevice::ReceiveCallback m_rxCallback;             ///< to the node
+    std::vector<Ptr<HostNetQueue>> m_queues;       ///< receive queues
+    Ptr<NetDeviceQueueInterface> m_queueInterface; ///< flow control towards the qdisc
+    uint32_t m_ifIndex{0};                         ///< interface index
+    uint16_t m_mtu{0};                             ///< 0: the PHY's MTU
+    bool m_setupDone{false};                       ///< Setup ran
+    ReceiveSteering m_steering;                    ///< RSS, IRQ affinity, RPS/RFS
+    HostTxPath m_tx;                               ///< Tx cost, Tx rings, flow control
+    HostNetStatistics m_statistics;                ///< counters and latency histograms
+    NetDevice::ReceiveCallback m_rxCallback;       ///< to the node
     NetDevice::PromiscReceiveCallback m_promiscCallback; ///< to the node (promiscuous)
-
-    // statistics of the current window
-    Time m_windowStart;                ///< window start
-    uint64_t m_rxArrived{0};           ///< frames from the PHY
-    uint64_t m_rxDelivered{0};         ///< frames delivered
-    uint64_t m_rxDeliveredBytes{0};    ///< bytes delivered
-    uint64_t m_rxPackets{0};           ///< packets handed up
-    uint64_t m_rxSteered{0};           ///< packets steered to another core
-    uint64_t m_txSends{0};             ///< Tx cost units paid
-    uint64_t m_dropBacklog{0};         ///< host drops
-    uint64_t m_interrupts{0};          ///< ISRs
-    uint64_t m_interruptsAbsorbed{0};  ///< absorbed assertions
-    uint64_t m_polls{0};               ///< poll calls
-    uint64_t m_busyPolls{0};           ///< busy poll calls
-    uint64_t m_busyPollFrames{0};      ///< frames of busy poll calls
-    uint64_t m_pollPackets{0};         ///< packets in poll calls
-    uint64_t m_softirqRestarts{0};     ///< NET_RX rounds out of budget
-    uint64_t m_txPackets{0};           ///< frames sent
-    uint64_t m_txDropRingFull{0};      ///< sends refused
-    LatencyHistogram m_fifoWait;       ///< stage latency
-    LatencyHistogram m_dma;            ///< stage latency
-    LatencyHistogram m_moderationWait; ///< stage latency
-    LatencyHistogram m_cpuWait;        ///< stage latency
-    LatencyHistogram m_processing;     ///< stage latency
-    LatencyHistogram m_systemLatency;  ///< seed 000 latency
-    LatencyHistogram m_hostLatency;    ///< NIC arrival to end of processing
 
     TracedCallback<Ptr<const Packet>, Time> m_deliveredTrace;          ///< frame delivered up
     TracedCallback<Ptr<const Packet>, HostDropReason> m_hostDropTrace; ///< host drops

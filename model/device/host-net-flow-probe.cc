@@ -9,13 +9,13 @@
 #include "host-net-flow-probe.h"
 
 #include "host-net-device.h"
-#include "ns3/merged-segments-tag.h"
 
 #include "ns3/abort.h"
 #include "ns3/boolean.h"
 #include "ns3/flow-monitor.h"
 #include "ns3/ipv4-flow-probe.h"
 #include "ns3/log.h"
+#include "ns3/merged-segments-tag.h"
 #include "ns3/node-list.h"
 #include "ns3/node.h"
 #include "ns3/packet.h"

@@ -8,14 +8,14 @@
 
 #include "host-net-queue.h"
 
+#include "host-net-device.h"
+
 #include "ns3/buffer-adaptive-moderation.h"
 #include "ns3/gro-engine.h"
-#include "host-net-device.h"
-#include "ns3/rps-backlog.h"
-
 #include "ns3/log.h"
 #include "ns3/node.h"
 #include "ns3/pointer.h"
+#include "ns3/rps-backlog.h"
 #include "ns3/simulator.h"
 
 #include <algorithm>

@@ -11,11 +11,10 @@
 
 #include "ns3/host-cpu.h"
 #include "ns3/interrupt-moderation.h"
+#include "ns3/object.h"
 #include "ns3/rx-mode.h"
 #include "ns3/rx-ring.h"
 #include "ns3/tx-ring.h"
-
-#include "ns3/object.h"
 
 namespace ns3
 {

@@ -8,11 +8,10 @@
 
 #include "rx-ring.h"
 
-#include "ns3/gro-engine.h"
-
 #include "ns3/abort.h"
 #include "ns3/boolean.h"
 #include "ns3/enum.h"
+#include "ns3/gro-engine.h"
 #include "ns3/log.h"
 #include "ns3/pointer.h"
 #include "ns3/simulator.h"
@@ -37,7 +36,7 @@ RxRing::GetTypeId()
             .AddConstructor<RxRing>()
             .AddAttribute("Descriptors",
                           "Number of receive descriptors in the ring (>= 1; e1000 allows "
-                          "80-4096, seed 003 uses 2048).",
+                          "80-4096, Walravens and Gaidioz 2006 use 2048).",
                           UintegerValue(2048),
                           MakeUintegerAccessor(&RxRing::m_nDescriptors),
                           MakeUintegerChecker<uint32_t>(1))
@@ -49,7 +48,7 @@ RxRing::GetTypeId()
                           MakeUintegerChecker<uint32_t>(64))
             .AddAttribute("BusRate",
                           "DMA rate from the NIC FIFO to host memory (> 0; PCI 64/66 "
-                          "sustains over 4 Gb/s, seed 000 Sec. 2).",
+                          "sustains over 4 Gb/s, Salah et al. 2007, Sec. 2).",
                           DataRateValue(DataRate("4Gbps")),
                           MakeDataRateAccessor(&RxRing::m_busRate),
                           MakeDataRateChecker())
@@ -86,7 +85,8 @@ RxRing::GetTypeId()
                           MakeBooleanAccessor(&RxRing::m_dropWhenNoDescriptor),
                           MakeBooleanChecker())
             .AddAttribute("RefillPolicy",
-                          "How a taken descriptor is refilled (seed 003): Allocate (free the "
+                          "How a taken descriptor is refilled (Walravens and Gaidioz 2006): "
+                          "Allocate (free the "
                           "skb, allocate a new one: costs RefillCost) or Recycle (Receive "
                           "Descriptor Recycling, reset a preallocated skb: costs RecycleCost).",
                           EnumValue(RxRing::ALLOCATE),
@@ -95,15 +95,17 @@ RxRing::GetTypeId()
             .AddAttribute("RefillCost",
                           "CPU time to refill one descriptor by allocation (free the old skb, "
                           "allocate and map a new one), used with RefillPolicy=Allocate. "
-                          "Default 0: seed 000 counts it in the protocol cost; seed 003 "
-                          "preset 0.8 us (see the documentation).",
+                          "Default 0: Salah et al. 2007 count it in the protocol cost; the "
+                          "Walravens and Gaidioz 2006 "
+                          "preset is 0.8 us (see the documentation).",
                           StringValue("ns3::ConstantRandomVariable[Constant=0]"),
                           MakePointerAccessor(&RxRing::m_refillCost),
                           MakePointerChecker<RandomVariableStream>())
             .AddAttribute("RecycleCost",
                           "CPU time to refill one descriptor by recycling (RDR: reset the "
                           "fields of a preallocated skb), used with RefillPolicy=Recycle. "
-                          "Default 0; seed 003 preset 0.23 us (see the documentation).",
+                          "Default 0; the Walravens and Gaidioz 2006 preset is 0.23 us (see the "
+                          "documentation).",
                           StringValue("ns3::ConstantRandomVariable[Constant=0]"),
                           MakePointerAccessor(&RxRing::m_recycleCost),
                           MakePointerChecker<RandomVariableStream>())

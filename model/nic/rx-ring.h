@@ -9,6 +9,8 @@
 #ifndef RX_RING_H
 #define RX_RING_H
 
+#include "rx-frame.h"
+
 #include "ns3/address.h"
 #include "ns3/callback.h"
 #include "ns3/data-rate.h"
@@ -26,26 +28,6 @@ namespace ns3
 {
 
 class GroEngine;
-
-/**
- * @ingroup hostnet
- * @brief A received frame on its way through the host, with its timestamps.
- */
-struct RxFrame
-{
-    Ptr<const Packet> packet;                                 ///< the frame
-    uint16_t protocol{0};                                     ///< L3 protocol number
-    Address from;                                             ///< sender address
-    Address to;                                               ///< destination address
-    NetDevice::PacketType packetType{NetDevice::PACKET_HOST}; ///< host, broadcast, ...
-    uint32_t size{0};                                         ///< bytes
-    Time arrival;         ///< the PHY handed it to the NIC (entered the FIFO)
-    Time dmaStart;        ///< DMA into host memory started
-    Time inMemory;        ///< descriptor written back: the frame is in host memory
-    Time notified;        ///< the host learned of it (interrupt, or already polling)
-    uint32_t segments{1}; ///< wire frames it stands for (> 1 after GRO merged them)
-    uint32_t hash{0};     ///< RSS flow hash (skb->hash), set when RSS or RPS/RFS needs it
-};
 
 /**
  * @ingroup hostnet
@@ -81,7 +63,7 @@ class RxRing : public Object
         NO_DESCRIPTOR = 1 ///< no free descriptor and DropWhenNoDescriptor is set
     };
 
-    /// How the driver refills a descriptor the host has taken (seed 003).
+    /// How the driver refills a descriptor the host has taken (Walravens and Gaidioz 2006).
     enum RefillPolicy : uint8_t
     {
         ALLOCATE = 0, ///< free the skb and allocate a new one per descriptor (RefillCost)

@@ -9,9 +9,9 @@
 #include "napi-rx-mode.h"
 
 #include "gro-engine.h"
-#include "ns3/host-net-queue.h"
 #include "softnet-data.h"
 
+#include "ns3/host-net-queue.h"
 #include "ns3/log.h"
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
@@ -35,18 +35,19 @@ NapiRxMode::GetTypeId()
             .SetGroupName("Hostnet")
             .AddConstructor<NapiRxMode>()
             .AddAttribute("Weight",
-                          "Frames per poll call (NAPI weight, Linux default 64; seed 000's "
+                          "Frames per poll call (NAPI weight, Linux default 64; Salah et al. 2007: "
                           "quota Q = 3). Must be >= 1.",
                           UintegerValue(64),
                           MakeUintegerAccessor(&NapiRxMode::m_weight),
                           MakeUintegerChecker<uint32_t>(1))
-            .AddAttribute("PollPeriod",
-                          "0: Linux, the next poll follows at once within the budget. > 0: "
-                          "seed 000's NAPI, the next poll starts at the next tick of this "
-                          "period and pays the device's PollOverheadCost (seed 000: 20 us).",
-                          TimeValue(Time(0)),
-                          MakeTimeAccessor(&NapiRxMode::m_pollPeriod),
-                          MakeTimeChecker(Time(0)))
+            .AddAttribute(
+                "PollPeriod",
+                "0: Linux, the next poll follows at once within the budget. > 0: "
+                "the NAPI of Salah et al. 2007, the next poll starts at the next tick of this "
+                "period and pays the device's PollOverheadCost (Salah et al. 2007: 20 us).",
+                TimeValue(Time(0)),
+                MakeTimeAccessor(&NapiRxMode::m_pollPeriod),
+                MakeTimeChecker(Time(0)))
             .AddAttribute("DeferHardIrqs",
                           "napi_defer_hard_irqs: completions that keep the interrupt masked "
                           "and re-poll after GroFlushTimeout instead (0 = off).",
@@ -167,7 +168,7 @@ NapiRxMode::Poll()
     m_pollPackets = 0;
     if (m_payPollOverhead)
     {
-        // Seed 000 Fig. 5: a poll started by the polling timer pays the poll overhead.
+        // Salah et al. 2007, Fig. 5: a poll started by the polling timer pays the poll overhead.
         m_payPollOverhead = false;
         m_softnet->SubmitWork(m_queue->SamplePollOverhead(), m_overheadDone);
         return;
@@ -240,7 +241,8 @@ NapiRxMode::FrameDone(uint32_t descriptors)
         return;
     }
     // Linux calls poll again after a full one (it may find nothing and complete then);
-    // seed 000's NAPI completes at once when the quota was used and the ring is empty.
+    // The NAPI of Salah et al. 2007 completes at once when the quota was used and the ring is
+    // empty.
     if (m_pollPackets >= m_weight && (m_pollPeriod.IsZero() || m_ring->HasReady()))
     {
         WeightExhausted();
@@ -338,7 +340,7 @@ NapiRxMode::WeightExhausted()
     // The poll call used its whole weight: the device stays scheduled.
     if (m_pollPeriod.IsStrictlyPositive())
     {
-        // Seed 000 Fig. 5: the next poll waits for the next tick of the polling timer.
+        // Salah et al. 2007, Fig. 5: the next poll waits for the next tick of the polling timer.
         Time now = Simulator::Now();
         int64_t period = m_pollPeriod.GetTimeStep();
         Time next = TimeStep((now.GetTimeStep() / period + 1) * period);

@@ -9,15 +9,15 @@
 #ifndef NAPI_RX_MODE_H
 #define NAPI_RX_MODE_H
 
-#include "ns3/host-cpu.h"
 #include "napi-context.h"
 #include "rx-mode.h"
-#include "ns3/rx-ring.h"
 #include "softnet-data.h"
 
 #include "ns3/callback.h"
 #include "ns3/event-id.h"
+#include "ns3/host-cpu.h"
 #include "ns3/nstime.h"
+#include "ns3/rx-ring.h"
 
 #include <deque>
 
@@ -45,9 +45,9 @@ class GroEngine;
  * core's ksoftirqd, a TASK-level kernel thread that shares the CPU with the applications,
  * until the poll list is empty.
  *
- * Seed 000 configuration (PollPeriod > 0, e.g. Weight = 3, PollPeriod = 20 us): after a
- * poll of Weight frames with frames left, the next poll starts at the next PollPeriod tick
- * and first pays the device's PollOverheadCost (Fig. 5 of seed 000).
+ * The configuration of Salah et al. 2007 (PollPeriod > 0, e.g. Weight = 3, PollPeriod = 20 us):
+ * after a poll of Weight frames with frames left, the next poll starts at the next PollPeriod tick
+ * and first pays the device's PollOverheadCost (Fig. 5 of Salah et al. 2007).
  *
  * A poll that finds the ring empty completes: the RegisterWriteCost unmask write follows,
  * and frames that arrived meanwhile fire the interrupt again at once. With DeferHardIrqs
@@ -132,12 +132,12 @@ class NapiRxMode : public RxMode, public NapiContext
 
     /**
      * @return true to be polled from the core's shared SoftnetData (Linux); false for a
-     * private one without budget or ksoftirqd (seed 000's disable-enable)
+     * private one without budget or ksoftirqd (the disable-enable of Salah et al. 2007)
      */
     virtual bool UsesSharedSoftnet() const;
 
-    uint32_t m_weight{64};       ///< frames per poll call (attribute)
-    Time m_pollPeriod;           ///< 0: Linux re-poll; > 0: seed 000 tick (attribute)
+    uint32_t m_weight{64}; ///< frames per poll call (attribute)
+    Time m_pollPeriod;     ///< 0: Linux re-poll; > 0: the tick of Salah et al. 2007 (attribute)
     uint32_t m_deferHardIrqs{0}; ///< napi_defer_hard_irqs (attribute)
     Time m_groFlushTimeout;      ///< gro_flush_timeout (attribute)
 
@@ -159,7 +159,7 @@ class NapiRxMode : public RxMode, public NapiContext
     void WeightExhausted();
     /// Report the end of a poll call to the softirq.
     void ReturnFromPoll(bool rescheduled);
-    /// The seed 000 poll tick fired: schedule a poll that pays the overhead.
+    /// The poll tick (Salah et al. 2007) fired: schedule a poll that pays the overhead.
     void PollTimer();
     /// The poll overhead was paid.
     void PollOverheadDone();

@@ -1,0 +1,200 @@
+/*
+ * Copyright (c) 2026 hostnet authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * Author: hostnet developers
+ */
+
+#ifndef HOST_NET_STATISTICS_H
+#define HOST_NET_STATISTICS_H
+
+#include "latency-histogram.h"
+
+#include "ns3/nstime.h"
+#include "ns3/rx-frame.h"
+
+#include <cstdint>
+
+namespace ns3
+{
+
+/**
+ * @ingroup hostnet
+ * @brief Counters and latency summaries of one HostNetDevice over a measurement window.
+ *
+ * Conservation (without ResetStats): rxArrived = rxDelivered + dropFifoOverrun +
+ * dropNoDescriptor + dropBacklog + rxInHost.
+ */
+struct HostNetDeviceStats
+{
+    double elapsed{0};              ///< window length in seconds
+    uint64_t rxArrived{0};          ///< frames the PHY handed to the NIC
+    uint64_t rxDelivered{0};        ///< frames whose protocol processing completed (wire
+                                    ///< frames: a GRO packet counts its segments)
+    uint64_t rxPackets{0};          ///< packets handed to the stack (GRO packets count once)
+    uint64_t rxSteered{0};          ///< packets RPS/RFS sent to another core's backlog
+    uint64_t rxDeliveredBytes{0};   ///< their bytes
+    uint64_t dropFifoOverrun{0};    ///< NIC FIFO full
+    uint64_t dropNoDescriptor{0};   ///< no free descriptor (DropWhenNoDescriptor)
+    uint64_t dropBacklog{0};        ///< backlog queue full (per-packet mode, RPS backlogs)
+    uint64_t rxInHost{0};           ///< frames still in the NIC or host (now)
+    uint64_t interrupts{0};         ///< Rx ISRs run
+    uint64_t interruptsAbsorbed{0}; ///< assertions absorbed by a running ISR
+    uint64_t polls{0};              ///< NAPI poll calls
+    uint64_t softirqRestarts{0};    ///< NET_RX rounds ended by netdev_budget/budget-usecs
+    uint64_t busyPolls{0};          ///< busy poll calls by applications (SO_BUSY_POLL)
+    uint64_t busyPollFrames{0};     ///< frames processed by those calls (in the task)
+    double packetsPerInterrupt{0};  ///< delivered / interrupts (NaN without interrupts)
+    double packetsPerPoll{0};       ///< packets processed per poll call (NaN without polls)
+    double throughputPps{0};        ///< rxDelivered / elapsed (NaN for an empty window)
+    double throughputBps{0};        ///< delivered bits / elapsed
+    uint64_t txPackets{0};          ///< frames handed to the PHY
+    uint64_t txSends{0};            ///< transmit CPU cost units paid: TSO/GSO sends, or
+                                    ///< frames without offload
+    uint64_t txDropRingFull{0};     ///< Send called with a full Tx ring
+    uint64_t txDropPhy{0};          ///< frames the PHY refused
+    LatencySummary fifoWait;        ///< arrival -> DMA start
+    LatencySummary dma;             ///< DMA start -> in host memory
+    LatencySummary moderationWait;  ///< in host memory -> interrupt raised
+    LatencySummary cpuWait;         ///< notified -> protocol processing starts
+    LatencySummary processing;      ///< protocol processing start -> end (incl. preemption)
+    LatencySummary systemLatency;   ///< in host memory -> end of processing (Salah et al. 2007)
+    LatencySummary hostLatency;     ///< arrival at the NIC -> end of processing
+};
+
+/**
+ * @ingroup hostnet
+ * @brief The device-wide counters and per-stage latency histograms of a HostNetDevice.
+ *
+ * The device, its queues and its transmit path record events here; GetStats() adds the
+ * parts that live in the rings (FIFO and descriptor drops, frames in the host, PHY drops).
+ */
+class HostNetStatistics
+{
+  public:
+    /// Start a new window now: every counter and histogram back to empty.
+    void Reset();
+
+    /**
+     * Fill the device-wide fields of @p s for the window up to now (ratios without a
+     * denominator are NaN).
+     * @param [out] s the statistics to fill
+     */
+    void Fill(HostNetDeviceStats& s) const;
+
+    /// A frame came from the PHY.
+    void RecordArrival()
+    {
+        m_rxArrived++;
+    }
+
+    /**
+     * A packet was handed to the stack.
+     * @param frame the packet (segments > 1 after GRO or LRO)
+     * @param extraHeaderBytes wire header bytes of the merged segments beyond the first
+     * @param processingStart when its protocol processing started
+     */
+    void RecordDelivery(const RxFrame& frame, uint32_t extraHeaderBytes, Time processingStart);
+
+    /**
+     * The host dropped a frame (backlog full).
+     * @param segments the wire frames it stands for
+     */
+    void RecordHostDrop(uint32_t segments)
+    {
+        m_dropBacklog += segments;
+    }
+
+    /// An Rx ISR ran.
+    void RecordInterrupt()
+    {
+        m_interrupts++;
+    }
+
+    /// An interrupt assertion was absorbed by a running ISR.
+    void RecordAbsorbedInterrupt()
+    {
+        m_interruptsAbsorbed++;
+    }
+
+    /**
+     * A NAPI poll call.
+     * @param packets the packets it processed
+     */
+    void RecordPoll(uint32_t packets)
+    {
+        m_polls++;
+        m_pollPackets += packets;
+    }
+
+    /**
+     * A busy poll call by an application.
+     * @param packets the frames it processed
+     */
+    void RecordBusyPoll(uint32_t packets)
+    {
+        m_busyPolls++;
+        m_busyPollFrames += packets;
+    }
+
+    /// A NET_RX round ended by netdev_budget or budget-usecs.
+    void RecordSoftirqRestart()
+    {
+        m_softirqRestarts++;
+    }
+
+    /// RPS/RFS sent a packet to another core's backlog.
+    void RecordSteered()
+    {
+        m_rxSteered++;
+    }
+
+    /// A transmit CPU cost unit was paid (a TSO/GSO send, or a frame without offload).
+    void RecordTxSend()
+    {
+        m_txSends++;
+    }
+
+    /// A frame was handed to the PHY.
+    void RecordTxPacket()
+    {
+        m_txPackets++;
+    }
+
+    /// Send was called with a full Tx ring.
+    void RecordTxRingFull()
+    {
+        m_txDropRingFull++;
+    }
+
+  private:
+    Time m_windowStart;                ///< window start
+    uint64_t m_rxArrived{0};           ///< frames from the PHY
+    uint64_t m_rxDelivered{0};         ///< frames delivered
+    uint64_t m_rxDeliveredBytes{0};    ///< bytes delivered
+    uint64_t m_rxPackets{0};           ///< packets handed up
+    uint64_t m_rxSteered{0};           ///< packets steered to another core
+    uint64_t m_txSends{0};             ///< Tx cost units paid
+    uint64_t m_dropBacklog{0};         ///< host drops
+    uint64_t m_interrupts{0};          ///< ISRs
+    uint64_t m_interruptsAbsorbed{0};  ///< absorbed assertions
+    uint64_t m_polls{0};               ///< poll calls
+    uint64_t m_busyPolls{0};           ///< busy poll calls
+    uint64_t m_busyPollFrames{0};      ///< frames of busy poll calls
+    uint64_t m_pollPackets{0};         ///< packets in poll calls
+    uint64_t m_softirqRestarts{0};     ///< NET_RX rounds out of budget
+    uint64_t m_txPackets{0};           ///< frames sent
+    uint64_t m_txDropRingFull{0};      ///< sends refused
+    LatencyHistogram m_fifoWait;       ///< stage latency
+    LatencyHistogram m_dma;            ///< stage latency
+    LatencyHistogram m_moderationWait; ///< stage latency
+    LatencyHistogram m_cpuWait;        ///< stage latency
+    LatencyHistogram m_processing;     ///< stage latency
+    LatencyHistogram m_systemLatency;  ///< in host memory -> end of processing
+    LatencyHistogram m_hostLatency;    ///< NIC arrival to end of processing
+};
+
+} // namespace ns3
+
+#endif // HOST_NET_STATISTICS_H
