@@ -8,18 +8,18 @@
 
 #include "host-sink-application.h"
 
-#include "ns3/buffer-adaptive-moderation.h"
-#include "ns3/busy-poller.h"
-#include "ns3/host-net-device.h"
-#include "ns3/napi-rx-mode.h"
 #include "send-time-tag.h"
 
 #include "ns3/abort.h"
 #include "ns3/address-utils.h"
+#include "ns3/buffer-adaptive-moderation.h"
+#include "ns3/busy-poller.h"
 #include "ns3/data-rate.h"
+#include "ns3/host-net-device.h"
 #include "ns3/inet-socket-address.h"
 #include "ns3/inet6-socket-address.h"
 #include "ns3/log.h"
+#include "ns3/napi-rx-mode.h"
 #include "ns3/node.h"
 #include "ns3/packet.h"
 #include "ns3/pointer.h"

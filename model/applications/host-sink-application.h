@@ -9,15 +9,14 @@
 #ifndef HOST_SINK_APPLICATION_H
 #define HOST_SINK_APPLICATION_H
 
-#include "ns3/busy-poller.h"
-#include "ns3/host-cpu.h"
-#include "ns3/latency-histogram.h"
-#include "ns3/rfs-flow-table.h"
-
 #include "ns3/address.h"
 #include "ns3/application.h"
+#include "ns3/busy-poller.h"
 #include "ns3/data-rate.h"
+#include "ns3/host-cpu.h"
+#include "ns3/latency-histogram.h"
 #include "ns3/random-variable-stream.h"
+#include "ns3/rfs-flow-table.h"
 #include "ns3/traced-callback.h"
 
 #include <vector>

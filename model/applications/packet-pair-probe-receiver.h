@@ -9,11 +9,10 @@
 #ifndef PACKET_PAIR_PROBE_RECEIVER_H
 #define PACKET_PAIR_PROBE_RECEIVER_H
 
-#include "ns3/host-cpu.h"
-
 #include "ns3/address.h"
 #include "ns3/application.h"
 #include "ns3/data-rate.h"
+#include "ns3/host-cpu.h"
 #include "ns3/nstime.h"
 #include "ns3/random-variable-stream.h"
 #include "ns3/traced-callback.h"

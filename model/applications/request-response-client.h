@@ -9,12 +9,12 @@
 #ifndef REQUEST_RESPONSE_CLIENT_H
 #define REQUEST_RESPONSE_CLIENT_H
 
-#include "ns3/host-cpu.h"
-#include "ns3/latency-histogram.h"
 #include "message-socket.h"
 
 #include "ns3/application.h"
 #include "ns3/event-id.h"
+#include "ns3/host-cpu.h"
+#include "ns3/latency-histogram.h"
 #include "ns3/random-variable-stream.h"
 #include "ns3/traced-callback.h"
 

@@ -9,10 +9,10 @@
 #ifndef REQUEST_RESPONSE_SERVER_H
 #define REQUEST_RESPONSE_SERVER_H
 
-#include "ns3/host-cpu.h"
 #include "message-socket.h"
 
 #include "ns3/application.h"
+#include "ns3/host-cpu.h"
 #include "ns3/random-variable-stream.h"
 #include "ns3/traced-callback.h"
 

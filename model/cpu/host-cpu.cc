@@ -8,15 +8,14 @@
 
 #include "host-cpu.h"
 
-#include "ns3/rps-backlog.h"
-#include "ns3/softnet-data.h"
-
 #include "ns3/abort.h"
 #include "ns3/double.h"
 #include "ns3/log.h"
 #include "ns3/node.h"
 #include "ns3/nstime.h"
+#include "ns3/rps-backlog.h"
 #include "ns3/simulator.h"
+#include "ns3/softnet-data.h"
 #include "ns3/trace-source-accessor.h"
 #include "ns3/uinteger.h"
 

@@ -9,9 +9,8 @@
 #ifndef BUSY_POLLER_H
 #define BUSY_POLLER_H
 
-#include "ns3/host-cpu.h"
-
 #include "ns3/callback.h"
+#include "ns3/host-cpu.h"
 #include "ns3/nstime.h"
 #include "ns3/object.h"
 

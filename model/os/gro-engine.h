@@ -9,9 +9,8 @@
 #ifndef GRO_ENGINE_H
 #define GRO_ENGINE_H
 
-#include "ns3/rx-ring.h"
-
 #include "ns3/object.h"
+#include "ns3/rx-ring.h"
 
 #include <array>
 #include <deque>

@@ -8,10 +8,9 @@
 
 #include "hybrid-rx-mode.h"
 
+#include "ns3/double.h"
 #include "ns3/host-net-device.h"
 #include "ns3/host-net-queue.h"
-
-#include "ns3/double.h"
 #include "ns3/log.h"
 #include "ns3/node.h"
 #include "ns3/pointer.h"

@@ -10,7 +10,6 @@
 
 #include "ns3/host-cpu.h"
 #include "ns3/host-net-queue.h"
-
 #include "ns3/log.h"
 #include "ns3/uinteger.h"
 

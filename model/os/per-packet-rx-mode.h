@@ -10,9 +10,9 @@
 #define PER_PACKET_RX_MODE_H
 
 #include "rx-mode.h"
-#include "ns3/rx-ring.h"
 
 #include "ns3/callback.h"
+#include "ns3/rx-ring.h"
 
 #include <deque>
 

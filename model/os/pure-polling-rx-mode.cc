@@ -8,10 +8,9 @@
 
 #include "pure-polling-rx-mode.h"
 
+#include "ns3/enum.h"
 #include "ns3/host-cpu.h"
 #include "ns3/host-net-queue.h"
-
-#include "ns3/enum.h"
 #include "ns3/log.h"
 #include "ns3/node.h"
 #include "ns3/pointer.h"

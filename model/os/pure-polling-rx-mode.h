@@ -10,12 +10,12 @@
 #define PURE_POLLING_RX_MODE_H
 
 #include "rx-mode.h"
-#include "ns3/rx-ring.h"
 
 #include "ns3/callback.h"
 #include "ns3/event-id.h"
 #include "ns3/nstime.h"
 #include "ns3/random-variable-stream.h"
+#include "ns3/rx-ring.h"
 
 namespace ns3
 {

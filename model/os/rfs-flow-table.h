@@ -9,10 +9,9 @@
 #ifndef RFS_FLOW_TABLE_H
 #define RFS_FLOW_TABLE_H
 
-#include "ns3/rss-hash.h"
-
 #include "ns3/ipv4-address.h"
 #include "ns3/object.h"
+#include "ns3/rss-hash.h"
 
 #include <vector>
 

@@ -8,11 +8,11 @@
 
 #include "rps-backlog.h"
 
-#include "ns3/host-cpu.h"
-#include "ns3/host-net-queue.h"
 #include "softnet-data.h"
 
 #include "ns3/abort.h"
+#include "ns3/host-cpu.h"
+#include "ns3/host-net-queue.h"
 #include "ns3/log.h"
 
 namespace ns3

@@ -10,11 +10,11 @@
 #define RPS_BACKLOG_H
 
 #include "napi-context.h"
-#include "ns3/rx-ring.h"
 
 #include "ns3/callback.h"
 #include "ns3/nstime.h"
 #include "ns3/object.h"
+#include "ns3/rx-ring.h"
 
 #include <deque>
 

@@ -9,7 +9,6 @@
 #include "rx-mode.h"
 
 #include "ns3/host-net-queue.h"
-
 #include "ns3/log.h"
 
 #include <algorithm>

@@ -8,10 +8,10 @@
 
 #include "softnet-data.h"
 
-#include "ns3/host-cpu.h"
 #include "napi-context.h"
 
 #include "ns3/abort.h"
+#include "ns3/host-cpu.h"
 #include "ns3/log.h"
 #include "ns3/simulator.h"
 
