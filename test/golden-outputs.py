@@ -109,11 +109,13 @@ def record(build, directory):
         failed += r["status"] != 0
         with open(os.path.join(directory, key(cmdline) + ".json"), "w") as f:
             json.dump(r, f, indent=1, sort_keys=True)
+            f.write("\n")
         print(f"recorded {cmdline} (exit {r['status']})")
     suites = run_suites(build)
     failed += sum(s["status"] != 0 for s in suites.values())
     with open(os.path.join(directory, "suites.json"), "w") as f:
         json.dump(suites, f, indent=1, sort_keys=True)
+        f.write("\n")
     print(f"recorded {len(suites)} suites; {failed} runs failed")
     return 1 if failed else 0
 

@@ -20,7 +20,6 @@
 #include "ns3/ipv4.h"
 #include "ns3/log.h"
 #include "ns3/merged-segments-tag.h"
-#include "ns3/napi-rx-mode.h"
 #include "ns3/net-device-queue-interface.h"
 #include "ns3/node.h"
 #include "ns3/object-factory.h"
@@ -411,6 +410,7 @@ HostNetDevice::DoDispose()
     }
     m_tx.Dispose();
     m_steering.Dispose();
+    m_costs.Clear();
     for (Ptr<Object> o :
          std::initializer_list<Ptr<Object>>{m_rxRing, m_txRing, m_moderation, m_rxMode})
     {
@@ -484,6 +484,15 @@ HostNetDevice::Setup()
     NS_ABORT_MSG_IF(m_phy->GetNode() && m_phy->GetNode() != m_node,
                     "HostNetDevice: the PHY belongs to another node");
     m_phy->SetReceiveCallback(MakeCallback(&HostNetDevice::ReceiveFromPhy, this));
+    HostCostModel::Costs costs;
+    costs.isr = m_isrCost;
+    costs.protocol = m_protocolCost;
+    costs.copyRate = m_copyRate;
+    costs.gro = m_groCost;
+    costs.steer = m_steerCost;
+    costs.registerWrite = m_registerWriteCost;
+    costs.pollOverhead = m_pollOverhead;
+    m_costs.Set(costs);
     CreateQueues();
     m_statistics.Reset();
 }
@@ -496,7 +505,7 @@ HostNetDevice::CreateQueues()
     std::vector<uint32_t> cores =
         ReceiveSteering::QueueCores(m_nQueues, m_irqCore, m_irqAffinity, m_cpu->GetNCores());
     // RPS/RFS steer packets taken by a NAPI poll (netif_receive_skb): they need one.
-    NS_ABORT_MSG_IF(m_rxSteering != STEER_NONE && !DynamicCast<NapiRxMode>(m_rxMode),
+    NS_ABORT_MSG_IF(m_rxSteering != STEER_NONE && !m_rxMode->IsNapi(),
                     "HostNetDevice::RxSteering = rps/rfs needs a NAPI receive mode "
                     "(ns3::NapiRxMode or ns3::DisableEnableRxMode); RxMode is "
                         << m_rxMode->GetInstanceTypeId().GetName());
@@ -509,7 +518,7 @@ HostNetDevice::CreateQueues()
                          m_rpsCoresList,
                          m_rpsFlowCount);
     // GRO merges within a NAPI poll (napi_gro_receive): without one it would be ignored.
-    NS_ABORT_MSG_IF(m_groEnabled && !DynamicCast<NapiRxMode>(m_rxMode),
+    NS_ABORT_MSG_IF(m_groEnabled && !m_rxMode->IsNapi(),
                     "HostNetDevice::GroEnabled needs a NAPI receive mode (ns3::NapiRxMode or "
                     "ns3::DisableEnableRxMode, e.g. the schemes napi, itr-<rate>, net-dim); "
                     "RxMode is "
@@ -519,7 +528,7 @@ HostNetDevice::CreateQueues()
         NS_ABORT_MSG_IF(m_groEnabled,
                         "HostNetDevice: RxRing::LroEnabled and GroEnabled are both true; "
                         "enable one (hostnet's GRO does not merge LRO aggregates again)");
-        NS_ABORT_MSG_IF(!DynamicCast<NapiRxMode>(m_rxMode),
+        NS_ABORT_MSG_IF(!m_rxMode->IsNapi(),
                         "RxRing::LroEnabled needs a NAPI receive mode (ns3::NapiRxMode or "
                         "ns3::DisableEnableRxMode); RxMode is "
                             << m_rxMode->GetInstanceTypeId().GetName());
@@ -714,75 +723,33 @@ HostNetDevice::DropFrame(const RxFrame& frame, HostDropReason reason)
 }
 
 void
-HostNetDevice::RecordInterrupt()
+HostNetDevice::Record(RxQueue::Event event, uint32_t n)
 {
-    m_statistics.RecordInterrupt();
-    m_interruptTrace();
-}
-
-void
-HostNetDevice::RecordAbsorbedInterrupt()
-{
-    m_statistics.RecordAbsorbedInterrupt();
-}
-
-void
-HostNetDevice::RecordPoll(uint32_t packets)
-{
-    m_statistics.RecordPoll(packets);
-}
-
-void
-HostNetDevice::RecordBusyPoll(uint32_t packets)
-{
-    m_statistics.RecordBusyPoll(packets);
-}
-
-void
-HostNetDevice::RecordSoftirqRestart()
-{
-    m_statistics.RecordSoftirqRestart();
-}
-
-Time
-HostNetDevice::SampleIsrCost()
-{
-    return Max(Seconds(m_isrCost->GetValue()), Time(0));
-}
-
-Time
-HostNetDevice::SampleProtocolCost(uint32_t bytes)
-{
-    Time cost = Max(Seconds(m_protocolCost->GetValue()), Time(0));
-    if (m_copyRate.GetBitRate() > 0)
+    switch (event)
     {
-        cost += m_copyRate.CalculateBytesTxTime(bytes);
+    case RxQueue::INTERRUPT:
+        m_statistics.RecordInterrupt();
+        m_interruptTrace();
+        break;
+    case RxQueue::INTERRUPT_ABSORBED:
+        m_statistics.RecordAbsorbedInterrupt();
+        break;
+    case RxQueue::POLL:
+        m_statistics.RecordPoll(n);
+        break;
+    case RxQueue::BUSY_POLL:
+        m_statistics.RecordBusyPoll(n);
+        break;
+    case RxQueue::SOFTIRQ_RESTART:
+        m_statistics.RecordSoftirqRestart();
+        break;
     }
-    return cost;
 }
 
-Time
-HostNetDevice::SampleGroCost()
+const HostCostModel&
+HostNetDevice::GetCosts() const
 {
-    return Max(Seconds(m_groCost->GetValue()), Time(0));
-}
-
-Time
-HostNetDevice::SampleSteerCost()
-{
-    return Max(Seconds(m_steerCost->GetValue()), Time(0));
-}
-
-Time
-HostNetDevice::SampleRegisterWriteCost()
-{
-    return Max(Seconds(m_registerWriteCost->GetValue()), Time(0));
-}
-
-Time
-HostNetDevice::SamplePollOverhead()
-{
-    return Max(Seconds(m_pollOverhead->GetValue()), Time(0));
+    return m_costs;
 }
 
 // ---------------------------------------------------------------- transmit path

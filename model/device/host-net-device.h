@@ -16,12 +16,14 @@
 #include "receive-steering.h"
 
 #include "ns3/data-rate.h"
+#include "ns3/host-cost-model.h"
 #include "ns3/host-cpu.h"
 #include "ns3/interrupt-moderation.h"
 #include "ns3/net-device.h"
 #include "ns3/random-variable-stream.h"
 #include "ns3/rss-hash.h"
 #include "ns3/rx-mode.h"
+#include "ns3/rx-queue.h"
 #include "ns3/rx-ring.h"
 #include "ns3/traced-callback.h"
 #include "ns3/tx-ring.h"
@@ -165,20 +167,8 @@ class HostNetDevice : public NetDevice
     /// @name Services for HostNetQueue (costs are per device, counters summed per device)
     /// @{
 
-    /** @return one sample of the hard interrupt handler cost */
-    Time SampleIsrCost();
-
-    /**
-     * @param bytes the frame size
-     * @return one sample of the protocol processing cost of a frame
-     */
-    Time SampleProtocolCost(uint32_t bytes);
-
-    /** @return one sample of the GRO cost of one segment (dev_gro_receive) */
-    Time SampleGroCost();
-
-    /** @return one sample of RpsEnqueueCost */
-    Time SampleSteerCost();
+    /** @return the costs of receive work (IsrCost, ProtocolCost, ...), shared by the queues */
+    const HostCostModel& GetCosts() const;
 
     /** @return true if RxSteering is rps or rfs */
     bool IsSteering() const;
@@ -200,12 +190,6 @@ class HostNetDevice : public NetDevice
      */
     void NoteSteered(uint32_t hash, uint32_t core, uint64_t tail);
 
-    /** @return one sample of the cost of an interrupt mask/unmask register write */
-    Time SampleRegisterWriteCost();
-
-    /** @return one sample of the overhead of a timer-driven poll (T_pollOH) */
-    Time SamplePollOverhead();
-
     /**
      * @brief Protocol processing of a frame ended: account it and hand it to the stack.
      * @param frame the frame
@@ -220,26 +204,13 @@ class HostNetDevice : public NetDevice
      */
     void DropFrame(const RxFrame& frame, HostDropReason reason);
 
-    /** @brief An ISR starts (counted as an interrupt). */
-    void RecordInterrupt();
-
-    /** @brief An interrupt assertion was absorbed by an ISR in service. */
-    void RecordAbsorbedInterrupt();
-
     /**
-     * @brief A NAPI poll call ended.
-     * @param packets the packets it processed
+     * @brief Count a receive-mode event of one of the queues (an INTERRUPT also fires the
+     * Interrupt trace).
+     * @param event what happened
+     * @param n its packets or frames (POLL, BUSY_POLL)
      */
-    void RecordPoll(uint32_t packets);
-
-    /**
-     * @brief Count a busy poll call by an application task.
-     * @param packets frames it processed
-     */
-    void RecordBusyPoll(uint32_t packets);
-
-    /** @brief A NET_RX softirq round ended with work left (budget or time exhausted). */
-    void RecordSoftirqRestart();
+    void Record(RxQueue::Event event, uint32_t n);
 
     /// @}
 
@@ -331,6 +302,7 @@ class HostNetDevice : public NetDevice
     ReceiveSteering m_steering;                    ///< RSS, IRQ affinity, RPS/RFS
     HostTxPath m_tx;                               ///< Tx cost, Tx rings, flow control
     HostNetStatistics m_statistics;                ///< counters and latency histograms
+    HostCostModel m_costs;                         ///< receive costs, shared by the queues
     NetDevice::ReceiveCallback m_rxCallback;       ///< to the node
     NetDevice::PromiscReceiveCallback m_promiscCallback; ///< to the node (promiscuous)
 

@@ -157,6 +157,18 @@ HostNetQueue::GetNode() const
 }
 
 uint32_t
+HostNetQueue::GetNodeId() const
+{
+    return m_device->GetNode()->GetId();
+}
+
+const HostCostModel&
+HostNetQueue::GetCosts() const
+{
+    return m_device->GetCosts();
+}
+
+uint32_t
 HostNetQueue::GetIrqCore() const
 {
     return m_core;
@@ -198,30 +210,6 @@ HostNetQueue::GetGro() const
     return m_gro;
 }
 
-Time
-HostNetQueue::SampleIsrCost()
-{
-    return m_device->SampleIsrCost();
-}
-
-Time
-HostNetQueue::SampleProtocolCost(uint32_t bytes)
-{
-    return m_device->SampleProtocolCost(bytes);
-}
-
-Time
-HostNetQueue::SampleGroCost()
-{
-    return m_device->SampleGroCost();
-}
-
-Time
-HostNetQueue::SampleSteerCost()
-{
-    return m_device->SampleSteerCost();
-}
-
 uint32_t
 HostNetQueue::SteerCoreSlow(const RxFrame& frame)
 {
@@ -248,18 +236,6 @@ HostNetQueue::DeliverSteered(RxFrame&& frame, Time processingStart)
 {
     m_inBacklog -= frame.segments;
     DeliverFrame(std::move(frame), processingStart);
-}
-
-Time
-HostNetQueue::SampleRegisterWriteCost()
-{
-    return m_device->SampleRegisterWriteCost();
-}
-
-Time
-HostNetQueue::SamplePollOverhead()
-{
-    return m_device->SamplePollOverhead();
 }
 
 void
@@ -341,35 +317,20 @@ HostNetQueue::DropFrame(const RxFrame& frame)
 }
 
 void
-HostNetQueue::RecordInterrupt()
+HostNetQueue::Record(Event event, uint32_t n)
 {
-    m_interrupts++;
-    m_lastInterrupt = Simulator::Now();
-    m_device->RecordInterrupt();
+    if (event == INTERRUPT)
+    {
+        m_interrupts++;
+        m_lastInterrupt = Simulator::Now();
+    }
+    m_device->Record(event, n);
 }
 
 void
-HostNetQueue::RecordAbsorbedInterrupt()
+HostNetQueue::ConnectDelivered(Callback<void, Ptr<const Packet>, Time> cb)
 {
-    m_device->RecordAbsorbedInterrupt();
-}
-
-void
-HostNetQueue::RecordPoll(uint32_t packets)
-{
-    m_device->RecordPoll(packets);
-}
-
-void
-HostNetQueue::RecordBusyPoll(uint32_t packets)
-{
-    m_device->RecordBusyPoll(packets);
-}
-
-void
-HostNetQueue::RecordSoftirqRestart()
-{
-    m_device->RecordSoftirqRestart();
+    m_device->TraceConnectWithoutContext("Delivered", cb);
 }
 
 uint64_t

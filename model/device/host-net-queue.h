@@ -13,6 +13,7 @@
 #include "ns3/interrupt-moderation.h"
 #include "ns3/object.h"
 #include "ns3/rx-mode.h"
+#include "ns3/rx-queue.h"
 #include "ns3/rx-ring.h"
 #include "ns3/tx-ring.h"
 
@@ -31,8 +32,8 @@ class Node;
  * A HostNetDevice has NQueues of these; RSS picks the queue of a received frame and the
  * queue's IRQ core (IRQ affinity) runs its hard IRQ and softirq work. Each queue has its own
  * Rx interrupt mask and cause bit, as each MSI-X vector of a real NIC does. The queue is the
- * interface a receive mode works with (the "services for RxMode"); costs come from the
- * device, counters are kept per queue and summed by the device.
+ * interface a receive mode works with (RxQueue); costs come from the device's
+ * HostCostModel, counters are kept per queue and summed by the device.
  *
  * The device's Queues attribute (an ObjectVectorValue) lists the queues, and each queue's
  * read-only Pointer attributes RxRing, TxRing, Moderation, RxMode and Gro reach its objects,
@@ -41,7 +42,7 @@ class Node;
  * a wildcard for <q>: every queue). The device-level RxRing, TxRing, Moderation and RxMode
  * attributes are queue 0's objects, the templates the other queues copy.
  */
-class HostNetQueue : public Object
+class HostNetQueue : public Object, public RxQueue
 {
   public:
     /**
@@ -80,17 +81,8 @@ class HostNetQueue : public Object
     /** @return the queue index */
     uint32_t GetIndex() const;
 
-    /** @return the node's CPU */
-    Ptr<HostCpu> GetCpu() const;
-
     /** @return the node */
     Ptr<Node> GetNode() const;
-
-    /** @return the core that takes this queue's interrupt and softirq work */
-    uint32_t GetIrqCore() const;
-
-    /** @return the descriptor ring */
-    Ptr<RxRing> GetRxRing() const;
 
     /** @return the interrupt moderation */
     Ptr<InterruptModeration> GetModeration() const;
@@ -107,113 +99,29 @@ class HostNetQueue : public Object
     /** @return the receive mode */
     Ptr<RxMode> GetRxMode() const;
 
-    /** @return the GRO engine, or null if GRO is off */
-    Ptr<GroEngine> GetGro() const;
+    // RxQueue: the contract with the receive mode and the RPS backlogs
+    Ptr<HostCpu> GetCpu() const override;
+    uint32_t GetIrqCore() const override;
+    uint32_t GetNodeId() const override;
+    Ptr<RxRing> GetRxRing() const override;
+    Ptr<GroEngine> GetGro() const override;
+    const HostCostModel& GetCosts() const override;
+    void SetRxInterruptEnabled(bool enabled) override;
+    bool IsRxInterruptEnabled() const override;
+    void NotifyRingDrained() override;
+    RxFrame PopFrame() override;
+    void DeliverFrame(RxFrame&& frame, Time processingStart) override;
+    void DropFrame(const RxFrame& frame) override;
 
-    /// @name Services for RxMode implementations
-    /// @{
-
-    /** @return one sample of the hard interrupt handler cost */
-    Time SampleIsrCost();
-
-    /**
-     * @param bytes the packet size
-     * @return one sample of the protocol processing cost of a packet
-     */
-    Time SampleProtocolCost(uint32_t bytes);
-
-    /** @return one sample of the GRO cost of one segment */
-    Time SampleGroCost();
-
-    /** @return one sample of the cost of steering a packet to another core (RPS/RFS) */
-    Time SampleSteerCost();
-
-    /**
-     * @brief get_rps_cpu: the core that should protocol-process a packet taken from this
-     * queue (RxSteering; without steering the queue's IRQ core).
-     * @param frame the packet (after GRO)
-     * @return the core; the IRQ core means "process here"
-     */
-    uint32_t SteerCore(const RxFrame& frame)
+    uint32_t SteerCore(const RxFrame& frame) override
     {
         return m_steering ? SteerCoreSlow(frame) : m_core;
     }
 
-    /**
-     * @brief enqueue_to_backlog: hand a packet to another core's RPS backlog (dropped as a
-     * backlog drop if that backlog is full).
-     * @param core the target core
-     * @param frame the packet
-     */
-    void SteerToBacklog(uint32_t core, RxFrame&& frame);
-
-    /**
-     * @brief A packet this queue steered to another core finished protocol processing there.
-     * @param frame the packet
-     * @param processingStart when its processing got the CPU
-     */
-    void DeliverSteered(RxFrame&& frame, Time processingStart);
-
-    /** @return one sample of the cost of an interrupt mask/unmask register write */
-    Time SampleRegisterWriteCost();
-
-    /** @return one sample of the overhead of a timer-driven poll (T_pollOH) */
-    Time SamplePollOverhead();
-
-    /**
-     * @brief Mask or unmask this queue's Rx interrupt. Unmasking with frames already in
-     * host memory asserts the interrupt at once (the cause bit is latched).
-     * @param enabled true to unmask
-     */
-    void SetRxInterruptEnabled(bool enabled);
-
-    /** @return true if the Rx interrupt is unmasked */
-    bool IsRxInterruptEnabled() const;
-
-    /** @brief The ISR took all completed frames: restart moderation. */
-    void NotifyRingDrained();
-
-    /**
-     * @brief Take the oldest frame from host memory (its descriptor is now the host's).
-     * @return the frame with its notification time set
-     */
-    RxFrame PopFrame();
-
-    /**
-     * @brief Protocol processing of a frame (or GRO packet) ended: hand it to the stack.
-     * @param frame the frame
-     * @param processingStart when its processing first got the CPU
-     */
-    void DeliverFrame(RxFrame&& frame, Time processingStart);
-
-    /**
-     * @brief The host dropped a frame it had taken from the ring (backlog full).
-     * @param frame the frame
-     */
-    void DropFrame(const RxFrame& frame);
-
-    /** @brief An ISR starts (counted as an interrupt). */
-    void RecordInterrupt();
-
-    /** @brief An interrupt assertion was absorbed by an ISR in service. */
-    void RecordAbsorbedInterrupt();
-
-    /**
-     * @brief A NAPI poll call ended.
-     * @param packets the frames it took from the ring
-     */
-    void RecordPoll(uint32_t packets);
-
-    /**
-     * @brief Count a busy poll call by an application task.
-     * @param packets frames it processed
-     */
-    void RecordBusyPoll(uint32_t packets);
-
-    /** @brief A NET_RX softirq round ended with work left (budget or time exhausted). */
-    void RecordSoftirqRestart();
-
-    /// @}
+    void SteerToBacklog(uint32_t core, RxFrame&& frame) override;
+    void DeliverSteered(RxFrame&& frame, Time processingStart) override;
+    void Record(Event event, uint32_t n = 0) override;
+    void ConnectDelivered(Callback<void, Ptr<const Packet>, Time> cb) override;
 
     /// @name Called by the device
     /// @{

@@ -8,9 +8,10 @@
 
 #include "hybrid-rx-mode.h"
 
+#include "rx-queue.h"
+
 #include "ns3/double.h"
 #include "ns3/host-net-device.h"
-#include "ns3/host-net-queue.h"
 #include "ns3/log.h"
 #include "ns3/node.h"
 #include "ns3/pointer.h"
@@ -122,7 +123,7 @@ HybridRxMode::AssignStreams(int64_t stream)
 }
 
 void
-HybridRxMode::Attach(HostNetQueue* queue)
+HybridRxMode::Attach(RxQueue* queue)
 {
     RxMode::Attach(queue);
     NS_ABORT_MSG_IF(!m_interrupts || !m_polling,
@@ -131,9 +132,8 @@ HybridRxMode::Attach(HostNetQueue* queue)
     m_interrupts->SetHandOffCallback(MakeCallback(&HybridRxMode::HandOffToPolling, this));
     m_polling->SetAutoStart(false);
     m_polling->Attach(queue);
-    queue->GetDevice()->TraceConnectWithoutContext("Delivered",
-                                                   MakeCallback(&HybridRxMode::Delivered, this));
-    Simulator::ScheduleWithContext(queue->GetNode()->GetId(),
+    queue->ConnectDelivered(MakeCallback(&HybridRxMode::Delivered, this));
+    Simulator::ScheduleWithContext(queue->GetNodeId(),
                                    Time(0),
                                    &HybridRxMode::StartMeasuring,
                                    this);
@@ -241,7 +241,7 @@ HybridRxMode::HandleInterrupt()
 {
     if (m_pollingActive)
     {
-        m_queue->RecordAbsorbedInterrupt();
+        m_queue->Record(RxQueue::INTERRUPT_ABSORBED);
         return;
     }
     m_interrupts->HandleInterrupt();

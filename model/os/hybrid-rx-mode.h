@@ -55,7 +55,7 @@ class HybridRxMode : public RxMode
     HybridRxMode();
     ~HybridRxMode() override;
 
-    void Attach(HostNetQueue* queue) override;
+    void Attach(RxQueue* queue) override;
     void HandleInterrupt() override;
     uint32_t GetNHeld() const override;
     int64_t AssignStreams(int64_t stream) override;

@@ -9,9 +9,9 @@
 #include "napi-rx-mode.h"
 
 #include "gro-engine.h"
+#include "rx-queue.h"
 #include "softnet-data.h"
 
-#include "ns3/host-net-queue.h"
 #include "ns3/log.h"
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
@@ -105,8 +105,14 @@ NapiRxMode::DoDispose()
     RxMode::DoDispose();
 }
 
+bool
+NapiRxMode::IsNapi() const
+{
+    return true;
+}
+
 void
-NapiRxMode::Attach(HostNetQueue* queue)
+NapiRxMode::Attach(RxQueue* queue)
 {
     RxMode::Attach(queue);
     m_gro = queue->GetGro();
@@ -139,12 +145,12 @@ NapiRxMode::HandleInterrupt()
     NS_LOG_FUNCTION(this);
     if (m_isrActive || m_polling)
     {
-        m_queue->RecordAbsorbedInterrupt();
+        m_queue->Record(RxQueue::INTERRUPT_ABSORBED);
         return;
     }
     m_isrActive = true;
-    m_queue->RecordInterrupt();
-    m_cpu->Submit(HostCpu::HARDIRQ, m_queue->SampleIsrCost(), m_isrDone, m_core);
+    m_queue->Record(RxQueue::INTERRUPT);
+    m_cpu->Submit(HostCpu::HARDIRQ, m_queue->GetCosts().SampleIsr(), m_isrDone, m_core);
 }
 
 void
@@ -170,7 +176,7 @@ NapiRxMode::Poll()
     {
         // Salah et al. 2007, Fig. 5: a poll started by the polling timer pays the poll overhead.
         m_payPollOverhead = false;
-        m_softnet->SubmitWork(m_queue->SamplePollOverhead(), m_overheadDone);
+        m_softnet->SubmitWork(m_queue->GetCosts().SamplePollOverhead(), m_overheadDone);
         return;
     }
     PollNext();
@@ -199,7 +205,8 @@ NapiRxMode::PollNext()
     m_current = m_queue->PopFrame();
     m_steerCore = m_queue->SteerCore(m_current);
     bool steered = m_steerCore != m_core;
-    Time cost = steered ? m_queue->SampleSteerCost() : m_queue->SampleProtocolCost(m_current.size);
+    Time cost = steered ? m_queue->GetCosts().SampleSteer()
+                        : m_queue->GetCosts().SampleProtocol(m_current.size);
     if (m_ring->HasRefillCost())
     {
         cost += m_ring->SampleRefillCost();
@@ -291,14 +298,14 @@ NapiRxMode::GroPollNext()
         m_steerCore = m_queue->SteerCore(m_current);
         if (m_steerCore != m_core)
         {
-            m_softnet->SubmitWork(m_queue->SampleSteerCost(), m_groSteerDone);
+            m_softnet->SubmitWork(m_queue->GetCosts().SampleSteer(), m_groSteerDone);
             return;
         }
-        m_softnet->SubmitWork(m_queue->SampleProtocolCost(m_current.size), m_groPacketDone);
+        m_softnet->SubmitWork(m_queue->GetCosts().SampleProtocol(m_current.size), m_groPacketDone);
         return;
     }
     m_current = m_queue->PopFrame();
-    Time cost = m_queue->SampleGroCost();
+    Time cost = m_queue->GetCosts().SampleGro();
     if (m_ring->HasRefillCost())
     {
         cost += m_ring->SampleRefillCost();
@@ -354,7 +361,7 @@ NapiRxMode::WeightExhausted()
 void
 NapiRxMode::ReturnFromPoll(bool rescheduled)
 {
-    m_queue->RecordPoll(m_pollPackets);
+    m_queue->Record(RxQueue::POLL, m_pollPackets);
     uint32_t work = m_pollPackets;
     m_pollPackets = 0;
     m_softnet->PollReturned(this, work, rescheduled);
@@ -376,7 +383,7 @@ NapiRxMode::DeferredPoll()
 void
 NapiRxMode::NotifyTimeSqueeze()
 {
-    m_queue->RecordSoftirqRestart();
+    m_queue->Record(RxQueue::SOFTIRQ_RESTART);
 }
 
 void
@@ -401,7 +408,7 @@ NapiRxMode::Complete()
         ReturnFromPoll(false);
         return;
     }
-    m_softnet->SubmitWork(m_queue->SampleRegisterWriteCost(), m_unmaskDone);
+    m_softnet->SubmitWork(m_queue->GetCosts().SampleRegisterWrite(), m_unmaskDone);
 }
 
 void
@@ -493,7 +500,7 @@ NapiRxMode::BusyPollNext()
 {
     if (m_busyWork >= m_busyBudget || !m_ring->HasReady())
     {
-        m_queue->RecordBusyPoll(m_busyWork);
+        m_queue->Record(RxQueue::BUSY_POLL, m_busyWork);
         m_busyOwned = false;
         if (m_irqWhileBusy && m_ring->HasReady())
         {
@@ -510,7 +517,7 @@ NapiRxMode::BusyPollNext()
     }
     m_processing = true;
     m_current = m_queue->PopFrame();
-    Time cost = m_queue->SampleProtocolCost(m_current.size);
+    Time cost = m_queue->GetCosts().SampleProtocol(m_current.size);
     if (m_ring->HasRefillCost())
     {
         cost += m_ring->SampleRefillCost();

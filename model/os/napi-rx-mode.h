@@ -67,7 +67,8 @@ class NapiRxMode : public RxMode, public NapiContext
     NapiRxMode();
     ~NapiRxMode() override;
 
-    void Attach(HostNetQueue* queue) override;
+    void Attach(RxQueue* queue) override;
+    bool IsNapi() const override;
     void HandleInterrupt() override;
     uint32_t GetNHeld() const override;
 

@@ -8,8 +8,9 @@
 
 #include "per-packet-rx-mode.h"
 
+#include "rx-queue.h"
+
 #include "ns3/host-cpu.h"
-#include "ns3/host-net-queue.h"
 #include "ns3/log.h"
 #include "ns3/uinteger.h"
 
@@ -68,12 +69,12 @@ PerPacketRxMode::HandleInterrupt()
     NS_LOG_FUNCTION(this);
     if (m_isrActive)
     {
-        m_queue->RecordAbsorbedInterrupt();
+        m_queue->Record(RxQueue::INTERRUPT_ABSORBED);
         return;
     }
     m_isrActive = true;
-    m_queue->RecordInterrupt();
-    m_cpu->Submit(HostCpu::HARDIRQ, m_queue->SampleIsrCost(), m_isrDone, m_core);
+    m_queue->Record(RxQueue::INTERRUPT);
+    m_cpu->Submit(HostCpu::HARDIRQ, m_queue->GetCosts().SampleIsr(), m_isrDone, m_core);
 }
 
 void
@@ -139,7 +140,7 @@ PerPacketRxMode::KickSoftirq()
     m_current = std::move(m_backlog.front());
     m_backlog.pop_front();
     m_cpu->Submit(HostCpu::SOFTIRQ,
-                  m_queue->SampleProtocolCost(m_current.size),
+                  m_queue->GetCosts().SampleProtocol(m_current.size),
                   m_protocolDone,
                   m_core);
 }

@@ -8,9 +8,10 @@
 
 #include "pure-polling-rx-mode.h"
 
+#include "rx-queue.h"
+
 #include "ns3/enum.h"
 #include "ns3/host-cpu.h"
-#include "ns3/host-net-queue.h"
 #include "ns3/log.h"
 #include "ns3/node.h"
 #include "ns3/pointer.h"
@@ -110,14 +111,14 @@ PurePollingRxMode::AssignStreams(int64_t stream)
 }
 
 void
-PurePollingRxMode::Attach(HostNetQueue* queue)
+PurePollingRxMode::Attach(RxQueue* queue)
 {
     RxMode::Attach(queue);
     NS_ABORT_MSG_IF(!m_jitter, "PurePollingRxMode::PollJitter must be a RandomVariableStream");
     if (m_autoStart)
     {
         // The timer runs in the node's context (it delivers frames to the node's stack).
-        Simulator::ScheduleWithContext(m_queue->GetNode()->GetId(),
+        Simulator::ScheduleWithContext(m_queue->GetNodeId(),
                                        Time(0),
                                        &PurePollingRxMode::StartTimer,
                                        this);
@@ -176,7 +177,7 @@ void
 PurePollingRxMode::HandleInterrupt()
 {
     // Rx interrupts are masked for good: nothing asserts them.
-    m_queue->RecordAbsorbedInterrupt();
+    m_queue->Record(RxQueue::INTERRUPT_ABSORBED);
 }
 
 void
@@ -193,7 +194,10 @@ PurePollingRxMode::Tick()
     m_overlaps++;
     if (m_policy == WASTE)
     {
-        m_cpu->Submit(HostCpu::HARDIRQ, m_queue->SamplePollOverhead(), m_wasteDone, m_core);
+        m_cpu->Submit(HostCpu::HARDIRQ,
+                      m_queue->GetCosts().SamplePollOverhead(),
+                      m_wasteDone,
+                      m_core);
     }
     else if (m_policy == DEFER)
     {
@@ -206,7 +210,10 @@ PurePollingRxMode::StartCycle()
 {
     m_cycleActive = true;
     m_cyclePackets = 0;
-    m_cpu->Submit(HostCpu::HARDIRQ, m_queue->SamplePollOverhead(), m_overheadDone, m_core);
+    m_cpu->Submit(HostCpu::HARDIRQ,
+                  m_queue->GetCosts().SamplePollOverhead(),
+                  m_overheadDone,
+                  m_core);
 }
 
 void
@@ -222,7 +229,7 @@ PurePollingRxMode::PollNext()
     {
         m_processing = true;
         m_current = m_queue->PopFrame();
-        Time cost = m_queue->SampleProtocolCost(m_current.size);
+        Time cost = m_queue->GetCosts().SampleProtocol(m_current.size);
         if (m_ring->HasRefillCost())
         {
             cost += m_ring->SampleRefillCost();
@@ -230,7 +237,7 @@ PurePollingRxMode::PollNext()
         m_cpu->Submit(HostCpu::SOFTIRQ, cost, m_packetDone, m_core);
         return;
     }
-    m_queue->RecordPoll(m_cyclePackets);
+    m_queue->Record(RxQueue::POLL, m_cyclePackets);
     m_cycleActive = false;
     if (m_tickPending)
     {

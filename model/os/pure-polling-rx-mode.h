@@ -56,7 +56,7 @@ class PurePollingRxMode : public RxMode
     PurePollingRxMode();
     ~PurePollingRxMode() override;
 
-    void Attach(HostNetQueue* queue) override;
+    void Attach(RxQueue* queue) override;
     void HandleInterrupt() override;
     uint32_t GetNHeld() const override;
     int64_t AssignStreams(int64_t stream) override;

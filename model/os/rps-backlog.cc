@@ -8,11 +8,11 @@
 
 #include "rps-backlog.h"
 
+#include "rx-queue.h"
 #include "softnet-data.h"
 
 #include "ns3/abort.h"
 #include "ns3/host-cpu.h"
-#include "ns3/host-net-queue.h"
 #include "ns3/log.h"
 
 namespace ns3
@@ -72,7 +72,7 @@ RpsBacklog::Setup(Ptr<HostCpu> cpu,
 }
 
 bool
-RpsBacklog::Enqueue(HostNetQueue* queue, RxFrame& frame)
+RpsBacklog::Enqueue(RxQueue* queue, RxFrame& frame)
 {
     if (m_queue.size() >= m_maxLength)
     {
@@ -129,7 +129,8 @@ RpsBacklog::ProcessNext()
     m_queue.pop_front();
     m_head++;
     m_processing = true;
-    m_softnet->SubmitWork(m_current.queue->SampleProtocolCost(m_current.frame.size), m_packetDone);
+    m_softnet->SubmitWork(m_current.queue->GetCosts().SampleProtocol(m_current.frame.size),
+                          m_packetDone);
 }
 
 void

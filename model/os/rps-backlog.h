@@ -22,7 +22,7 @@ namespace ns3
 {
 
 class HostCpu;
-class HostNetQueue;
+class RxQueue;
 class SoftnetData;
 
 /// Counters of one core's RPS backlog.
@@ -82,7 +82,7 @@ class RpsBacklog : public Object, public NapiContext
      * @param frame the packet, moved from if it was queued
      * @return false if the backlog was full (the caller drops the packet)
      */
-    bool Enqueue(HostNetQueue* queue, RxFrame& frame);
+    bool Enqueue(RxQueue* queue, RxFrame& frame);
 
     void Poll() override;
     void NotifyTimeSqueeze() override;
@@ -109,8 +109,8 @@ class RpsBacklog : public Object, public NapiContext
     /// A packet and the queue whose device processes and delivers it.
     struct Entry
     {
-        HostNetQueue* queue; ///< origin
-        RxFrame frame;       ///< the packet
+        RxQueue* queue; ///< origin
+        RxFrame frame;  ///< the packet
     };
 
     /// The IPI was served: join the core's poll list.

@@ -8,8 +8,11 @@
 
 #include "rx-mode.h"
 
-#include "ns3/host-net-queue.h"
+#include "rx-queue.h"
+
+#include "ns3/host-cpu.h"
 #include "ns3/log.h"
+#include "ns3/rx-ring.h"
 
 #include <algorithm>
 
@@ -37,8 +40,14 @@ RxMode::~RxMode()
     NS_LOG_FUNCTION(this);
 }
 
+bool
+RxMode::IsNapi() const
+{
+    return false;
+}
+
 void
-RxMode::Attach(HostNetQueue* queue)
+RxMode::Attach(RxQueue* queue)
 {
     NS_LOG_FUNCTION(this << queue);
     m_queue = queue;

@@ -14,7 +14,7 @@
 namespace ns3
 {
 
-class HostNetQueue;
+class RxQueue;
 class HostCpu;
 class RxRing;
 
@@ -22,11 +22,11 @@ class RxRing;
  * @ingroup hostnet
  * @brief The OS receive mode: what the host does when the Rx interrupt fires.
  *
- * An RxMode serves one receive queue (HostNetQueue) of a device: it gets the queue's
- * interrupt (HandleInterrupt), takes frames from its ring (HostNetQueue::PopFrame), charges ISR and
- * protocol work on the HostCpu, and delivers or drops the frames through the device. Subclasses:
- * PerPacketRxMode (normal interruption, the pre-NAPI path with a backlog queue) and NapiRxMode
- * (Linux NAPI).
+ * An RxMode serves one receive queue (through the RxQueue interface) of a device: it gets the
+ * queue's interrupt (HandleInterrupt), takes frames from its ring (RxQueue::PopFrame), charges ISR
+ * and protocol work on the HostCpu, and delivers or drops the frames through the device.
+ * Subclasses: PerPacketRxMode (normal interruption, the pre-NAPI path with a backlog queue) and
+ * NapiRxMode (Linux NAPI).
  */
 class RxMode : public Object
 {
@@ -44,7 +44,13 @@ class RxMode : public Object
      * @brief Bind to a receive queue; called once the node and CPU are known.
      * @param queue the receive queue (not owned: the queue owns this mode)
      */
-    virtual void Attach(HostNetQueue* queue);
+    virtual void Attach(RxQueue* queue);
+
+    /**
+     * @return true if this mode polls in NAPI contexts (napi_schedule, netdev_budget), which
+     *         GRO, LRO and RPS/RFS need
+     */
+    virtual bool IsNapi() const;
 
     /** @brief The Rx interrupt was asserted while unmasked. */
     virtual void HandleInterrupt() = 0;
@@ -80,10 +86,10 @@ class RxMode : public Object
   protected:
     void DoDispose() override;
 
-    HostNetQueue* m_queue{nullptr}; ///< the receive queue (owner)
-    Ptr<HostCpu> m_cpu;             ///< the node's CPU
-    Ptr<RxRing> m_ring;             ///< the queue's receive ring
-    uint32_t m_core{0};             ///< core that runs this queue's Rx work
+    RxQueue* m_queue{nullptr}; ///< the receive queue (owner)
+    Ptr<HostCpu> m_cpu;        ///< the node's CPU
+    Ptr<RxRing> m_ring;        ///< the queue's receive ring
+    uint32_t m_core{0};        ///< core that runs this queue's Rx work
 };
 
 } // namespace ns3
