@@ -13,6 +13,7 @@
 #include "ns3/data-rate.h"
 #include "ns3/double.h"
 #include "ns3/global-value.h"
+#include "ns3/host-net-stack.h"
 #include "ns3/log.h"
 #include "ns3/loopback-net-device.h"
 #include "ns3/names.h"
@@ -54,6 +55,7 @@ HostNetDeviceHelper::HostNetDeviceHelper()
     m_rxRingFactory.SetTypeId("ns3::RxRing");
     m_txRingFactory.SetTypeId("ns3::TxRing");
     m_cpuFactory.SetTypeId("ns3::HostCpu");
+    m_stackFactory.SetTypeId("ns3::HostNetStack");
 }
 
 void
@@ -320,6 +322,14 @@ HostNetDeviceHelper::SetCpuAttribute(const std::string& name, const AttributeVal
     m_cpuFactory.Set(name, value);
 }
 
+void
+HostNetDeviceHelper::SetStackAttribute(const std::string& name, const AttributeValue& value)
+{
+    std::string error = CheckAttribute("ns3::HostNetStack", name, value);
+    NS_ABORT_MSG_IF(!error.empty(), "HostNetDeviceHelper::SetStackAttribute: " << error);
+    m_stackFactory.Set(name, value);
+}
+
 std::vector<std::string>
 HostNetDeviceHelper::GetPresetNames()
 {
@@ -360,7 +370,7 @@ HostNetDeviceHelper::SetPreset(const std::string& name)
         uint32_t queues = mlx5 ? 16 : 8;
         SetCpuAttribute("NCores", UintegerValue(queues));
         SetCpuAttribute("Speed", DoubleValue(1.0));
-        SetCpuAttribute("NetdevBudget", UintegerValue(300));
+        SetStackAttribute("NetdevBudget", UintegerValue(300));
         SetDeviceAttribute("NQueues", UintegerValue(queues));
         SetDeviceAttribute("RssTableSize", UintegerValue(mlx5 ? 256 : 512));
         if (mlx5)
@@ -582,6 +592,10 @@ HostNetDeviceHelper::Install(Ptr<NetDevice> phy) const
     if (!node->GetObject<HostCpu>())
     {
         node->AggregateObject(m_cpuFactory.Create<HostCpu>());
+    }
+    if (!node->GetObject<HostNetStack>())
+    {
+        node->AggregateObject(m_stackFactory.Create<HostNetStack>());
     }
     Ptr<HostNetDevice> device = m_deviceFactory.Create<HostNetDevice>();
     device->SetAttribute("RxRing", PointerValue(m_rxRingFactory.Create<RxRing>()));

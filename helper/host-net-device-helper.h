@@ -114,6 +114,14 @@ class HostNetDeviceHelper : public PcapHelperForDevice, public AsciiTraceHelperF
     void SetCpuAttribute(const std::string& name, const AttributeValue& value);
 
     /**
+     * @brief Set an attribute of the HostNetStack (net.core sysctls: NetdevBudget, ...)
+     * given to nodes that have none yet.
+     * @param name attribute name
+     * @param value attribute value
+     */
+    void SetStackAttribute(const std::string& name, const AttributeValue& value);
+
+    /**
      * @brief Configure a whole host by name: CPU (cores, speed), queues, RSS, ring sizes,
      * moderation, NAPI, GRO/TSO and per-packet costs, with the sources in doc/hostnet.rst.
      *
@@ -265,6 +273,7 @@ class HostNetDeviceHelper : public PcapHelperForDevice, public AsciiTraceHelperF
     ObjectFactory m_rxRingFactory;     ///< RxRing
     ObjectFactory m_txRingFactory;     ///< TxRing
     ObjectFactory m_cpuFactory;        ///< HostCpu for nodes without one
+    ObjectFactory m_stackFactory;      ///< HostNetStack for nodes without one
 };
 
 template <typename... Ts>

@@ -61,7 +61,7 @@ class ConservationTestCase : public TestCase
             else
             {
                 helper.SetRxMode("ns3::NapiRxMode", "Weight", UintegerValue(u->GetInteger(1, 64)));
-                helper.SetCpuAttribute("NetdevBudget", UintegerValue(u->GetInteger(1, 300)));
+                helper.SetStackAttribute("NetdevBudget", UintegerValue(u->GetInteger(1, 300)));
             }
             double m = u->GetValue();
             if (m < 0.33)

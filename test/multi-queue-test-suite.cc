@@ -213,6 +213,7 @@ RunRps(double rate, bool rps)
     }
     r.sent = n;
     Ptr<HostCpu> cpu = p.host->GetCpu();
+    Ptr<HostNetStack> stack = HostNetStack::GetOrCreate(p.host->GetNode());
     Simulator::Schedule(stop, [&]() {
         for (uint32_t c = 0; c < 4; ++c)
         {
@@ -229,7 +230,7 @@ RunRps(double rate, bool rps)
         // backlog processed whole flows (frames / frames per flow).
         for (uint32_t c = 1; c < 4; ++c)
         {
-            r.flowsOnCore.push_back(double(cpu->GetBacklog(c)->GetStats().processed) /
+            r.flowsOnCore.push_back(double(stack->GetBacklog(c)->GetStats().processed) /
                                     (double(n) / flows));
         }
     }
@@ -363,7 +364,7 @@ RunRfs(const std::string& steering, uint32_t appCore)
     sink->SetAttribute("Core", UintegerValue(appCore));
     nodes.Get(1)->AddApplication(sink);
     auto rx = DynamicCast<HostNetDevice>(devices.Get(1));
-    Ptr<HostCpu> cpu = rx->GetCpu();
+    Ptr<HostNetStack> stack = HostNetStack::GetOrCreate(rx->GetNode());
     const Time warmup = MilliSeconds(10);
     const Time measure = MilliSeconds(20);
     uint64_t start = 0;
@@ -371,7 +372,7 @@ RunRfs(const std::string& steering, uint32_t appCore)
         rx->ResetStats();
         for (uint32_t c = 0; c < 4; ++c)
         {
-            cpu->GetBacklog(c)->ResetStats();
+            stack->GetBacklog(c)->ResetStats();
         }
         start = sink->GetTotalRx();
     });
@@ -381,7 +382,7 @@ RunRfs(const std::string& steering, uint32_t appCore)
         r.rxPackets = rx->GetStats().rxPackets;
         for (uint32_t c = 0; c < 4; ++c)
         {
-            r.processedOn.push_back(cpu->GetBacklog(c)->GetStats().processed);
+            r.processedOn.push_back(stack->GetBacklog(c)->GetStats().processed);
         }
         Simulator::Stop();
     });
@@ -481,26 +482,26 @@ class RfsMoveTestCase : public TestCase
                 p.senderPhy->Send(FlowFrame(0, s), p.host->GetAddress(), 0x0800);
             }
         };
-        Ptr<HostCpu> cpu = p.host->GetCpu();
+        Ptr<HostNetStack> stack = HostNetStack::GetOrCreate(p.host->GetNode());
         // 20 packets to core 1 (5 us each there: 100 us of backlog).
         table->Record(hash, 1);
         Simulator::Schedule(Time(0), [&]() { burst(0); });
         // The application moves to core 2 while core 1 still holds the flow's packets:
         // the next 20 packets must follow the first ones to core 1.
         Simulator::Schedule(MicroSeconds(10), [&]() {
-            NS_TEST_EXPECT_MSG_GT(cpu->GetBacklog(1)->GetLength(), 0, "core 1 still busy");
+            NS_TEST_EXPECT_MSG_GT(stack->GetBacklog(1)->GetLength(), 0, "core 1 still busy");
             table->Record(hash, 2);
             burst(20);
         });
         // Core 1 has drained: the flow moves.
         Simulator::Schedule(MicroSeconds(400), [&]() {
-            NS_TEST_EXPECT_MSG_EQ(cpu->GetBacklog(1)->GetLength(), 0, "core 1 drained");
+            NS_TEST_EXPECT_MSG_EQ(stack->GetBacklog(1)->GetLength(), 0, "core 1 drained");
             burst(40);
         });
         Simulator::Run();
         NS_TEST_EXPECT_MSG_EQ(outOfOrder, 0, "the flow was never reordered");
-        NS_TEST_EXPECT_MSG_EQ(cpu->GetBacklog(1)->GetStats().processed, 40, "old core");
-        NS_TEST_EXPECT_MSG_EQ(cpu->GetBacklog(2)->GetStats().processed, 20, "new core");
+        NS_TEST_EXPECT_MSG_EQ(stack->GetBacklog(1)->GetStats().processed, 40, "old core");
+        NS_TEST_EXPECT_MSG_EQ(stack->GetBacklog(2)->GetStats().processed, 20, "new core");
         NS_TEST_EXPECT_MSG_EQ(p.host->GetStats().rxDelivered, 60, "all delivered");
         Simulator::Destroy();
     }

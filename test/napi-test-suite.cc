@@ -14,6 +14,7 @@
 #include "ns3/boolean.h"
 #include "ns3/data-rate.h"
 #include "ns3/host-cpu.h"
+#include "ns3/host-net-stack.h"
 #include "ns3/interrupt-analysis.h"
 #include "ns3/rng-seed-manager.h"
 #include "ns3/softnet-data.h"
@@ -33,7 +34,7 @@ DeterministicNapi(uint32_t weight, uint32_t budget)
 {
     HostNetDeviceHelper helper = DeterministicHelper();
     helper.SetRxMode("ns3::NapiRxMode", "Weight", UintegerValue(weight));
-    helper.SetCpuAttribute("NetdevBudget", UintegerValue(budget));
+    helper.SetStackAttribute("NetdevBudget", UintegerValue(budget));
     return helper;
 }
 
@@ -242,7 +243,7 @@ class NapiSharedBudgetTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(devices[0]->GetStats().softirqRestarts, 0, "A ends no round");
         NS_TEST_EXPECT_MSG_EQ(devices[1]->GetStats().softirqRestarts, 2, "B ends both rounds");
         NS_TEST_EXPECT_MSG_EQ(devices[0]->GetStats().polls, 3, "two full polls, one empty");
-        Ptr<SoftnetData> softnet = HostCpu::GetOrCreate(host)->GetSoftnet(0);
+        Ptr<SoftnetData> softnet = HostNetStack::GetOrCreate(host)->GetSoftnet(0);
         SoftnetStats st = softnet->GetStats();
         NS_TEST_EXPECT_MSG_EQ(st.softirqs, 1, "one softirq invocation serves both");
         NS_TEST_EXPECT_MSG_EQ(st.timeSqueeze, 2, "8 frames, budget 4");

@@ -310,8 +310,8 @@ class KsoftirqdTestCase : public TestCase
         napi.SetScheme("napi");
         HostNetDeviceHelper napiNoDefer;
         napiNoDefer.SetRxMode("ns3::NapiRxMode");
-        napiNoDefer.SetCpuAttribute("MaxSoftirqRestarts", UintegerValue(1000000000));
-        napiNoDefer.SetCpuAttribute("MaxSoftirqTime", TimeValue(Seconds(1000)));
+        napiNoDefer.SetStackAttribute("MaxSoftirqRestarts", UintegerValue(1000000000));
+        napiNoDefer.SetStackAttribute("MaxSoftirqTime", TimeValue(Seconds(1000)));
         double livelock = HogShare(normal);
         double noDefer = HogShare(napiNoDefer);
         double shared = HogShare(napi);

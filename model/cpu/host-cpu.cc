@@ -13,9 +13,7 @@
 #include "ns3/log.h"
 #include "ns3/node.h"
 #include "ns3/nstime.h"
-#include "ns3/rps-backlog.h"
 #include "ns3/simulator.h"
-#include "ns3/softnet-data.h"
 #include "ns3/trace-source-accessor.h"
 #include "ns3/uinteger.h"
 
@@ -58,49 +56,6 @@ HostCpu::GetTypeId()
                           TimeValue(MilliSeconds(3)),
                           MakeTimeAccessor(&HostCpu::m_timeSlice),
                           MakeTimeChecker(NanoSeconds(1)))
-            .AddAttribute("NetdevBudget",
-                          "Frames per NET_RX softirq round, shared by all NAPI contexts of a "
-                          "core (net.core.netdev_budget, default 300). Must be >= 1.",
-                          UintegerValue(300),
-                          MakeUintegerAccessor(&HostCpu::m_netdevBudget),
-                          MakeUintegerChecker<uint32_t>(1))
-            .AddAttribute("NetdevBudgetUsecs",
-                          "Time per NET_RX softirq round, shared by all NAPI contexts of a "
-                          "core (net.core.netdev_budget_usecs, default 2000 us). Must be > 0.",
-                          TimeValue(MicroSeconds(2000)),
-                          MakeTimeAccessor(&HostCpu::m_netdevBudgetTime),
-                          MakeTimeChecker(NanoSeconds(1)))
-            .AddAttribute("MaxSoftirqRestarts",
-                          "NET_RX restarts in a row before the work moves to the core's "
-                          "ksoftirqd (__do_softirq's MAX_SOFTIRQ_RESTART = 10). Must be >= 1.",
-                          UintegerValue(10),
-                          MakeUintegerAccessor(&HostCpu::m_maxSoftirqRestarts),
-                          MakeUintegerChecker<uint32_t>(1))
-            .AddAttribute("MaxSoftirqTime",
-                          "Softirq time in a row before the work moves to ksoftirqd "
-                          "(MAX_SOFTIRQ_TIME = 2 ms). Must be > 0.",
-                          TimeValue(MilliSeconds(2)),
-                          MakeTimeAccessor(&HostCpu::m_maxSoftirqTime),
-                          MakeTimeChecker(NanoSeconds(1)))
-            .AddAttribute("NetdevMaxBacklog",
-                          "Packets a core's RPS backlog holds before it drops "
-                          "(net.core.netdev_max_backlog, default 1000). Must be >= 1.",
-                          UintegerValue(1000),
-                          MakeUintegerAccessor(&HostCpu::m_netdevMaxBacklog),
-                          MakeUintegerChecker<uint32_t>(1))
-            .AddAttribute("DevWeight",
-                          "Packets per poll call of a core's RPS backlog (net.core.dev_weight, "
-                          "default 64). Must be >= 1.",
-                          UintegerValue(64),
-                          MakeUintegerAccessor(&HostCpu::m_devWeight),
-                          MakeUintegerChecker<uint32_t>(1))
-            .AddAttribute("IpiCost",
-                          "CPU time (HARDIRQ) of the inter-processor interrupt that wakes a "
-                          "core's NET_RX softirq for its RPS backlog (an assumption of about "
-                          "1 us; see doc/hostnet.rst). Must be >= 0.",
-                          TimeValue(MicroSeconds(1)),
-                          MakeTimeAccessor(&HostCpu::m_ipiCost),
-                          MakeTimeChecker(Time(0)))
             .AddTraceSource("LevelChange",
                             "The level running on a core changed (core, old, new).",
                             MakeTraceSourceAccessor(&HostCpu::m_levelChangeTrace),
@@ -152,22 +107,6 @@ HostCpu::DoDispose()
         c.runQueue.clear();
     }
     m_tasks.clear();
-    for (auto& softnet : m_softnet)
-    {
-        if (softnet)
-        {
-            softnet->Dispose();
-        }
-    }
-    m_softnet.clear();
-    for (auto& backlog : m_backlog)
-    {
-        if (backlog)
-        {
-            backlog->Dispose();
-        }
-    }
-    m_backlog.clear();
     Object::DoDispose();
 }
 
@@ -235,43 +174,6 @@ HostCpu::GetKsoftirqd(uint32_t core)
         m_ksoftirqd[core] = CreateTask("ksoftirqd/" + std::to_string(core), true, core);
     }
     return m_ksoftirqd[core];
-}
-
-Ptr<SoftnetData>
-HostCpu::GetSoftnet(uint32_t core)
-{
-    EnsureCores();
-    NS_ABORT_MSG_IF(core >= m_cores.size(),
-                    "HostCpu::GetSoftnet: no core " << core << " (NCores = " << m_cores.size()
-                                                    << ")");
-    m_softnet.resize(m_cores.size());
-    if (!m_softnet[core])
-    {
-        m_softnet[core] = CreateObject<SoftnetData>();
-        m_softnet[core]->Setup(this,
-                               core,
-                               m_netdevBudget,
-                               m_netdevBudgetTime,
-                               m_maxSoftirqRestarts,
-                               m_maxSoftirqTime);
-    }
-    return m_softnet[core];
-}
-
-Ptr<RpsBacklog>
-HostCpu::GetBacklog(uint32_t core)
-{
-    EnsureCores();
-    NS_ABORT_MSG_IF(core >= m_cores.size(),
-                    "HostCpu::GetBacklog: no core " << core << " (NCores = " << m_cores.size()
-                                                    << ")");
-    m_backlog.resize(m_cores.size());
-    if (!m_backlog[core])
-    {
-        m_backlog[core] = CreateObject<RpsBacklog>();
-        m_backlog[core]->Setup(this, core, m_netdevMaxBacklog, m_devWeight, m_ipiCost);
-    }
-    return m_backlog[core];
 }
 
 void

@@ -24,8 +24,6 @@ namespace ns3
 {
 
 class Node;
-class RpsBacklog;
-class SoftnetData;
 
 /**
  * @ingroup hostnet
@@ -131,22 +129,6 @@ class HostCpu : public Object
      * @return its task identifier
      */
     TaskId GetKsoftirqd(uint32_t core);
-
-    /**
-     * @brief The NET_RX softirq state of a core (created on first use): the poll list and
-     * budget shared by the NAPI contexts served on that core.
-     * @param core the core
-     * @return its SoftnetData
-     */
-    Ptr<SoftnetData> GetSoftnet(uint32_t core);
-
-    /**
-     * @brief The RPS/RFS input packet queue of a core (created on first use), served by
-     * that core's NET_RX softirq.
-     * @param core the core
-     * @return its RpsBacklog
-     */
-    Ptr<RpsBacklog> GetBacklog(uint32_t core);
 
     /**
      * @brief Submit work at HARDIRQ or SOFTIRQ level.
@@ -277,23 +259,14 @@ class HostCpu : public Object
     /// Create the cores if not yet done (attributes are known by then).
     void EnsureCores();
 
-    uint32_t m_nCores{1};                    ///< number of cores (attribute)
-    double m_speed{1};                       ///< cost divisor: CPU speed relative to the costs' CPU
-    Time m_timeSlice;                        ///< TASK time slice (attribute)
-    std::vector<Core> m_cores;               ///< per-core scheduler state
-    std::vector<Task> m_tasks;               ///< all tasks
-    std::vector<int64_t> m_ksoftirqd;        ///< ksoftirqd task per core (-1: not created)
-    std::vector<Ptr<SoftnetData>> m_softnet; ///< NET_RX state per core (null: not created)
-    uint32_t m_netdevBudget{300};            ///< net.core.netdev_budget (attribute)
-    Time m_netdevBudgetTime;                 ///< net.core.netdev_budget_usecs (attribute)
-    uint32_t m_maxSoftirqRestarts{10};       ///< MAX_SOFTIRQ_RESTART (attribute)
-    Time m_maxSoftirqTime;                   ///< MAX_SOFTIRQ_TIME (attribute)
-    std::vector<Ptr<RpsBacklog>> m_backlog;  ///< RPS backlog per core (null: not created)
-    uint32_t m_netdevMaxBacklog{1000};       ///< net.core.netdev_max_backlog (attribute)
-    uint32_t m_devWeight{64};                ///< net.core.dev_weight (attribute)
-    Time m_ipiCost;                          ///< IPI handler cost (attribute)
-    Time m_windowStart;                      ///< start of the statistics window
-    Time m_completingStart;                  ///< first start of the work whose callback runs
+    uint32_t m_nCores{1};             ///< number of cores (attribute)
+    double m_speed{1};                ///< cost divisor: CPU speed relative to the costs' CPU
+    Time m_timeSlice;                 ///< TASK time slice (attribute)
+    std::vector<Core> m_cores;        ///< per-core scheduler state
+    std::vector<Task> m_tasks;        ///< all tasks
+    std::vector<int64_t> m_ksoftirqd; ///< ksoftirqd task per core (-1: not created)
+    Time m_windowStart;               ///< start of the statistics window
+    Time m_completingStart;           ///< first start of the work whose callback runs
 
     /// Level changes of a core.
     TracedCallback<uint32_t, Level, Level> m_levelChangeTrace;

@@ -291,7 +291,7 @@ HostNetDevice::GetTypeId()
                           "that the flow hash picks from RpsCores (rps_cpus); rfs: on the core "
                           "where the flow's application last read (RfsFlowTable; flows without "
                           "an entry go as rps). Steered packets wait in the target core's "
-                          "backlog (HostCpu NetdevMaxBacklog, DevWeight, IpiCost). Needs a "
+                          "backlog (HostNetStack NetdevMaxBacklog, DevWeight, IpiCost). Needs a "
                           "NAPI receive mode (ns3::NapiRxMode or ns3::DisableEnableRxMode).",
                           EnumValue(STEER_NONE),
                           MakeEnumAccessor<RxSteering>(&HostNetDevice::m_rxSteering),

@@ -12,6 +12,7 @@
 
 #include "ns3/buffer-adaptive-moderation.h"
 #include "ns3/gro-engine.h"
+#include "ns3/host-net-stack.h"
 #include "ns3/log.h"
 #include "ns3/node.h"
 #include "ns3/pointer.h"
@@ -95,6 +96,7 @@ HostNetQueue::Setup(HostNetDevice* device,
     m_index = index;
     m_core = core;
     m_cpu = device->GetCpu();
+    m_stack = HostNetStack::GetOrCreate(device->GetNode());
     m_ring = ring;
     m_moderation = moderation;
     m_rxMode = rxMode;
@@ -128,6 +130,7 @@ HostNetQueue::DoDispose()
     m_gro = nullptr;
     m_txRing = nullptr; // disposed by the device
     m_cpu = nullptr;
+    m_stack = nullptr;
     m_device = nullptr;
     Object::DoDispose();
 }
@@ -148,6 +151,12 @@ Ptr<HostCpu>
 HostNetQueue::GetCpu() const
 {
     return m_cpu;
+}
+
+Ptr<HostNetStack>
+HostNetQueue::GetStack() const
+{
+    return m_stack;
 }
 
 Ptr<Node>
@@ -219,7 +228,7 @@ HostNetQueue::SteerCoreSlow(const RxFrame& frame)
 void
 HostNetQueue::SteerToBacklog(uint32_t core, RxFrame&& frame)
 {
-    Ptr<RpsBacklog> backlog = m_cpu->GetBacklog(core);
+    Ptr<RpsBacklog> backlog = m_stack->GetBacklog(core);
     uint32_t segments = frame.segments;
     uint32_t hash = frame.hash;
     if (!backlog->Enqueue(this, frame))

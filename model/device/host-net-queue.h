@@ -10,6 +10,7 @@
 #define HOST_NET_QUEUE_H
 
 #include "ns3/host-cpu.h"
+#include "ns3/host-net-stack.h"
 #include "ns3/interrupt-moderation.h"
 #include "ns3/object.h"
 #include "ns3/rx-mode.h"
@@ -101,6 +102,7 @@ class HostNetQueue : public Object, public RxQueue
 
     // RxQueue: the contract with the receive mode and the RPS backlogs
     Ptr<HostCpu> GetCpu() const override;
+    Ptr<HostNetStack> GetStack() const override;
     uint32_t GetIrqCore() const override;
     uint32_t GetNodeId() const override;
     Ptr<RxRing> GetRxRing() const override;
@@ -161,6 +163,7 @@ class HostNetQueue : public Object, public RxQueue
     uint32_t m_index{0};                   ///< queue index
     uint32_t m_core{0};                    ///< IRQ affinity
     Ptr<HostCpu> m_cpu;                    ///< the node's CPU
+    Ptr<HostNetStack> m_stack;             ///< the node's network stack
     Ptr<RxRing> m_ring;                    ///< descriptor ring
     Ptr<TxRing> m_txRing;                  ///< Tx ring of the queue pair
     Ptr<InterruptModeration> m_moderation; ///< NIC moderation of this vector

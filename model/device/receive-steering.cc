@@ -9,6 +9,7 @@
 #include "receive-steering.h"
 
 #include "ns3/abort.h"
+#include "ns3/host-net-stack.h"
 #include "ns3/rfs-flow-table.h"
 #include "ns3/rps-backlog.h"
 
@@ -140,6 +141,7 @@ ReceiveSteering::Configure(Ptr<Node> node,
                             << rpsFlowCount << "; allowed: a power of two, 1..1048576");
         m_rpsFlowCount = rpsFlowCount;
         m_rfsTable = RfsFlowTable::GetOrCreate(node);
+        m_stack = HostNetStack::GetOrCreate(node);
         m_rfsDevFlows.assign(rpsFlowCount, RfsDevFlow());
     }
 }
@@ -148,6 +150,7 @@ void
 ReceiveSteering::Dispose()
 {
     m_cpu = nullptr;
+    m_stack = nullptr;
     m_rfsTable = nullptr;
     m_rfsDevFlows.clear();
 }
@@ -174,7 +177,7 @@ ReceiveSteering::SteerCore(const RxFrame& frame, uint32_t irqCore)
         // (input_queue_head has passed last_qtail): no reordering. Packets processed on
         // the IRQ core are processed in the poll itself, nothing waits.
         bool drained = flow.core == RfsDevFlow().core || flow.core == irqCore ||
-                       m_cpu->GetBacklog(flow.core)->GetHead() >= flow.lastTail;
+                       m_stack->GetBacklog(flow.core)->GetHead() >= flow.lastTail;
         if (drained)
         {
             flow.core = desired;

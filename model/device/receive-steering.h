@@ -10,6 +10,7 @@
 #define RECEIVE_STEERING_H
 
 #include "ns3/host-cpu.h"
+#include "ns3/host-net-stack.h"
 #include "ns3/node.h"
 #include "ns3/ptr.h"
 #include "ns3/rss-hash.h"
@@ -121,6 +122,7 @@ class ReceiveSteering
     std::vector<uint32_t> m_rpsCores;      ///< rps_cpus
     uint32_t m_rpsFlowCount{0};            ///< rps_flow_cnt
     Ptr<HostCpu> m_cpu;                    ///< the node's CPU
+    Ptr<HostNetStack> m_stack;             ///< the node's network stack (RFS: backlogs)
     Ptr<RfsFlowTable> m_rfsTable;          ///< the node's rps_sock_flow_table
     std::vector<RfsDevFlow> m_rfsDevFlows; ///< rps_dev_flow_table (RFS only)
 };

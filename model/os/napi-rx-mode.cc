@@ -9,6 +9,7 @@
 #include "napi-rx-mode.h"
 
 #include "gro-engine.h"
+#include "host-net-stack.h"
 #include "rx-queue.h"
 #include "softnet-data.h"
 
@@ -116,7 +117,8 @@ NapiRxMode::Attach(RxQueue* queue)
 {
     RxMode::Attach(queue);
     m_gro = queue->GetGro();
-    m_softnet = UsesSharedSoftnet() ? m_cpu->GetSoftnet(m_core) : CreatePrivateSoftnet();
+    m_softnet =
+        UsesSharedSoftnet() ? m_queue->GetStack()->GetSoftnet(m_core) : CreatePrivateSoftnet();
 }
 
 bool

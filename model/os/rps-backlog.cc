@@ -55,17 +55,18 @@ RpsBacklog::DoDispose()
 
 void
 RpsBacklog::Setup(Ptr<HostCpu> cpu,
+                  Ptr<SoftnetData> softnet,
                   uint32_t core,
                   uint32_t maxLength,
                   uint32_t weight,
                   Time ipiCost)
 {
     NS_LOG_FUNCTION(this << core << maxLength << weight << ipiCost);
-    NS_ABORT_MSG_IF(maxLength == 0, "HostCpu::NetdevMaxBacklog must be >= 1");
-    NS_ABORT_MSG_IF(weight == 0, "HostCpu::DevWeight must be >= 1");
+    NS_ABORT_MSG_IF(maxLength == 0, "HostNetStack::NetdevMaxBacklog must be >= 1");
+    NS_ABORT_MSG_IF(weight == 0, "HostNetStack::DevWeight must be >= 1");
     m_cpu = cpu;
     m_core = core;
-    m_softnet = cpu->GetSoftnet(core);
+    m_softnet = softnet;
     m_maxLength = maxLength;
     m_weight = weight;
     m_ipiCost = ipiCost;

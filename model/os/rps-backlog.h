@@ -42,7 +42,7 @@ struct RpsBacklogStats
  * A NAPI poll on the queue's IRQ core that decides (get_rps_cpu) that a packet belongs to
  * another core enqueues it here (enqueue_to_backlog) instead of processing it. A packet
  * arriving at an idle backlog schedules the backlog context on this core's NET_RX poll
- * list after an inter-processor interrupt (HARDIRQ, HostCpu::IpiCost). Each poll call
+ * list after an inter-processor interrupt (HARDIRQ, HostNetStack::IpiCost). Each poll call
  * (process_backlog) protocol-processes up to HostCpu::DevWeight packets at the cost of the
  * device they came from; a backlog holding HostCpu::NetdevMaxBacklog packets drops new
  * ones (counted as the device's backlog drops, as Linux counts them in softnet_stat).
@@ -74,7 +74,12 @@ class RpsBacklog : public Object, public NapiContext
      * @param weight packets per poll call (net.core.dev_weight)
      * @param ipiCost CPU time of the IPI that schedules the backlog
      */
-    void Setup(Ptr<HostCpu> cpu, uint32_t core, uint32_t maxLength, uint32_t weight, Time ipiCost);
+    void Setup(Ptr<HostCpu> cpu,
+               Ptr<SoftnetData> softnet,
+               uint32_t core,
+               uint32_t maxLength,
+               uint32_t weight,
+               Time ipiCost);
 
     /**
      * @brief enqueue_to_backlog: queue a packet for protocol processing on this core.

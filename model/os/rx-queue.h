@@ -22,6 +22,7 @@ namespace ns3
 
 class GroEngine;
 class HostCpu;
+class HostNetStack;
 class RxRing;
 
 /**
@@ -53,6 +54,8 @@ class RxQueue
     /// @{
     /** @return the node's CPU */
     virtual Ptr<HostCpu> GetCpu() const = 0;
+    /** @return the node's network stack (per-core softirq state and RPS backlogs) */
+    virtual Ptr<HostNetStack> GetStack() const = 0;
     /** @return the core that takes this queue's interrupt and softirq work */
     virtual uint32_t GetIrqCore() const = 0;
     /** @return the node's id (the context of events scheduled for it) */

@@ -63,10 +63,12 @@ SoftnetData::Setup(Ptr<HostCpu> cpu,
                    Time maxSoftirqTime)
 {
     NS_LOG_FUNCTION(this << core << netdevBudget << budgetTime << maxRestarts << maxSoftirqTime);
-    NS_ABORT_MSG_IF(netdevBudget == 0, "HostCpu::NetdevBudget must be >= 1");
-    NS_ABORT_MSG_IF(!budgetTime.IsStrictlyPositive(), "HostCpu::NetdevBudgetUsecs must be > 0");
-    NS_ABORT_MSG_IF(maxRestarts == 0, "HostCpu::MaxSoftirqRestarts must be >= 1");
-    NS_ABORT_MSG_IF(!maxSoftirqTime.IsStrictlyPositive(), "HostCpu::MaxSoftirqTime must be > 0");
+    NS_ABORT_MSG_IF(netdevBudget == 0, "HostNetStack::NetdevBudget must be >= 1");
+    NS_ABORT_MSG_IF(!budgetTime.IsStrictlyPositive(),
+                    "HostNetStack::NetdevBudgetUsecs must be > 0");
+    NS_ABORT_MSG_IF(maxRestarts == 0, "HostNetStack::MaxSoftirqRestarts must be >= 1");
+    NS_ABORT_MSG_IF(!maxSoftirqTime.IsStrictlyPositive(),
+                    "HostNetStack::MaxSoftirqTime must be > 0");
     m_cpu = cpu;
     m_core = core;
     m_netdevBudget = netdevBudget;

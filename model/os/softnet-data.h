@@ -48,7 +48,7 @@ struct SoftnetStats
  * MAX_SOFTIRQ_RESTART and MAX_SOFTIRQ_TIME) the work moves to the core's ksoftirqd, a
  * TASK-level kernel thread, until the poll list is empty.
  *
- * HostCpu owns one per core (HostCpu::GetSoftnet) and configures it from its sysctl-like
+ * HostNetStack owns one per core (HostNetStack::GetSoftnet) and configures it from its sysctl-like
  * attributes; a NAPI context that must not share the budget (Salah et al. 2007's disable-enable)
  * uses a private instance with unlimited budgets.
  */

@@ -354,6 +354,7 @@ def _checked_helper_methods(ns):
     attribute_setter("SetRxRingAttribute", "ns3::RxRing")
     attribute_setter("SetTxRingAttribute", "ns3::TxRing")
     attribute_setter("SetCpuAttribute", "ns3::HostCpu")
+    attribute_setter("SetStackAttribute", "ns3::HostNetStack")
     factory_setter("SetModeration", "ns3::InterruptModeration", "SetModerationType",
                    "SetModerationAttribute")
     factory_setter("SetRxMode", "ns3::RxMode", "SetRxModeType", "SetRxModeAttribute")

@@ -1,0 +1,87 @@
+/*
+ * Copyright (c) 2026 hostnet authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * Author: hostnet developers
+ */
+
+#ifndef HOST_NET_STACK_H
+#define HOST_NET_STACK_H
+
+#include "ns3/host-cpu.h"
+#include "ns3/node.h"
+#include "ns3/nstime.h"
+#include "ns3/object.h"
+
+#include <vector>
+
+namespace ns3
+{
+
+class RpsBacklog;
+class SoftnetData;
+
+/**
+ * @ingroup hostnet
+ * @brief The kernel network stack's per-core receive state of a node: the NET_RX softirq
+ * (softnet_data: poll list, netdev_budget, ksoftirqd hand-off) and the RPS backlog of each
+ * core, with the net.core sysctls that configure them as attributes.
+ *
+ * One per node, aggregated to it (GetOrCreate), beside the node's HostCpu, whose cores run
+ * the work. SoftnetData and RpsBacklog of a core are created on first use.
+ */
+class HostNetStack : public Object
+{
+  public:
+    /**
+     * @brief Get the type ID.
+     * @return the object TypeId
+     */
+    static TypeId GetTypeId();
+
+    HostNetStack();
+    ~HostNetStack() override;
+
+    /**
+     * @brief The node's stack, created (and aggregated, with the node's HostCpu) on first use.
+     * @param node the node
+     * @return its stack
+     */
+    static Ptr<HostNetStack> GetOrCreate(Ptr<Node> node);
+
+    /**
+     * @brief The NET_RX softirq state of a core (created on first use): the poll list and
+     * budget shared by the NAPI contexts served on that core.
+     * @param core the core
+     * @return its SoftnetData
+     */
+    Ptr<SoftnetData> GetSoftnet(uint32_t core);
+
+    /**
+     * @brief The RPS/RFS input packet queue of a core (created on first use), served by
+     * that core's NET_RX softirq.
+     * @param core the core
+     * @return its RpsBacklog
+     */
+    Ptr<RpsBacklog> GetBacklog(uint32_t core);
+
+  protected:
+    void DoDispose() override;
+
+  private:
+    Ptr<HostCpu> m_cpu;                      ///< the node's CPU
+    std::vector<Ptr<SoftnetData>> m_softnet; ///< NET_RX state per core (null: not created)
+    uint32_t m_netdevBudget{300};            ///< net.core.netdev_budget (attribute)
+    Time m_netdevBudgetTime;                 ///< net.core.netdev_budget_usecs (attribute)
+    uint32_t m_maxSoftirqRestarts{10};       ///< MAX_SOFTIRQ_RESTART (attribute)
+    Time m_maxSoftirqTime;                   ///< MAX_SOFTIRQ_TIME (attribute)
+    std::vector<Ptr<RpsBacklog>> m_backlog;  ///< RPS backlog per core (null: not created)
+    uint32_t m_netdevMaxBacklog{1000};       ///< net.core.netdev_max_backlog (attribute)
+    uint32_t m_devWeight{64};                ///< net.core.dev_weight (attribute)
+    Time m_ipiCost;                          ///< IPI handler cost (attribute)
+};
+
+} // namespace ns3
+
+#endif // HOST_NET_STACK_H
