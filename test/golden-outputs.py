@@ -75,10 +75,12 @@ def run_example(build, cmdline):
 TIMING = re.compile(r"\s+[0-9.]+ s$")
 # Progress lines carry the wall time since the start ("[fig7   3/18,    0.1 s]").
 PROGRESS = re.compile(r"(\[[a-z0-9]+\s+\d+/\d+,)\s+[0-9.]+ s\]")
+# hostnet-seed-figures' last line too ("done: 26 runs simulated, 0 reused, 0.1 s").
+DONE = re.compile(r"^(done: \d+ runs simulated, \d+ reused,) [0-9.]+ s$", re.M)
 
 
 def normalised(stdout):
-    return PROGRESS.sub(r"\1 <wall time>]", stdout)
+    return DONE.sub(r"\1 <wall time>", PROGRESS.sub(r"\1 <wall time>]", stdout))
 
 
 def run_suites(build):
@@ -169,6 +171,7 @@ def main():
     ap.add_argument("--build", default=os.environ.get("HOSTNET_BUILD", os.path.join(ROOT, "build")))
     ap.add_argument("--dir", default=os.path.join(HERE, "golden"))
     a = ap.parse_args()
+    a.build = os.path.abspath(a.build)  # the examples run in a temporary directory
     if a.action == "record":
         return record(a.build, a.dir)
     return compare(a.build, a.dir)
