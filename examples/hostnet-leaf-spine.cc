@@ -71,6 +71,7 @@ struct RunConfig
     double warmup{0.01};
     std::string metrics;
     std::string routing{"static"};
+    std::string ecmp{"destination"};
 };
 
 /// @return the metric names this example writes, in the order of its --metrics JSON
@@ -134,10 +135,17 @@ main(int argc, char* argv[])
     opts.AddSeconds("duration", "Measured time (after the warm-up)", cfg.duration, 1e-6, 1e5);
     opts.AddSeconds("warmup", "Warm-up time, deleted", cfg.warmup, 0, 1e5);
     opts.Add("routing",
-             "static (one path per destination host) | global (ns-3's global routing; add "
-             "--ns3::Ipv4GlobalRouting::RandomEcmpRouting=true for per-packet ECMP)",
+             "static (fixed paths computed per packet in O(1), see --ecmp) | global (ns-3's "
+             "global routing; add --ns3::Ipv4GlobalRouting::RandomEcmpRouting=true for "
+             "per-packet ECMP) | table (static's destination paths as Ipv4StaticRouting "
+             "tables, scanned per packet: same results, slower with many hosts)",
              cfg.routing,
-             OneOf({"static", "global"}));
+             OneOf({"static", "global", "table"}));
+    opts.Add("ecmp",
+             "Spine choice of --routing=static: destination (one path per destination host) | "
+             "flow (5-tuple hash, one path per flow)",
+             cfg.ecmp,
+             OneOf({"destination", "flow"}));
     opts.Add("metrics",
              "Write the metrics as a JSON object to this file",
              cfg.metrics,
@@ -163,6 +171,11 @@ main(int argc, char* argv[])
     fabric.SetSwitchQueueSize(cfg.switchQueue);
     fabric.SetHostNetDeviceHelper(nic);
     fabric.SetRouting(cfg.routing);
+    if (cfg.ecmp != "destination" && cfg.routing != "static")
+    {
+        opts.Refuse("--ecmp=" + cfg.ecmp + " needs --routing=static (not " + cfg.routing + ")");
+    }
+    fabric.SetEcmp(cfg.ecmp);
     fabric.Install();
     int64_t stream = 1000;
     stream += fabric.AssignStreams(stream);

@@ -11,7 +11,9 @@
 #include "ns3/ipv4-static-routing-helper.h"
 #include "ns3/ipv4-static-routing.h"
 #include "ns3/ipv4.h"
+#include "ns3/leaf-spine-routing.h"
 #include "ns3/log.h"
+#include "ns3/object-factory.h"
 #include "ns3/point-to-point-net-device.h"
 #include "ns3/queue.h"
 #include "ns3/string.h"
@@ -110,9 +112,20 @@ LeafSpineHelper::SetSwitchQueueSize(const std::string& size)
 void
 LeafSpineHelper::SetRouting(const std::string& routing)
 {
-    NS_ABORT_MSG_IF(routing != "static" && routing != "global",
-                    "LeafSpineHelper::SetRouting: '" << routing << "'; allowed: static, global");
-    m_globalRouting = routing == "global";
+    NS_ABORT_MSG_IF(m_installed, "LeafSpineHelper: SetRouting after Install");
+    NS_ABORT_MSG_IF(routing != "static" && routing != "global" && routing != "table",
+                    "LeafSpineHelper::SetRouting: '" << routing
+                                                     << "'; allowed: static, global, table");
+    m_routing = routing;
+}
+
+void
+LeafSpineHelper::SetEcmp(const std::string& ecmp)
+{
+    NS_ABORT_MSG_IF(m_installed, "LeafSpineHelper: SetEcmp after Install");
+    NS_ABORT_MSG_IF(ecmp != "destination" && ecmp != "flow",
+                    "LeafSpineHelper::SetEcmp: '" << ecmp << "'; allowed: destination, flow");
+    m_ecmp = ecmp;
 }
 
 void
@@ -131,15 +144,34 @@ LeafSpineHelper::Install()
     m_leafNodes.Create(m_leaves);
     m_spineNodes.Create(m_spines);
 
+    NS_ABORT_MSG_IF(m_ecmp == "flow" && m_routing != "static",
+                    "LeafSpineHelper: SetEcmp(\"flow\") needs SetRouting(\"static\") (routing is '"
+                        << m_routing << "')");
+    const bool global = m_routing == "global";
     InternetStackHelper stack; // static and global routing (ns-3's default list)
     Ipv4StaticRoutingHelper staticRouting;
-    if (!m_globalRouting)
+    if (!global)
     {
         stack.SetRoutingHelper(staticRouting);
     }
     stack.Install(m_hosts);
     stack.Install(m_leafNodes);
     stack.Install(m_spineNodes);
+    // "static": the switches route arithmetically (LeafSpineRouting, their only protocol),
+    // set before their interfaces exist so that it hears of every address.
+    std::vector<Ptr<LeafSpineRouting>> switchRouting;
+    if (m_routing == "static")
+    {
+        ObjectFactory factory("ns3::LeafSpineRouting");
+        factory.Set("Ecmp", StringValue(m_ecmp));
+        NodeContainer switches(m_leafNodes, m_spineNodes);
+        for (uint32_t i = 0; i < switches.GetN(); ++i)
+        {
+            Ptr<LeafSpineRouting> routing = factory.Create<LeafSpineRouting>();
+            switches.Get(i)->GetObject<Ipv4>()->SetRoutingProtocol(routing);
+            switchRouting.push_back(routing);
+        }
+    }
 
     TrafficControlHelper tc;
     // Access links: the host end is wrapped by a HostNetDevice (the NIC model).
@@ -203,7 +235,7 @@ LeafSpineHelper::Install()
         NS_ASSERT_MSG(connected, "TrafficControlLayer has no TcDrop trace source");
     }
 
-    if (m_globalRouting)
+    if (global)
     {
         Ipv4GlobalRoutingHelper::PopulateRoutingTables();
         return;
@@ -216,8 +248,42 @@ LeafSpineHelper::Install()
             leafSideOfHost[i],
             ipv4->GetInterfaceForDevice(m_hostDevices.Get(i)));
     }
-    // Leaves: own hosts are connected; other leaves' hosts through the spine chosen by the
-    // destination (per-destination ECMP).
+    if (m_routing == "static")
+    {
+        for (uint32_t l = 0; l < m_leaves; ++l)
+        {
+            Ptr<Ipv4> ipv4 = m_leafNodes.Get(l)->GetObject<Ipv4>();
+            std::vector<uint32_t> hostIfs;
+            for (uint32_t h = 0; h < m_hostsPerLeaf; ++h)
+            {
+                hostIfs.push_back(
+                    ipv4->GetInterfaceForAddress(leafSideOfHost[l * m_hostsPerLeaf + h]));
+            }
+            std::vector<uint32_t> upIfs;
+            for (uint32_t s = 0; s < m_spines; ++s)
+            {
+                upIfs.push_back(ipv4->GetInterfaceForAddress(leafSide[l][s]));
+            }
+            switchRouting[l]
+                ->ConfigureLeaf(l, m_leaves, m_hostsPerLeaf, hostIfs, upIfs, spineSide[l]);
+        }
+        for (uint32_t s = 0; s < m_spines; ++s)
+        {
+            Ptr<Ipv4> ipv4 = m_spineNodes.Get(s)->GetObject<Ipv4>();
+            std::vector<uint32_t> downIfs;
+            std::vector<Ipv4Address> downGateways;
+            for (uint32_t l = 0; l < m_leaves; ++l)
+            {
+                downIfs.push_back(ipv4->GetInterfaceForAddress(spineSide[l][s]));
+                downGateways.push_back(leafSide[l][s]);
+            }
+            switchRouting[m_leaves + s]->ConfigureSpine(m_hostsPerLeaf, downIfs, downGateways);
+        }
+        return;
+    }
+    // "table": Ipv4StaticRouting tables with the same paths. Leaves: own hosts are connected;
+    // other leaves' hosts through the spine chosen by the destination (per-destination ECMP),
+    // one /24 route each (scanned linearly per packet).
     for (uint32_t l = 0; l < m_leaves; ++l)
     {
         Ptr<Ipv4> ipv4 = m_leafNodes.Get(l)->GetObject<Ipv4>();

@@ -33,13 +33,15 @@ namespace ns3
  * Addressing: host h of leaf l has 10.l.h.1/24 on its access link (the leaf end is 10.l.h.2),
  * so at most 254 leaves and 254 hosts per leaf; fabric links use 172.16.0.0/12, a /30 each.
  *
- * Routing is static and per-destination ECMP: a leaf sends traffic for host h of another leaf
- * through spine (l * hostsPerLeaf + h) mod spines, a spine sends traffic for leaf l's hosts
- * down to leaf l. Every flow therefore stays on one path, as with a flow-hashing switch, and the
- * hosts of a leaf spread evenly over the spines. ns-3's global routing only offers per-packet
- * random ECMP (Ipv4GlobalRouting::RandomEcmpRouting), which reorders TCP segments; a 5-tuple hash
- * would spread the flows of one destination too, which matters only when a few destinations
- * carry most of the traffic.
+ * Routing is static (SetRouting): the switches run LeafSpineRouting, which computes the next
+ * hop from the destination address in constant time. By default ECMP is per destination
+ * (SetEcmp("destination")): a leaf sends traffic for host h of another leaf l through spine
+ * (l * hostsPerLeaf + h) mod spines, a spine sends traffic for leaf l's hosts down to leaf l.
+ * Every flow therefore stays on one path, and the hosts of a leaf spread evenly over the
+ * spines. SetEcmp("flow") hashes the 5-tuple instead (per-flow ECMP, as a flow-hashing
+ * switch): the flows of one destination spread too, which matters when a few destinations
+ * carry most of the traffic. ns-3's global routing only offers per-packet random ECMP
+ * (Ipv4GlobalRouting::RandomEcmpRouting), which reorders TCP segments.
  *
  * Switch ports are output-queued: the point-to-point device queue of each switch port (size
  * SetSwitchQueueSize) with no queue disc above it, so the switches drop tail like a shallow-
@@ -88,15 +90,31 @@ class LeafSpineHelper
     /**
      * @brief Choose how the fabric routes.
      *
-     * "static" (the default): the per-destination static routes described above, one path
-     * per destination host. "global": ns-3's global routing
+     * "static" (the default): the fixed paths described above, computed per packet by
+     * LeafSpineRouting on every switch in constant time (the only routing protocol of the
+     * switches). "table": the same paths (destination ECMP only) as Ipv4StaticRouting tables,
+     * one /24 route per remote host on every leaf and one /16 per leaf on every spine, which
+     * ns-3 scans linearly for every packet: identical results, a per-packet cost that grows
+     * with the number of hosts (kept for comparison). "global": ns-3's global routing
      * (Ipv4GlobalRoutingHelper::PopulateRoutingTables, through the hostnet hosts): one /24
      * route per subnet from SPF, a single path per destination unless
      * ns3::Ipv4GlobalRouting::RandomEcmpRouting is set, which spreads packets (not flows)
-     * over the spines and reorders TCP.
-     * @param routing "static" or "global"
+     * over the spines and reorders TCP. Hosts have a default route to their leaf in "static"
+     * and "table".
+     * @param routing "static", "table" or "global"
      */
     void SetRouting(const std::string& routing);
+
+    /**
+     * @brief Choose how a leaf spreads traffic for other leaves over the spines (routing
+     * "static" only; Install aborts on "flow" with another routing).
+     *
+     * "destination" (the default): spine = destination host index mod spines, one path per
+     * destination host. "flow": spine = LeafSpineRouting::FlowHash (ns-3's
+     * Ipv4QueueDiscItem::Hash, murmur3 over the 5-tuple) mod spines, one path per flow.
+     * @param ecmp "destination" or "flow"
+     */
+    void SetEcmp(const std::string& ecmp);
 
     /**
      * @brief Create the nodes, links, stacks, addresses and routes.
@@ -155,7 +173,8 @@ class LeafSpineHelper
     PointToPointHelper m_hostLink;            ///< makes the access links
     PointToPointHelper m_fabricLink;          ///< makes the leaf-spine links
     std::string m_switchQueueSize{"100p"};    ///< per-port switch buffer
-    bool m_globalRouting{false};              ///< SetRouting("global")
+    std::string m_routing{"static"};          ///< SetRouting
+    std::string m_ecmp{"destination"};        ///< SetEcmp
     HostNetDeviceHelper m_hostHelper;         ///< makes the hosts' NICs
     bool m_installed{false};                  ///< Install was called
     NodeContainer m_hosts;                    ///< hosts

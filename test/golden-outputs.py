@@ -175,6 +175,7 @@ def main():
     ap.add_argument("--build", default=os.environ.get("HOSTNET_BUILD", os.path.join(ROOT, "build")))
     ap.add_argument("--dir", default=os.path.join(HERE, "golden"))
     a = ap.parse_args()
+    a.build = os.path.abspath(a.build)  # the examples run in a temporary directory
     if a.action == "record":
         return record(a.build, a.dir)
     return compare(a.build, a.dir)

@@ -277,6 +277,77 @@ class LeafSpineHeavierSchemeTestCase : public TestCase
     }
 };
 
+/**
+ * SetRouting("static") (LeafSpineRouting, O(1) per packet) and SetRouting("table") (the
+ * Ipv4StaticRouting tables it replaced) give identical runs: same paths, same TTL handling,
+ * hence the same counts, drops, latencies and per-port loads, bit for bit.
+ */
+class LeafSpineRoutingIdentityTestCase : public TestCase
+{
+  public:
+    /**
+     * @param scheme host scheme preset
+     * @param ratePps per-host sending rate
+     * @param switchQueue switch port buffer
+     * @param fabricRate leaf-spine link rate
+     */
+    LeafSpineRoutingIdentityTestCase(const std::string& scheme,
+                                     double ratePps,
+                                     const std::string& switchQueue,
+                                     const std::string& fabricRate)
+        : TestCase("routing static (LeafSpineRouting) = table (static routes), " + scheme +
+                   ", buffer " + switchQueue + ", fabric " + fabricRate),
+          m_scheme(scheme),
+          m_rate(ratePps),
+          m_queue(switchQueue),
+          m_fabricRate(fabricRate)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        FabricRun r[2];
+        const char* routing[2] = {"table", "static"};
+        for (int k = 0; k < 2; ++k)
+        {
+            RngSeedManager::SetSeed(1);
+            RngSeedManager::SetRun(7);
+            r[k] = RunFabric(m_scheme,
+                             3,
+                             3,
+                             3,
+                             m_rate,
+                             MilliSeconds(21),
+                             m_queue,
+                             m_fabricRate,
+                             routing[k]);
+        }
+        NS_TEST_ASSERT_MSG_GT(r[0].read, 1000u, "too little traffic to compare");
+        NS_TEST_ASSERT_MSG_EQ(r[1].sent, r[0].sent, "sent");
+        NS_TEST_ASSERT_MSG_EQ(r[1].read, r[0].read, "read");
+        NS_TEST_ASSERT_MSG_EQ(r[1].hostDrops, r[0].hostDrops, "host drops");
+        NS_TEST_ASSERT_MSG_EQ(r[1].socketDrops, r[0].socketDrops, "socket drops");
+        NS_TEST_ASSERT_MSG_EQ(r[1].switchDrops, r[0].switchDrops, "switch drops");
+        NS_TEST_ASSERT_MSG_EQ(r[1].interrupts, r[0].interrupts, "interrupts");
+        NS_TEST_ASSERT_MSG_EQ(r[1].meanHostLatency, r[0].meanHostLatency, "host latency");
+        NS_TEST_ASSERT_MSG_EQ(r[1].spineTx.size(), r[0].spineTx.size(), "spine ports");
+        for (size_t i = 0; i < r[0].spineTx.size(); ++i)
+        {
+            NS_TEST_ASSERT_MSG_EQ(r[1].spineTx[i], r[0].spineTx[i], "spine port " << i);
+        }
+        if (m_queue == "10p")
+        {
+            NS_TEST_ASSERT_MSG_GT(r[0].switchDrops, 0u, "the overloaded case drops at switches");
+        }
+    }
+
+    std::string m_scheme;     ///< host scheme
+    double m_rate;            ///< pps per host
+    std::string m_queue;      ///< switch buffer
+    std::string m_fabricRate; ///< leaf-spine link rate
+};
+
 } // namespace
 
 /// The hostnet-leaf-spine suite.
@@ -298,6 +369,10 @@ class LeafSpineTestSuite : public TestSuite
         AddTestCase(new LeafSpineEcmpTestCase(), TestCase::Duration::QUICK);
         AddTestCase(new LeafSpineGlobalRoutingTestCase(), TestCase::Duration::QUICK);
         AddTestCase(new LeafSpineHeavierSchemeTestCase(), TestCase::Duration::QUICK);
+        AddTestCase(new LeafSpineRoutingIdentityTestCase("napi", 20000, "100p", "2Gbps"),
+                    TestCase::Duration::QUICK);
+        AddTestCase(new LeafSpineRoutingIdentityTestCase("disable-enable", 60000, "10p", "200Mbps"),
+                    TestCase::Duration::QUICK);
     }
 };
 

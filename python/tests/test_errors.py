@@ -105,7 +105,9 @@ CASES = [
     ("hostnet-leaf-spine", "--Duration=1", "did you mean --duration"),
     ("hostnet-leaf-spine", "stray", "unexpected argument"),
     ("hostnet-leaf-spine", "--PrintMetrics=maybe", "true or false"),
-    ("hostnet-leaf-spine", "--routing=ospf", "static, global"),
+    ("hostnet-leaf-spine", "--routing=ospf", "static, global, table"),
+    ("hostnet-leaf-spine", "--ecmp=random", "destination, flow"),
+    ("hostnet-leaf-spine", "--ecmp=flow --routing=table", "needs --routing=static"),
     # global attribute defaults and global values, through any example
     ("hostnet-leaf-spine", "--ns3::HostNetDevice::NQueues=0", "1:1024"),
     ("hostnet-leaf-spine", "--ns3::HostNetDevice::NQueues=-1", "1:1024"),
