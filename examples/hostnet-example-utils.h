@@ -39,15 +39,6 @@ Split(const std::string& list)
     return items;
 }
 
-/// @return an exponential random variable specification with the given mean in us
-inline std::string
-Exponential(double meanUs)
-{
-    std::ostringstream os;
-    os << std::setprecision(10) << "ns3::ExponentialRandomVariable[Mean=" << meanUs * 1e-6 << "]";
-    return os.str();
-}
-
 /**
  * @return @p value as a CSV field: empty when it is not finite (a statistic without samples
  *         is undefined, and an empty field says so to every CSV reader), else the number

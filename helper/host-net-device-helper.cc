@@ -28,6 +28,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <iomanip>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -330,10 +331,41 @@ HostNetDeviceHelper::SetStackAttribute(const std::string& name, const AttributeV
     m_stackFactory.Set(name, value);
 }
 
+namespace
+{
+/// @return @p t in seconds as an attribute value's text (12 significant digits: exact for
+///         nanosecond times below 1000 s)
+std::string
+SecondsText(Time t)
+{
+    std::ostringstream os;
+    os << std::setprecision(12) << t.GetSeconds();
+    return os.str();
+}
+} // namespace
+
+std::string
+HostNetDeviceHelper::ConstantCost(Time value)
+{
+    return "ns3::ConstantRandomVariable[Constant=" + SecondsText(value) + "]";
+}
+
+std::string
+HostNetDeviceHelper::ExponentialCost(Time mean)
+{
+    return "ns3::ExponentialRandomVariable[Mean=" + SecondsText(mean) + "]";
+}
+
+std::string
+HostNetDeviceHelper::UniformCost(Time min, Time max)
+{
+    return "ns3::UniformRandomVariable[Min=" + SecondsText(min) + "|Max=" + SecondsText(max) + "]";
+}
+
 std::vector<std::string>
 HostNetDeviceHelper::GetPresetNames()
 {
-    return {"e1000-1g", "i40e-10g", "mlx5-100g"};
+    return {"e1000-1g", "i40e-10g", "mlx5-100g", "salah-2007", "walravens-2006", "chang-2008"};
 }
 
 void
@@ -408,6 +440,55 @@ HostNetDeviceHelper::SetPreset(const std::string& name)
                            StringValue("ns3::ConstantRandomVariable[Constant=0.15e-6]"));
         SetDeviceAttribute("RegisterWriteCost",
                            StringValue("ns3::ConstantRandomVariable[Constant=0.1e-6]"));
+        return;
+    }
+    // The paper hosts (doc/hostnet.rst, "Paper hosts"). The order of the settings is part of
+    // the recipe: every random variable setting draws automatic stream numbers, which random
+    // variables without AssignStreams see.
+    if (name == "salah-2007")
+    {
+        // Salah et al. 2007 Sec. 4: exponential ISR 1/r and protocol 1/mu (64-byte frames,
+        // no per-byte cost), B = 1024 (the ring, returned descriptor by descriptor and
+        // dropping when empty; PerPacketRxMode::BacklogSize is B by default).
+        SetDeviceAttribute("IsrCost", StringValue(ExponentialCost(NanoSeconds(3730))));
+        SetDeviceAttribute("ProtocolCost", StringValue(ExponentialCost(NanoSeconds(5340))));
+        SetDeviceAttribute("ProtocolCopyRate", DataRateValue(DataRate(0)));
+        SetRxRingAttribute("Descriptors", UintegerValue(1024));
+        SetRxRingAttribute("TailWriteBatch", UintegerValue(1));
+        SetRxRingAttribute("DropWhenNoDescriptor", BooleanValue(true));
+        return;
+    }
+    if (name == "walravens-2006")
+    {
+        // Walravens and Gaidioz 2006: 82546EB (48 KiB FIFO, 2048 descriptors, tail writes of
+        // 16, PCI-X DMA at half its 8.5 Gb/s), Linux NAPI; per frame 1.2 us of poll work plus
+        // the refill: 0.8 us by allocation (2.0 us: Fig. 3(a)'s 0.5 Mframes/s) or 0.23 us by
+        // recycling (1.43 us: Sec. VIII's +40 %); Salah et al. 2007's ISR.
+        SetScheme("napi");
+        SetDeviceAttribute("IsrCost", StringValue(ConstantCost(NanoSeconds(3730))));
+        SetDeviceAttribute("ProtocolCost", StringValue(ConstantCost(NanoSeconds(1200))));
+        SetDeviceAttribute("ProtocolCopyRate", DataRateValue(DataRate(0)));
+        SetRxRingAttribute("Descriptors", UintegerValue(2048));
+        SetRxRingAttribute("TailWriteBatch", UintegerValue(16));
+        SetRxRingAttribute("FifoSize", UintegerValue(49152));
+        SetRxRingAttribute("BusRate", DataRateValue(DataRate("4260Mbps")));
+        SetRxRingAttribute("RefillCost", StringValue(ConstantCost(NanoSeconds(800))));
+        SetRxRingAttribute("RecycleCost", StringValue(ConstantCost(NanoSeconds(230))));
+        return;
+    }
+    if (name == "chang-2008")
+    {
+        // Chang et al. 2008 (e1000, Linux 2.6.20): interrupt throttling timer T (ITR), NAPI,
+        // protocol cost Tp = 2 us, interrupt cost To = 5 us, 4096 descriptors; the model has
+        // no per-byte, register-write or polling-overhead cost.
+        SetModeration("ns3::ThrottleModeration");
+        SetRxMode("ns3::NapiRxMode");
+        SetDeviceAttribute("IsrCost", StringValue(ConstantCost(MicroSeconds(5))));
+        SetDeviceAttribute("ProtocolCost", StringValue(ConstantCost(MicroSeconds(2))));
+        SetDeviceAttribute("ProtocolCopyRate", DataRateValue(DataRate(0)));
+        SetDeviceAttribute("RegisterWriteCost", StringValue(ConstantCost(Time(0))));
+        SetDeviceAttribute("PollOverheadCost", StringValue(ConstantCost(Time(0))));
+        SetRxRingAttribute("Descriptors", UintegerValue(4096));
         return;
     }
     std::ostringstream known;

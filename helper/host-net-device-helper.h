@@ -11,6 +11,7 @@
 
 #include "ns3/host-net-device.h"
 #include "ns3/net-device-container.h"
+#include "ns3/nstime.h"
 #include "ns3/object-factory.h"
 #include "ns3/trace-helper.h"
 
@@ -132,8 +133,24 @@ class HostNetDeviceHelper : public PcapHelperForDevice, public AsciiTraceHelperF
      * 50 us, 512 descriptors, RSS table 512, NAPI 64/300, GRO and TSO on). "mlx5-100g": a
      * 100 GbE ConnectX-5 server (16 cores and queues, net_dim, 1024 descriptors, RSS table
      * 256, GRO and TSO on). The modern presets' costs are for a 3.5 GHz server core;
-     * HostCpu::Speed scales them. Later Set* calls override single settings. Aborts with
-     * the list of names on an unknown one.
+     * HostCpu::Speed scales them.
+     *
+     * The hosts of the papers this module reproduces (doc/hostnet.rst, "Paper hosts"):
+     * "salah-2007": Salah et al. 2007's host (exponential ISR cost 1/r = 3.73 us and
+     * protocol cost 1/mu = 5.34 us, no per-byte cost, B = 1024 descriptors returned one by
+     * one, frames dropped when none is free; the backlog of the per-packet modes keeps its
+     * default B = 1024); the moderation and receive mode are left to SetScheme.
+     * "walravens-2006": the e1000 host of Walravens and Gaidioz 2006 (RDR): Linux NAPI (the
+     * "napi" scheme), constant ISR 3.73 us and poll work 1.2 us per frame, 2048 descriptors
+     * returned by tail writes of 16, 48 KiB FIFO, DMA at 4.26 Gb/s, refill by allocation
+     * 0.8 us or by recycling 0.23 us (RxRing::RefillPolicy chooses; left at its default).
+     * "chang-2008": the e1000 host of Chang et al. 2008: interrupt throttling (ThrottleModeration
+     * at its default rate: set InterruptRate = 1/T with SetModeration), NAPI, constant
+     * interrupt cost To = 5 us and protocol cost Tp = 2 us, no per-byte, register-write or
+     * polling-overhead cost, 4096 descriptors.
+     *
+     * Later Set* calls override single settings. Aborts with the list of names on an unknown
+     * one.
      * @param name a preset name (GetPresetNames)
      */
     void SetPreset(const std::string& name);
@@ -168,6 +185,36 @@ class HostNetDeviceHelper : public PcapHelperForDevice, public AsciiTraceHelperF
 
     /** @return the scheme names SetScheme accepts ("<...>" marks a numeric parameter) */
     static std::vector<std::string> GetSchemeNames();
+
+    /**
+     * @brief A constant cost, as the text of a random variable attribute (IsrCost,
+     * ProtocolCost, RxRing::RefillCost, HostSinkApplication::UserCost, ...).
+     *
+     * @code
+     * host.SetDeviceAttribute("IsrCost",
+     *                         StringValue(HostNetDeviceHelper::ConstantCost(MicroSeconds(4))));
+     * @endcode
+     * A cost in microseconds held in a double is Seconds(us * 1e-6): ns-3's MicroSeconds()
+     * takes whole microseconds (a double argument is truncated).
+     * @param value the cost
+     * @return "ns3::ConstantRandomVariable[Constant=<seconds>]"
+     */
+    static std::string ConstantCost(Time value);
+
+    /**
+     * @brief An exponentially distributed cost, as the text of a random variable attribute.
+     * @param mean the mean cost
+     * @return "ns3::ExponentialRandomVariable[Mean=<seconds>]"
+     */
+    static std::string ExponentialCost(Time mean);
+
+    /**
+     * @brief A cost uniform between two values, as the text of a random variable attribute.
+     * @param min the smallest cost
+     * @param max the largest cost
+     * @return "ns3::UniformRandomVariable[Min=<seconds>|Max=<seconds>]"
+     */
+    static std::string UniformCost(Time min, Time max);
 
     /**
      * @brief Check an attribute setting without applying it.

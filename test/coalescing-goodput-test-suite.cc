@@ -27,7 +27,8 @@ using namespace ns3;
 namespace
 {
 
-/// Chang et al. 2008's costs for this suite (seconds) and the arrival rate.
+/// Chang et al. 2008's costs (seconds; Tp and To are the "chang-2008" preset's) and the arrival
+/// rate.
 constexpr double TP = 2e-6;
 constexpr double TA = 8e-6;
 constexpr double TO = 5e-6;
@@ -56,17 +57,8 @@ Simulate(double T)
     NetDeviceContainer phys = p2p.Install(nodes);
     InternetStackHelper().Install(nodes);
     HostNetDeviceHelper host;
+    host.SetPreset("chang-2008"); // To = 5 us, Tp = 2 us, NAPI, 4096 descriptors
     host.SetModeration("ns3::ThrottleModeration", "InterruptRate", DoubleValue(1 / T));
-    host.SetRxMode("ns3::NapiRxMode");
-    auto constant = [](double s) {
-        return StringValue("ns3::ConstantRandomVariable[Constant=" + std::to_string(s) + "]");
-    };
-    host.SetDeviceAttribute("IsrCost", constant(TO));
-    host.SetDeviceAttribute("ProtocolCost", constant(TP));
-    host.SetDeviceAttribute("ProtocolCopyRate", DataRateValue(DataRate(0)));
-    host.SetDeviceAttribute("RegisterWriteCost", constant(0));
-    host.SetDeviceAttribute("PollOverheadCost", constant(0));
-    host.SetRxRingAttribute("Descriptors", UintegerValue(4096));
     Ptr<HostNetDevice> receiver = host.Install(phys.Get(1));
     NetDeviceContainer devices(phys.Get(0));
     devices.Add(receiver);
@@ -78,7 +70,7 @@ Simulate(double T)
     nodes.Get(0)->AddApplication(source);
     auto sink = CreateObject<HostSinkApplication>();
     sink->SetAttribute("Local", AddressValue(InetSocketAddress(Ipv4Address::GetAny(), 9)));
-    sink->SetAttribute("UserCost", constant(TA));
+    sink->SetAttribute("UserCost", StringValue(HostNetDeviceHelper::ConstantCost(Seconds(TA))));
     nodes.Get(1)->AddApplication(sink);
     Simulator::Schedule(Seconds(0.05), &HostSinkApplication::ResetStats, sink);
     Simulator::Schedule(Seconds(0.05), &HostNetDevice::ResetStats, receiver);

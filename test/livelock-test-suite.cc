@@ -20,8 +20,6 @@
 #include "ns3/uinteger.h"
 
 #include <cmath>
-#include <iomanip>
-#include <sstream>
 
 using namespace ns3;
 using namespace hostnet_test;
@@ -49,13 +47,13 @@ RunPoint(const std::string& scheme, double lambda, Time warmup, Time measure, ui
     helper.SetScheme(scheme);
     if (scheme != "ideal")
     {
-        std::ostringstream isr;
-        isr << "ns3::ExponentialRandomVariable[Mean=" << ISR_MEAN << "]";
-        helper.SetDeviceAttribute("IsrCost", StringValue(isr.str()));
+        helper.SetDeviceAttribute(
+            "IsrCost",
+            StringValue(HostNetDeviceHelper::ExponentialCost(Seconds(ISR_MEAN))));
     }
-    std::ostringstream proto;
-    proto << "ns3::ExponentialRandomVariable[Mean=" << PROTO_MEAN << "]";
-    helper.SetDeviceAttribute("ProtocolCost", StringValue(proto.str()));
+    helper.SetDeviceAttribute(
+        "ProtocolCost",
+        StringValue(HostNetDeviceHelper::ExponentialCost(Seconds(PROTO_MEAN))));
     helper.SetDeviceAttribute("ProtocolCopyRate", DataRateValue(DataRate(0)));
     helper.SetRxMode("ns3::PerPacketRxMode", "BacklogSize", UintegerValue(BUFFER));
     return MeasurePoint(helper, lambda, warmup, measure, run);

@@ -32,7 +32,6 @@
 #include <algorithm>
 #include <iostream>
 #include <iterator>
-#include <sstream>
 #include <utility>
 #include <vector>
 
@@ -1142,9 +1141,9 @@ RunTenGigStream(double protocolUs, Time duration)
 {
     HostNetDeviceHelper helper = DeterministicHelper();
     helper.SetDeviceAttribute("IsrCost", StringValue("ns3::ConstantRandomVariable[Constant=1e-6]"));
-    std::ostringstream cost;
-    cost << "ns3::ConstantRandomVariable[Constant=" << protocolUs * 1e-6 << "]";
-    helper.SetDeviceAttribute("ProtocolCost", StringValue(cost.str()));
+    helper.SetDeviceAttribute(
+        "ProtocolCost",
+        StringValue(HostNetDeviceHelper::ConstantCost(Seconds(protocolUs * 1e-6))));
     helper.SetModeration("ns3::I40eAdaptiveItrModeration");
     helper.SetRxMode("ns3::NapiRxMode");
     HostPair p = MakeHostPair(helper);

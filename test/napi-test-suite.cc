@@ -176,7 +176,7 @@ class NapiNoLivelockTestCase : public TestCase
  * @ingroup hostnet-tests
  * @brief Two NAPI devices of one node share the core's poll list and netdev_budget.
  *
- * Weight 2, HostCpu NetdevBudget 4; 4 frames reach devices A and B at t = 0. ISR A runs
+ * Weight 2, HostNetStack NetdevBudget 4; 4 frames reach devices A and B at t = 0. ISR A runs
  * 0.001-3.001 us and ISR B 3.001-6.001 us (hard IRQs first), so A's first poll starts at
  * 6.001 us. Poll calls alternate A, B, A, B (a full poll goes to the tail of the list),
  * two frames each, 5 us per frame; the round ends after B's first and second poll (4

@@ -27,8 +27,6 @@
 #include "ns3/uinteger.h"
 
 #include <algorithm>
-#include <iomanip>
-#include <sstream>
 
 using namespace ns3;
 
@@ -98,18 +96,12 @@ ConfiguredPptUs(const ProbeConfig& c, uint32_t s)
 std::string
 Cost(double us, double jitter)
 {
-    std::ostringstream os;
-    os << std::setprecision(10);
     if (jitter > 0)
     {
-        os << "ns3::UniformRandomVariable[Min=" << us * (1 - jitter) * 1e-6
-           << "|Max=" << us * (1 + jitter) * 1e-6 << "]";
+        return HostNetDeviceHelper::UniformCost(Seconds(us * (1 - jitter) * 1e-6),
+                                                Seconds(us * (1 + jitter) * 1e-6));
     }
-    else
-    {
-        os << "ns3::ConstantRandomVariable[Constant=" << us * 1e-6 << "]";
-    }
-    return os.str();
+    return HostNetDeviceHelper::ConstantCost(Seconds(us * 1e-6));
 }
 
 /// What a probe run measured.

@@ -18,49 +18,35 @@
 #include "ns3/test.h"
 #include "ns3/uinteger.h"
 
-#include <iomanip>
-#include <sstream>
-
 using namespace ns3;
 using namespace hostnet_test;
 
 namespace
 {
 
-// The Walravens and Gaidioz 2006 preset (see the documentation): per frame 1.2 us of poll work plus
-// the refill, 0.8 us by allocation (2.0 us: Fig. 3(a)'s 0.5 Mframes/s) or 0.23 us by recycling
-// (1.43 us: Sec. VIII's +40 % throughput).
+// The "walravens-2006" preset's values (see the documentation): per frame 1.2 us of poll
+// work plus the refill, 0.8 us by allocation (2.0 us: Fig. 3(a)'s 0.5 Mframes/s) or 0.23 us
+// by recycling (1.43 us: Sec. VIII's +40 %).
 constexpr double PROTOCOL_US = 1.2; ///< poll work per frame without the refill
 constexpr double ALLOC_US = 0.8;    ///< allocation refill
 constexpr double RECYCLE_US = 0.23; ///< RDR refill
 constexpr double ISR_US = 3.73;     ///< Salah et al. 2007's ISR
 constexpr uint32_t FRAME = 64;      ///< bytes
 
-/// @return a constant cost specification
+/// @return a constant cost of @p us microseconds
 std::string
 Constant(double us)
 {
-    std::ostringstream os;
-    os << std::setprecision(10) << "ns3::ConstantRandomVariable[Constant=" << us * 1e-6 << "]";
-    return os.str();
+    return HostNetDeviceHelper::ConstantCost(Seconds(us * 1e-6));
 }
 
-/// @return the e1000-like NAPI host under @p policy
+/// @return the e1000-like NAPI host of Walravens and Gaidioz 2006 under @p policy
 HostNetDeviceHelper
 E1000Host(const std::string& policy)
 {
     HostNetDeviceHelper helper;
-    helper.SetScheme("napi");
-    helper.SetDeviceAttribute("IsrCost", StringValue(Constant(ISR_US)));
-    helper.SetDeviceAttribute("ProtocolCost", StringValue(Constant(PROTOCOL_US)));
-    helper.SetDeviceAttribute("ProtocolCopyRate", DataRateValue(DataRate(0)));
-    helper.SetRxRingAttribute("Descriptors", UintegerValue(2048));
-    helper.SetRxRingAttribute("TailWriteBatch", UintegerValue(16));
-    helper.SetRxRingAttribute("FifoSize", UintegerValue(49152));
-    helper.SetRxRingAttribute("BusRate", DataRateValue(DataRate("4260Mbps")));
+    helper.SetPreset("walravens-2006");
     helper.SetRxRingAttribute("RefillPolicy", StringValue(policy));
-    helper.SetRxRingAttribute("RefillCost", StringValue(Constant(ALLOC_US)));
-    helper.SetRxRingAttribute("RecycleCost", StringValue(Constant(RECYCLE_US)));
     return helper;
 }
 

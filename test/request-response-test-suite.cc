@@ -71,9 +71,9 @@ RunRpc(bool tcp,
 
     RequestResponseServerHelper serverHelper(7000);
     serverHelper.SetAttribute("Protocol", TypeIdValue(protocol));
-    std::ostringstream service;
-    service << "ns3::ConstantRandomVariable[Constant=" << serviceUs * 1e-6 << "]";
-    serverHelper.SetAttribute("ServiceCost", StringValue(service.str()));
+    serverHelper.SetAttribute(
+        "ServiceCost",
+        StringValue(HostNetDeviceHelper::ConstantCost(Seconds(serviceUs * 1e-6))));
     ApplicationContainer servers = serverHelper.Install(nodes.Get(1));
     RequestResponseClientHelper clientHelper(InetSocketAddress(ifs.GetAddress(1), 7000));
     clientHelper.SetAttribute("Protocol", TypeIdValue(protocol));

@@ -79,7 +79,6 @@
 #include <cmath>
 #include <iomanip>
 #include <iostream>
-#include <sstream>
 #include <utility>
 #include <vector>
 
@@ -176,9 +175,8 @@ Simulate(double ea, uint32_t run)
     HostNetDeviceHelper helper;
     helper.SetModeration("ns3::RxUsecsModeration", "Interval", TimeValue(Seconds(TAU)));
     helper.SetRxMode("ns3::PerPacketRxMode", "BacklogSize", UintegerValue(100000));
-    std::ostringstream isr;
-    isr << "ns3::ConstantRandomVariable[Constant=" << OVERHEAD << "]";
-    helper.SetDeviceAttribute("IsrCost", StringValue(isr.str()));
+    helper.SetDeviceAttribute("IsrCost",
+                              StringValue(HostNetDeviceHelper::ConstantCost(Seconds(OVERHEAD))));
     helper.SetDeviceAttribute("ProtocolCost",
                               StringValue("ns3::ConstantRandomVariable[Constant=0]"));
     helper.SetDeviceAttribute("ProtocolCopyRate", DataRateValue(DataRate(0)));

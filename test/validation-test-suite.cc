@@ -27,38 +27,27 @@ using namespace hostnet_test;
 namespace
 {
 
+// The "salah-2007" preset's values, for the exact models.
 constexpr double ISR_MEAN = 3.73e-6;   ///< 1/r (Salah et al. 2007)
 constexpr double PROTO_MEAN = 5.34e-6; ///< 1/mu (Salah et al. 2007)
 constexpr double WRITE_MEAN = 0.5e-6;  ///< register write (Salah et al. 2007)
 constexpr uint32_t BUFFER = 1024;      ///< B (Salah et al. 2007)
-
-/// "ns3::ExponentialRandomVariable[Mean=...]"
-std::string
-Exponential(double mean)
-{
-    std::ostringstream os;
-    os << "ns3::ExponentialRandomVariable[Mean=" << mean << "]";
-    return os.str();
-}
 
 /// Salah et al. 2007's host with exponential costs; B is the backlog and the ring.
 HostNetDeviceHelper
 SeedHost(const std::string& scheme)
 {
     HostNetDeviceHelper helper;
-    helper.SetDeviceAttribute("IsrCost", StringValue(Exponential(ISR_MEAN)));
-    helper.SetDeviceAttribute("ProtocolCost", StringValue(Exponential(PROTO_MEAN)));
+    helper.SetPreset("salah-2007");
     // Exponential, unlike the default constant: the chain needs memoryless phases.
-    helper.SetDeviceAttribute("RegisterWriteCost", StringValue(Exponential(WRITE_MEAN)));
-    helper.SetDeviceAttribute("ProtocolCopyRate", DataRateValue(DataRate(0)));
+    helper.SetDeviceAttribute(
+        "RegisterWriteCost",
+        StringValue(HostNetDeviceHelper::ExponentialCost(Seconds(WRITE_MEAN))));
     helper.SetScheme(scheme);
     if (scheme == "ideal" || scheme == "normal")
     {
         helper.SetRxMode("ns3::PerPacketRxMode", "BacklogSize", UintegerValue(BUFFER));
     }
-    helper.SetRxRingAttribute("Descriptors", UintegerValue(BUFFER));
-    helper.SetRxRingAttribute("TailWriteBatch", UintegerValue(1));
-    helper.SetRxRingAttribute("DropWhenNoDescriptor", BooleanValue(true));
     return helper;
 }
 
@@ -166,10 +155,12 @@ class PollingMd1bTestCase : public TestCase
     void DoRun() override
     {
         HostNetDeviceHelper helper = SeedHost("pure-polling");
-        helper.SetDeviceAttribute("ProtocolCost",
-                                  StringValue("ns3::ConstantRandomVariable[Constant=5.34e-6]"));
-        helper.SetDeviceAttribute("PollOverheadCost",
-                                  StringValue("ns3::ConstantRandomVariable[Constant=1.59e-6]"));
+        helper.SetDeviceAttribute(
+            "ProtocolCost",
+            StringValue(HostNetDeviceHelper::ConstantCost(NanoSeconds(5340))));
+        helper.SetDeviceAttribute(
+            "PollOverheadCost",
+            StringValue(HostNetDeviceHelper::ConstantCost(NanoSeconds(1590))));
         const double mu = 1 / PROTO_MEAN;
         for (double lambda : {200e3, 300e3})
         {

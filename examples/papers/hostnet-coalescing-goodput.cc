@@ -67,13 +67,11 @@ struct Point
     CoalescingResult model;   ///< CoalescingAnalysis::Evaluate
 };
 
-/// @return a constant random variable specification
+/// @return a constant cost of @p us microseconds
 StringValue
-Constant(double seconds)
+Constant(double us)
 {
-    std::ostringstream os;
-    os << std::setprecision(12) << "ns3::ConstantRandomVariable[Constant=" << seconds << "]";
-    return StringValue(os.str());
+    return StringValue(HostNetDeviceHelper::ConstantCost(Seconds(us * 1e-6)));
 }
 
 /// Simulate and analyse one (frame size, T) point.
@@ -92,14 +90,12 @@ Run(uint32_t frame, double T, const GoodputConfig& cfg)
     p2p.SetChannelAttribute("Delay", StringValue("1us"));
     NetDeviceContainer phys = p2p.Install(nodes);
     InternetStackHelper().Install(nodes);
+    // Chang et al. 2008's e1000 host, with the costs and ring of the options.
     HostNetDeviceHelper host;
+    host.SetPreset("chang-2008");
     host.SetModeration("ns3::ThrottleModeration", "InterruptRate", DoubleValue(1 / T));
-    host.SetRxMode("ns3::NapiRxMode");
-    host.SetDeviceAttribute("IsrCost", Constant(cfg.toUs * 1e-6));
-    host.SetDeviceAttribute("ProtocolCost", Constant(cfg.tpUs * 1e-6));
-    host.SetDeviceAttribute("ProtocolCopyRate", DataRateValue(DataRate(0)));
-    host.SetDeviceAttribute("RegisterWriteCost", Constant(0));
-    host.SetDeviceAttribute("PollOverheadCost", Constant(0));
+    host.SetDeviceAttribute("IsrCost", Constant(cfg.toUs));
+    host.SetDeviceAttribute("ProtocolCost", Constant(cfg.tpUs));
     host.SetRxRingAttribute("Descriptors", UintegerValue(cfg.ring));
     Ptr<HostNetDevice> receiver = host.Install(phys.Get(1));
     NetDeviceContainer devices(phys.Get(0));
@@ -112,7 +108,7 @@ Run(uint32_t frame, double T, const GoodputConfig& cfg)
     nodes.Get(0)->AddApplication(source);
     auto sink = CreateObject<HostSinkApplication>();
     sink->SetAttribute("Local", AddressValue(InetSocketAddress(Ipv4Address::GetAny(), 9)));
-    sink->SetAttribute("UserCost", Constant(cfg.taUs * 1e-6));
+    sink->SetAttribute("UserCost", Constant(cfg.taUs));
     nodes.Get(1)->AddApplication(sink);
     Time warmup = Seconds(cfg.warmup);
     Simulator::Schedule(warmup, &HostSinkApplication::ResetStats, sink);

@@ -78,24 +78,37 @@ struct StudyConfig
 };
 
 /**
- * Configure a helper for a scheme preset with the study's costs: exponential ISR and
- * protocol times, no per-byte cost (fixed-size packets), buffer B: the backlog in
- * per-packet modes, the ring itself in the others (returned descriptor by descriptor).
+ * Configure a helper for a scheme preset with the study's costs: Salah et al. 2007's host
+ * (the "salah-2007" preset: exponential ISR and protocol times, no per-byte cost, buffer
+ * B: the backlog in per-packet modes, the ring itself in the others, returned descriptor
+ * by descriptor) with the ISR and protocol means and B of the options.
  */
 HostNetDeviceHelper
 MakeHostHelper(const std::string& scheme, const StudyConfig& cfg)
 {
     HostNetDeviceHelper helper;
-    helper.SetDeviceAttribute("IsrCost", StringValue(Exponential(cfg.isrUs)));
-    helper.SetDeviceAttribute("ProtocolCost", StringValue(Exponential(cfg.protoUs)));
-    helper.SetDeviceAttribute("ProtocolCopyRate", DataRateValue(DataRate(0)));
+    helper.SetPreset("salah-2007");
+    // The options' defaults are the preset's means: set them only when they differ. (Every
+    // random variable setting draws automatic stream numbers, which the TCP run's CSMA
+    // backoff sees: setting the preset's values again would change its results.)
+    const StudyConfig defaults;
+    if (cfg.isrUs != defaults.isrUs)
+    {
+        helper.SetDeviceAttribute(
+            "IsrCost",
+            StringValue(HostNetDeviceHelper::ExponentialCost(Seconds(cfg.isrUs * 1e-6))));
+    }
+    if (cfg.protoUs != defaults.protoUs)
+    {
+        helper.SetDeviceAttribute(
+            "ProtocolCost",
+            StringValue(HostNetDeviceHelper::ExponentialCost(Seconds(cfg.protoUs * 1e-6))));
+    }
     helper.SetScheme(scheme);
-    // B is the backlog of the per-packet modes and the ring of the others (NAPI,
-    // disable-enable, polling), whose descriptors are returned one by one.
+    // B is the backlog of the per-packet modes (a default, so that it also reaches the TCP
+    // run's hosts) and the ring of the others (NAPI, disable-enable, polling).
     Config::SetDefault("ns3::PerPacketRxMode::BacklogSize", UintegerValue(cfg.bufferSize));
     helper.SetRxRingAttribute("Descriptors", UintegerValue(cfg.bufferSize));
-    helper.SetRxRingAttribute("TailWriteBatch", UintegerValue(1));
-    helper.SetRxRingAttribute("DropWhenNoDescriptor", BooleanValue(true));
     return helper;
 }
 

@@ -66,18 +66,12 @@ namespace
 std::string
 Cost(double meanUs, double jitter)
 {
-    std::ostringstream os;
-    os << std::setprecision(10);
     if (jitter <= 0 || meanUs <= 0)
     {
-        os << "ns3::ConstantRandomVariable[Constant=" << meanUs * 1e-6 << "]";
+        return HostNetDeviceHelper::ConstantCost(Seconds(meanUs * 1e-6));
     }
-    else
-    {
-        os << "ns3::UniformRandomVariable[Min=" << meanUs * (1 - jitter) * 1e-6
-           << "|Max=" << meanUs * (1 + jitter) * 1e-6 << "]";
-    }
-    return os.str();
+    return HostNetDeviceHelper::UniformCost(Seconds(meanUs * (1 - jitter) * 1e-6),
+                                            Seconds(meanUs * (1 + jitter) * 1e-6));
 }
 
 /// Bytes per microsecond of a rate in MB/s (0 = no per-byte cost).

@@ -42,7 +42,6 @@
 #include <fstream>
 #include <iomanip>
 #include <iostream>
-#include <sstream>
 
 using namespace ns3;
 using hostnet_example::Split;
@@ -69,12 +68,10 @@ struct RdrConfig
 };
 
 /// A constant cost in us as a random variable specification.
-std::string
+StringValue
 Constant(double us)
 {
-    std::ostringstream os;
-    os << std::setprecision(10) << "ns3::ConstantRandomVariable[Constant=" << us * 1e-6 << "]";
-    return os.str();
+    return StringValue(HostNetDeviceHelper::ConstantCost(Seconds(us * 1e-6)));
 }
 
 /// What one run measured (after the warm-up).
@@ -114,19 +111,19 @@ RunPoint(const RdrConfig& cfg, const std::string& policy, uint32_t size)
         dev->SetChannel(channel);
         node->AddDevice(dev);
     }
+    // The Walravens and Gaidioz 2006 host, with the values of the options.
     HostNetDeviceHelper host;
-    host.SetScheme("napi");
-    host.SetDeviceAttribute("IsrCost", StringValue(Constant(cfg.isrCostUs)));
-    host.SetDeviceAttribute("ProtocolCost", StringValue(Constant(cfg.protocolCostUs)));
-    host.SetDeviceAttribute("ProtocolCopyRate", DataRateValue(DataRate(0)));
+    host.SetPreset("walravens-2006");
+    host.SetDeviceAttribute("IsrCost", Constant(cfg.isrCostUs));
+    host.SetDeviceAttribute("ProtocolCost", Constant(cfg.protocolCostUs));
     host.SetRxRingAttribute("Descriptors", UintegerValue(cfg.descriptors));
     host.SetRxRingAttribute("TailWriteBatch", UintegerValue(cfg.tailBatch));
     host.SetRxRingAttribute("FifoSize", UintegerValue(cfg.fifoBytes));
     host.SetRxRingAttribute("BusRate",
                             DataRateValue(DataRate(static_cast<uint64_t>(cfg.busRateGbps * 1e9))));
     host.SetRxRingAttribute("RefillPolicy", StringValue(policy));
-    host.SetRxRingAttribute("RefillCost", StringValue(Constant(cfg.allocCostUs)));
-    host.SetRxRingAttribute("RecycleCost", StringValue(Constant(cfg.recycleCostUs)));
+    host.SetRxRingAttribute("RefillCost", Constant(cfg.allocCostUs));
+    host.SetRxRingAttribute("RecycleCost", Constant(cfg.recycleCostUs));
     Ptr<HostNetDevice> device = host.Install(rxPhy);
 
     double linePps = 1e9 / (8.0 * (size + 20));

@@ -55,7 +55,6 @@
 #include "../hostnet-example-options.h"
 #include "../hostnet-example-utils.h"
 
-#include "ns3/boolean.h"
 #include "ns3/core-module.h"
 #include "ns3/hostnet-module.h"
 #include "ns3/network-module.h"
@@ -200,18 +199,23 @@ SeedNapi(uint32_t quota, double periodUs)
 }
 
 /**
- * A helper with Salah et al. 2007's host costs and the scheme of @p spec. B is the backlog of the
- * per-packet modes (Config default, set in main) and the descriptor ring of all schemes.
+ * A helper with Salah et al. 2007's host (the "salah-2007" preset, with the costs and B of
+ * the options; the register write and polling overhead exponential too) and the scheme of
+ * @p spec. B is the backlog of the per-packet modes (Config default, set in main) and the
+ * descriptor ring of all schemes.
  */
 HostNetDeviceHelper
 MakeHostHelper(const RunSpec& spec, const FigureConfig& cfg)
 {
+    auto exponential = [](double us) {
+        return StringValue(HostNetDeviceHelper::ExponentialCost(Seconds(us * 1e-6)));
+    };
     HostNetDeviceHelper helper;
-    helper.SetDeviceAttribute("IsrCost", StringValue(Exponential(cfg.isrUs)));
-    helper.SetDeviceAttribute("ProtocolCost", StringValue(Exponential(cfg.protoUs)));
-    helper.SetDeviceAttribute("ProtocolCopyRate", DataRateValue(DataRate(0)));
-    helper.SetDeviceAttribute("RegisterWriteCost", StringValue(Exponential(cfg.writeUs)));
-    helper.SetDeviceAttribute("PollOverheadCost", StringValue(Exponential(cfg.pollOverheadUs)));
+    helper.SetPreset("salah-2007");
+    helper.SetDeviceAttribute("IsrCost", exponential(cfg.isrUs));
+    helper.SetDeviceAttribute("ProtocolCost", exponential(cfg.protoUs));
+    helper.SetDeviceAttribute("RegisterWriteCost", exponential(cfg.writeUs));
+    helper.SetDeviceAttribute("PollOverheadCost", exponential(cfg.pollOverheadUs));
     if (!spec.preset.empty())
     {
         helper.SetScheme(spec.preset); // after the costs: "ideal" sets IsrCost to 0
@@ -239,8 +243,6 @@ MakeHostHelper(const RunSpec& spec, const FigureConfig& cfg)
         }
     }
     helper.SetRxRingAttribute("Descriptors", UintegerValue(cfg.bufferSize));
-    helper.SetRxRingAttribute("TailWriteBatch", UintegerValue(1));
-    helper.SetRxRingAttribute("DropWhenNoDescriptor", BooleanValue(true));
     return helper;
 }
 

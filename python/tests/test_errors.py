@@ -338,7 +338,8 @@ def test_every_scheme_runs_in_every_example_path(tmp_path):
         assert code == 0, (scheme, out)
     code, out = run("hostnet-dctcp", ["--hosts=?"], tmp_path)
     presets = out.split("expected one of plain, ")[1].split("\n")[0].split(", ")
-    assert presets == ["e1000-1g", "i40e-10g", "mlx5-100g"], presets
+    assert presets == ["e1000-1g", "i40e-10g", "mlx5-100g", "salah-2007", "walravens-2006",
+                       "chang-2008"], presets
     for preset in presets:
         code, out = run("hostnet-dctcp", QUICK["hostnet-dctcp"] + [f"--hosts={preset}"],
                         tmp_path)

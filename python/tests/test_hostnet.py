@@ -151,6 +151,26 @@ def test_napi_pair_delivers_and_costs_cpu(ns, hostnet):
 # (b) the analytic model from Python
 
 
+def test_presets_listed_checked_and_applied(ns):
+    """Every preset (the hardware hosts and the paper hosts) is listed, passes CheckPreset and
+    configures a helper; the cost helpers give the random variable texts."""
+    names = [str(n) for n in ns.HostNetDeviceHelper.GetPresetNames()]
+    assert names == ["e1000-1g", "i40e-10g", "mlx5-100g",
+                     "salah-2007", "walravens-2006", "chang-2008"], names
+    for name in names:
+        assert str(ns.HostNetDeviceHelper.CheckPreset(name)) == ""
+        ns.HostNetDeviceHelper().SetPreset(name)
+    error = str(ns.HostNetDeviceHelper.CheckPreset("salah2007"))
+    assert "unknown preset 'salah2007'" in error and "salah-2007" in error, error
+    helper = ns.HostNetDeviceHelper
+    assert str(helper.ConstantCost(ns.NanoSeconds(3730))) == \
+        "ns3::ConstantRandomVariable[Constant=3.73e-06]"
+    assert str(helper.ExponentialCost(ns.NanoSeconds(5340))) == \
+        "ns3::ExponentialRandomVariable[Mean=5.34e-06]"
+    assert str(helper.UniformCost(ns.Seconds(0), ns.MicroSeconds(2))) == \
+        "ns3::UniformRandomVariable[Min=0|Max=2e-06]"
+
+
 def test_cliff_point(ns):
     cliff = ns.InterruptAnalysis.CliffPoint(1 / PROTO_MEAN, 1 / ISR_MEAN)
     assert cliff == pytest.approx(127e3, abs=1e3)
