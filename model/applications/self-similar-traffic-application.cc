@@ -22,7 +22,9 @@
 #include "ns3/uinteger.h"
 
 #include <cmath>
+#include <map>
 #include <random>
+#include <tuple>
 
 namespace ns3
 {
@@ -175,21 +177,30 @@ SelfSimilarTrafficApplication::Configure()
     // Mean ON length actually sent: frames go out until they cover the ON length, so the
     // last one overshoots it. The overshoot is bounded by one frame time: a seeded Monte
     // Carlo gives its mean to < 0.01 us, reproducibly (its own generator, not a stream).
-    std::mt19937_64 gen(20261124);
-    std::uniform_real_distribution<double> uniform(0.0, 1.0);
-    const int samples = 200000;
-    double overshoot = 0;
-    for (int i = 0; i < samples; ++i)
+    // It depends on the configuration only, so it is computed once per configuration and
+    // shared by every source of a run (a 1024-host fabric would repeat it 1024 times).
+    static std::map<std::tuple<std::string, uint64_t, double>, double> overshootCache;
+    auto key = std::make_tuple(m_frameSizes, m_linkRate.GetBitRate(), m_onShape);
+    auto cached = overshootCache.find(key);
+    if (cached == overshootCache.end())
     {
-        double on = m_bOn / std::pow(1.0 - uniform(gen), 1.0 / m_onShape);
-        double covered = 0;
-        while (covered < on)
+        std::mt19937_64 gen(20261124);
+        std::uniform_real_distribution<double> uniform(0.0, 1.0);
+        const int samples = 200000;
+        double overshoot = 0;
+        for (int i = 0; i < samples; ++i)
         {
-            covered += (m_sizes->Sample(uniform(gen)) + GAP_BYTES) * 8 * bitTime;
+            double on = m_bOn / std::pow(1.0 - uniform(gen), 1.0 / m_onShape);
+            double covered = 0;
+            while (covered < on)
+            {
+                covered += (m_sizes->Sample(uniform(gen)) + GAP_BYTES) * 8 * bitTime;
+            }
+            overshoot += covered - on;
         }
-        overshoot += covered - on;
+        cached = overshootCache.emplace(key, overshoot / samples).first;
     }
-    m_meanOn = nominalOn + overshoot / samples;
+    m_meanOn = nominalOn + cached->second;
     double rho = m_load / m_nStreams;
     double meanOff = (m_offRule == OffRule::EXACT ? m_meanOn : nominalOn) * (1 - rho) / rho;
     m_bOff = meanOff * (m_offShape - 1) / m_offShape;
