@@ -36,9 +36,11 @@
 #include "ns3/network-module.h"
 #include "ns3/point-to-point-module.h"
 
+#include <ctime>
 #include <iostream>
 #include <limits>
 #include <map>
+#include <sys/resource.h>
 
 using namespace ns3;
 using namespace hostnet_example;
@@ -72,7 +74,32 @@ struct RunConfig
     std::string metrics;
     std::string routing{"static"};
     std::string ecmp{"destination"};
+    std::string hosts{"scheme"};
+    bool cost{false};
 };
+
+/// @return the CPU time this process has used, in seconds
+double
+ProcessCpuSeconds()
+{
+    timespec t{};
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+    return t.tv_sec + t.tv_nsec * 1e-9;
+}
+
+/// Count the bytes (with the IP header) delivered to a host's IP layer.
+void
+CountLocalDeliverBytes(uint64_t* bytes, const Ipv4Header& header, Ptr<const Packet> p, uint32_t)
+{
+    *bytes += p->GetSize() + header.GetSerializedSize();
+}
+
+/// Count packets delivered to a host's IP layer.
+void
+CountLocalDeliver(uint64_t* counter, const Ipv4Header&, Ptr<const Packet>, uint32_t)
+{
+    (*counter)++;
+}
 
 /// @return the metric names this example writes, in the order of its --metrics JSON
 std::vector<std::string>
@@ -146,6 +173,21 @@ main(int argc, char* argv[])
              "flow (5-tuple hash, one path per flow)",
              cfg.ecmp,
              OneOf({"destination", "flow"}));
+    std::vector<std::string> hostChoices{"scheme", "plain"};
+    for (const auto& preset : HostNetDeviceHelper::GetPresetNames())
+    {
+        hostChoices.push_back(preset);
+    }
+    opts.Add("hosts",
+             "The hosts: scheme (HostNetDevices configured by --scheme) | plain (no host "
+             "model: ns-3's point-to-point devices, the baseline of --cost; host metrics are "
+             "undefined) | a preset of HostNetDeviceHelper::SetPreset (with --scheme on top)",
+             cfg.hosts,
+             OneOf(hostChoices));
+    opts.Add("cost",
+             "Also print the simulator's own cost after the metrics: process CPU time of the "
+             "run, events, packets delivered to hosts, per-packet ratios and peak RSS",
+             cfg.cost);
     opts.Add("metrics",
              "Write the metrics as a JSON object to this file",
              cfg.metrics,
@@ -161,6 +203,11 @@ main(int argc, char* argv[])
     Config::SetDefault("ns3::TcpSocketBase::MinRto", TimeValue(MilliSeconds(200)));
 
     HostNetDeviceHelper nic;
+    bool plain = cfg.hosts == "plain";
+    if (cfg.hosts != "scheme" && !plain)
+    {
+        nic.SetPreset(cfg.hosts);
+    }
     nic.SetScheme(cfg.scheme);
     LeafSpineHelper fabric;
     fabric.SetShape(cfg.spines, cfg.leaves, cfg.hostsPerLeaf);
@@ -170,6 +217,7 @@ main(int argc, char* argv[])
     fabric.SetFabricLinkAttribute("Delay", TimeValue(Seconds(cfg.linkDelay)));
     fabric.SetSwitchQueueSize(cfg.switchQueue);
     fabric.SetHostNetDeviceHelper(nic);
+    fabric.SetPlainHosts(plain);
     fabric.SetRouting(cfg.routing);
     if (cfg.ecmp != "destination" && cfg.routing != "static")
     {
@@ -300,13 +348,38 @@ main(int argc, char* argv[])
     // Warm-up deletion: reset every counter at the start of the measured window.
     std::vector<uint64_t> tcpBytesAtWarmup(tcpSinks.size());
     std::vector<uint64_t> socketDropsAtWarmup(n);
+    // Plain hosts have no device statistics: their delivered bytes are counted at IP.
+    std::vector<uint64_t> plainBytes(n, 0);
+    std::vector<uint64_t> plainBytesAtWarmup(n, 0);
+    if (plain)
+    {
+        for (uint32_t i = 0; i < n; ++i)
+        {
+            hosts.Get(i)->GetObject<Ipv4L3Protocol>()->TraceConnectWithoutContext(
+                "LocalDeliver",
+                MakeBoundCallback(&CountLocalDeliverBytes, &plainBytes[i]));
+        }
+    }
+    uint64_t hostPackets = 0;
+    if (cfg.cost)
+    {
+        for (uint32_t i = 0; i < n; ++i)
+        {
+            hosts.Get(i)->GetObject<Ipv4L3Protocol>()->TraceConnectWithoutContext(
+                "LocalDeliver",
+                MakeBoundCallback(&CountLocalDeliver, &hostPackets));
+        }
+    }
     NetDeviceContainer hostDevices = fabric.GetHostDevices();
     Simulator::Schedule(measureFrom, [&]() {
         for (uint32_t i = 0; i < n; ++i)
         {
-            auto dev = DynamicCast<HostNetDevice>(hostDevices.Get(i));
-            dev->ResetStats();
-            dev->GetCpu()->ResetStats();
+            if (auto dev = DynamicCast<HostNetDevice>(hostDevices.Get(i)))
+            {
+                dev->ResetStats();
+                dev->GetCpu()->ResetStats();
+            }
+            plainBytesAtWarmup[i] = plainBytes[i];
             socketDropsAtWarmup[i] = bgSinks[i]->GetSocketDrops();
         }
         for (size_t k = 0; k < tcpSinks.size(); ++k)
@@ -325,7 +398,11 @@ main(int argc, char* argv[])
     });
 
     Simulator::Stop(end);
+    uint64_t eventsBefore = Simulator::GetEventCount();
+    double cpuBefore = ProcessCpuSeconds();
     Simulator::Run();
+    double runCpu = ProcessCpuSeconds() - cpuBefore;
+    uint64_t runEvents = Simulator::GetEventCount() - eventsBefore;
 
     std::map<std::string, double> m;
     double availabilitySum = 0;
@@ -336,9 +413,16 @@ main(int argc, char* argv[])
     uint64_t noDesc = 0;
     uint64_t backlog = 0;
     uint64_t socket = 0;
+    constexpr double undefined = std::numeric_limits<double>::quiet_NaN();
     for (uint32_t i = 0; i < n; ++i)
     {
+        socket += bgSinks[i]->GetSocketDrops() - socketDropsAtWarmup[i];
         auto dev = DynamicCast<HostNetDevice>(hostDevices.Get(i));
+        if (!dev)
+        {
+            deliveredBits += (plainBytes[i] - plainBytesAtWarmup[i]) * 8.0;
+            continue;
+        }
         HostNetDeviceStats s = dev->GetStats();
         double availability = dev->GetCpu()->GetStats().availability;
         availabilitySum += availability;
@@ -348,7 +432,6 @@ main(int argc, char* argv[])
         fifo += s.dropFifoOverrun;
         noDesc += s.dropNoDescriptor;
         backlog += s.dropBacklog;
-        socket += bgSinks[i]->GetSocketDrops() - socketDropsAtWarmup[i];
     }
     double goodputSum = 0;
     for (size_t k = 0; k < tcpSinks.size(); ++k)
@@ -370,9 +453,10 @@ main(int argc, char* argv[])
     m["rpc_sent"] = rpcSent;
     uint64_t leafDrops = fabric.GetLeafDrops();
     uint64_t spineDrops = fabric.GetSpineDrops();
-    m["cpu_availability"] = availabilitySum / n;
-    m["cpu_availability_min"] = availabilityMin;
-    m["interrupts_per_s"] = interrupts / n / cfg.duration;
+    // Plain hosts have no CPU, interrupt or NIC model: those metrics are undefined.
+    m["cpu_availability"] = plain ? undefined : availabilitySum / n;
+    m["cpu_availability_min"] = plain ? undefined : availabilityMin;
+    m["interrupts_per_s"] = plain ? undefined : interrupts / n / cfg.duration;
     m["delivered_mbps"] = deliveredBits / n / cfg.duration / 1e6;
     double bgBits = -bgBitsAtWarmup;
     for (auto& src : bgSources)
@@ -380,9 +464,9 @@ main(int argc, char* argv[])
         bgBits += sentBits(src);
     }
     m["offered_load_mbps"] = bgBits / n / cfg.duration / 1e6;
-    m["drops_fifo"] = fifo;
-    m["drops_no_descriptor"] = noDesc;
-    m["drops_backlog"] = backlog;
+    m["drops_fifo"] = plain ? undefined : fifo;
+    m["drops_no_descriptor"] = plain ? undefined : noDesc;
+    m["drops_backlog"] = plain ? undefined : backlog;
     m["drops_socket"] = socket;
     m["drops_leaf"] = leafDrops;
     m["drops_spine"] = spineDrops;
@@ -400,6 +484,26 @@ main(int argc, char* argv[])
         NS_ASSERT_MSG(m.count(name), "metric " << name << " not computed");
         ordered.emplace_back(name, m.at(name));
         std::cout << name << " " << m.at(name) << "\n";
+    }
+    if (cfg.cost)
+    {
+        rusage usage{};
+        getrusage(RUSAGE_SELF, &usage);
+        std::cout << "cost_hosts " << cfg.hosts << "\n"
+                  << "cost_n_hosts " << n << "\n"
+                  << "cost_cpu_s " << runCpu << "\n"
+                  << "cost_events " << runEvents << "\n"
+                  << "cost_packets " << hostPackets << "\n";
+        if (hostPackets > 0)
+        {
+            std::cout << "cost_cpu_us_per_packet " << runCpu / hostPackets * 1e6 << "\n"
+                      << "cost_events_per_packet " << double(runEvents) / hostPackets << "\n";
+        }
+        else
+        {
+            std::cout << "cost_cpu_us_per_packet nan\ncost_events_per_packet nan\n";
+        }
+        std::cout << "cost_rss_mb " << usage.ru_maxrss / 1024.0 << "\n";
     }
     if (!cfg.metrics.empty() && !WriteMetricsJson(cfg.metrics, ordered))
     {

@@ -135,6 +135,13 @@ LeafSpineHelper::SetHostNetDeviceHelper(const HostNetDeviceHelper& helper)
 }
 
 void
+LeafSpineHelper::SetPlainHosts(bool plain)
+{
+    NS_ABORT_MSG_IF(m_installed, "LeafSpineHelper::SetPlainHosts after Install");
+    m_plainHosts = plain;
+}
+
+void
 LeafSpineHelper::Install()
 {
     NS_ABORT_MSG_IF(m_installed, "LeafSpineHelper: Install called twice");
@@ -174,7 +181,8 @@ LeafSpineHelper::Install()
     }
 
     TrafficControlHelper tc;
-    // Access links: the host end is wrapped by a HostNetDevice (the NIC model).
+    // Access links: the host end is wrapped by a HostNetDevice (the NIC model), unless the
+    // hosts are plain.
     std::vector<Ipv4Address> leafSideOfHost(nHosts);
     for (uint32_t l = 0; l < m_leaves; ++l)
     {
@@ -182,7 +190,8 @@ LeafSpineHelper::Install()
         {
             uint32_t i = l * m_hostsPerLeaf + h;
             NetDeviceContainer link = m_hostLink.Install(m_hosts.Get(i), m_leafNodes.Get(l));
-            Ptr<HostNetDevice> nic = m_hostHelper.Install(link.Get(0));
+            Ptr<NetDevice> nic =
+                m_plainHosts ? link.Get(0) : Ptr<NetDevice>(m_hostHelper.Install(link.Get(0)));
             m_hostDevices.Add(nic);
             m_leafPorts.Add(link.Get(1));
             std::ostringstream net;
@@ -418,7 +427,7 @@ LeafSpineHelper::ResetSwitchStats()
 int64_t
 LeafSpineHelper::AssignStreams(int64_t stream) const
 {
-    return m_hostHelper.AssignStreams(m_hostDevices, stream);
+    return m_plainHosts ? 0 : m_hostHelper.AssignStreams(m_hostDevices, stream);
 }
 
 } // namespace ns3

@@ -88,6 +88,14 @@ class LeafSpineHelper
     void SetHostNetDeviceHelper(const HostNetDeviceHelper& helper);
 
     /**
+     * @brief Leave the hosts plain: their point-to-point device is the IP interface, with
+     * no HostNetDevice (no NIC, interrupt or CPU model). The baseline against which the cost
+     * of the host model is measured; GetHostDevices then returns the PHY devices.
+     * @param plain true for plain hosts
+     */
+    void SetPlainHosts(bool plain);
+
+    /**
      * @brief Choose how the fabric routes.
      *
      * "static" (the default): the fixed paths described above, computed per packet by
@@ -176,6 +184,7 @@ class LeafSpineHelper
     std::string m_routing{"static"};          ///< SetRouting
     std::string m_ecmp{"destination"};        ///< SetEcmp
     HostNetDeviceHelper m_hostHelper;         ///< makes the hosts' NICs
+    bool m_plainHosts{false};                 ///< no HostNetDevice on the hosts
     bool m_installed{false};                  ///< Install was called
     NodeContainer m_hosts;                    ///< hosts
     NodeContainer m_leafNodes;                ///< leaves

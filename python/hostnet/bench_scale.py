@@ -1,0 +1,100 @@
+"""Cost of the host model as the fabric grows: hostnet-leaf-spine with plain hosts and with
+the host model, at several sizes, in one sitting.
+
+    python -m hostnet.bench_scale [--sizes 16,128,1024] [--hosts scheme] [--scheme napi]
+
+For each size it runs ``hostnet-leaf-spine --cost`` twice, with ``--hosts=plain`` (ns-3's
+point-to-point devices: no NIC, interrupt, softirq or stack model; the applications are the
+same) and with the host model, and prints the process CPU time per packet delivered to a
+host, simulator events per packet, peak RSS, and the host/plain ratio of CPU per packet.
+Both runs of a size use the same seed and traffic. The CPU time is the run's own
+(``Simulator::Run``), not start-up. Exit status 1 if a run failed.
+"""
+
+import argparse
+import os
+import subprocess
+import sys
+
+# hosts -> (leaves, hosts per leaf, spines, measured seconds): 8 spines at 1024 hosts keep
+# the uplinks below saturation, so the fabric drops little and both runs carry the load.
+SHAPES = {
+    16: (4, 4, 2, 0.005),
+    128: (16, 8, 2, 0.005),
+    1024: (32, 32, 8, 0.002),
+}
+
+
+def build_dir():
+    env = os.environ.get("HOSTNET_BUILD_DIR")
+    if env:
+        return env
+    return os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "build")
+
+
+def run(exe, hosts, size, scheme):
+    leaves, per_leaf, spines, duration = SHAPES[size]
+    cmd = [
+        exe,
+        f"--leaves={leaves}",
+        f"--hostsPerLeaf={per_leaf}",
+        f"--spines={spines}",
+        f"--duration={duration}s",
+        "--warmup=0.001s",
+        f"--hosts={hosts}",
+        f"--scheme={scheme}",
+        "--cost",
+    ]
+    p = subprocess.run(cmd, capture_output=True, text=True)
+    if p.returncode != 0:
+        raise RuntimeError(f"{' '.join(cmd)} exited with {p.returncode}: {p.stderr.strip()}")
+    values = {}
+    for line in p.stdout.splitlines():
+        if line.startswith("cost_"):
+            name, value = line.split(None, 1)
+            values[name] = value
+    return {
+        "cpu_us": float(values["cost_cpu_us_per_packet"]),
+        "events": float(values["cost_events_per_packet"]),
+        "rss_mb": float(values["cost_rss_mb"]),
+        "packets": int(values["cost_packets"]),
+    }
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--sizes", default="16,128,1024", help="host counts, of 16, 128, 1024")
+    ap.add_argument("--hosts", default="scheme", help="the host model's --hosts (scheme or a preset)")
+    ap.add_argument("--scheme", default="napi", help="--scheme of the host-model runs")
+    ap.add_argument("--build", default=build_dir(), help="the build directory")
+    a = ap.parse_args(argv)
+    try:
+        sizes = [int(s) for s in a.sizes.split(",")]
+    except ValueError:
+        ap.error(f"--sizes {a.sizes!r}: expected a comma-separated list of {sorted(SHAPES)}")
+    unknown = [s for s in sizes if s not in SHAPES]
+    if unknown:
+        ap.error(f"--sizes: {unknown} not among {sorted(SHAPES)}")
+    exe = os.path.join(a.build, "examples", "hostnet-leaf-spine")
+    if not os.access(exe, os.X_OK):
+        ap.error(f"{exe} not found: build first (./hostnet.sh build) or pass --build")
+    print(f"{'hosts':>5}  {'model':<10} {'packets':>8} {'CPU us/pkt':>10} {'events/pkt':>10} "
+          f"{'RSS MB':>7} {'host/plain':>10}")
+    failed = False
+    for size in sizes:
+        try:
+            plain = run(exe, "plain", size, a.scheme)
+            model = run(exe, a.hosts, size, a.scheme)
+        except (RuntimeError, KeyError, ValueError) as e:
+            print(f"{size:>5}  failed: {e}", file=sys.stderr)
+            failed = True
+            continue
+        for name, r in (("plain", plain), (a.hosts if a.hosts != "scheme" else a.scheme, model)):
+            ratio = f"{model['cpu_us'] / plain['cpu_us']:.2f}" if name != "plain" else ""
+            print(f"{size:>5}  {name:<10} {r['packets']:>8} {r['cpu_us']:>10.1f} "
+                  f"{r['events']:>10.2f} {r['rss_mb']:>7.1f} {ratio:>10}")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
