@@ -179,7 +179,6 @@ HostCpu::GetKsoftirqd(uint32_t core)
 void
 HostCpu::Submit(Level level, Time cost, const Callback<void>& done, uint32_t core)
 {
-    NS_LOG_FUNCTION(this << +level << cost << core);
     EnsureCores();
     NS_ABORT_MSG_IF(level != HARDIRQ && level != SOFTIRQ,
                     "HostCpu::Submit: level must be HARDIRQ or SOFTIRQ; use SubmitTask for tasks");
@@ -202,7 +201,6 @@ HostCpu::Submit(Level level, Time cost, const Callback<void>& done, uint32_t cor
 void
 HostCpu::SubmitTask(TaskId task, Time cost, const Callback<void>& done)
 {
-    NS_LOG_FUNCTION(this << task << cost);
     NS_ABORT_MSG_IF(task >= m_tasks.size(), "HostCpu::SubmitTask: unknown task " << task);
     NS_ABORT_MSG_IF(cost.IsStrictlyNegative(), "HostCpu::SubmitTask: negative cost " << cost);
     Task& t = m_tasks[task];
@@ -364,7 +362,6 @@ HostCpu::Dispatch(uint32_t core)
 void
 HostCpu::HandleEvent(uint32_t core)
 {
-    NS_LOG_FUNCTION(this << core);
     Update(core);
     Core& c = m_cores[core];
     NS_ASSERT(c.running != IDLE);

@@ -666,7 +666,6 @@ HostNetDevice::ReceiveFromPhy(Ptr<NetDevice> phy,
                               uint16_t protocol,
                               const Address& from)
 {
-    NS_LOG_FUNCTION(this << packet << protocol << from);
     m_statistics.RecordArrival();
     RxFrame frame;
     frame.packet = packet;
@@ -687,7 +686,6 @@ HostNetDevice::ReceiveFromPhy(Ptr<NetDevice> phy,
 void
 HostNetDevice::DeliverFrame(RxFrame&& frame, Time processingStart)
 {
-    NS_LOG_FUNCTION(this << frame.packet);
     // GRO packets count the wire bytes of their segments' payloads and headers as sent.
     uint32_t extraHeaderBytes =
         frame.segments > 1 ? (frame.segments - 1) * GroHeaderBytes(frame.packet) : 0;
@@ -757,7 +755,6 @@ HostNetDevice::GetCosts() const
 bool
 HostNetDevice::Send(Ptr<Packet> packet, const Address& dest, uint16_t protocolNumber)
 {
-    NS_LOG_FUNCTION(this << packet << dest << protocolNumber);
     NS_ABORT_MSG_IF(!m_setupDone, "HostNetDevice::Send before the device has a PHY and a node");
     uint32_t ring = m_tx.SelectRing(packet, m_steering.GetRss());
     if (m_tx.IsRingFull(ring))

@@ -266,7 +266,6 @@ HostNetQueue::FrameInMemory(uint32_t bytes)
 void
 HostNetQueue::InterruptAsserted()
 {
-    NS_LOG_FUNCTION(this);
     if (m_rxIrqEnabled)
     {
         m_rxMode->HandleInterrupt();
@@ -276,7 +275,6 @@ HostNetQueue::InterruptAsserted()
 void
 HostNetQueue::SetRxInterruptEnabled(bool enabled)
 {
-    NS_LOG_FUNCTION(this << enabled);
     if (enabled && !m_rxIrqEnabled)
     {
         m_moderation->InterruptUnmasking();

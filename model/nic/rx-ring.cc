@@ -194,7 +194,6 @@ RxRing::SetFrameReadyCallback(Callback<void, uint32_t> cb)
 bool
 RxRing::Receive(RxFrame&& frame)
 {
-    NS_LOG_FUNCTION(this << frame.packet);
     if (!IsInitialized())
     {
         Initialize();
@@ -233,13 +232,12 @@ RxRing::TryStartDma()
     RxFrame& head = m_fifo.front();
     head.dmaStart = Simulator::Now();
     m_dmaEvent =
-        Simulator::Schedule(m_busRate.CalculateBytesTxTime(head.size), &RxRing::DmaComplete, this);
+        Simulator::Schedule(m_dmaTime.Get(m_busRate, head.size), &RxRing::DmaComplete, this);
 }
 
 void
 RxRing::DmaComplete()
 {
-    NS_LOG_FUNCTION(this);
     m_dmaBusy = false;
     RxFrame frame = std::move(m_fifo.front());
     m_fifo.pop_front();
@@ -350,7 +348,6 @@ RxRing::PopReady()
 void
 RxRing::ReturnDescriptors(uint32_t n)
 {
-    NS_LOG_FUNCTION(this << n);
     NS_ASSERT_MSG(n <= m_hostHeld, "RxRing: more descriptors returned than the host holds");
     m_hostHeld -= n;
     m_pendingTail += n;

@@ -9,6 +9,7 @@
 #ifndef RX_RING_H
 #define RX_RING_H
 
+#include "byte-time-cache.h"
 #include "rx-frame.h"
 
 #include "ns3/address.h"
@@ -211,6 +212,7 @@ class RxRing : public Object
     uint32_t m_nDescriptors{2048};            ///< ring size (attribute)
     uint32_t m_fifoSize{49152};               ///< NIC Rx FIFO in bytes (attribute)
     DataRate m_busRate;                       ///< DMA rate (attribute)
+    ByteTimeCache m_dmaTime;                  ///< DMA time of the last frame size
     uint32_t m_tailBatch{16};                 ///< descriptors per tail write (attribute)
     bool m_dropWhenNoDescriptor{false};       ///< drop instead of waiting (attribute)
     Ptr<RandomVariableStream> m_refillCost;   ///< allocation refill cost (attribute)

@@ -96,7 +96,6 @@ TxRing::GetNInUse() const
 void
 TxRing::Enqueue(Ptr<Packet> packet, const Address& dest, uint16_t protocol)
 {
-    NS_LOG_FUNCTION(this << packet);
     NS_ABORT_MSG_IF(m_busRate.GetBitRate() == 0, "TxRing::BusRate must be > 0");
     NS_ASSERT_MSG(!IsFull(), "TxRing::Enqueue on a full ring");
     m_ring.push_back(Entry{packet, dest, protocol});
@@ -111,16 +110,14 @@ TxRing::TryStartDma()
         return;
     }
     m_dmaBusy = true;
-    m_dmaEvent =
-        Simulator::Schedule(m_busRate.CalculateBytesTxTime(m_ring[m_dmaDone].packet->GetSize()),
-                            &TxRing::DmaComplete,
-                            this);
+    m_dmaEvent = Simulator::Schedule(m_dmaTime.Get(m_busRate, m_ring[m_dmaDone].packet->GetSize()),
+                                     &TxRing::DmaComplete,
+                                     this);
 }
 
 void
 TxRing::DmaComplete()
 {
-    NS_LOG_FUNCTION(this);
     m_dmaBusy = false;
     // Copies: a PHY may report a drop from inside Send, which pops the ring.
     Entry e = m_ring[m_dmaDone];
@@ -147,7 +144,6 @@ TxRing::DmaComplete()
 void
 TxRing::NotifyTransmitted()
 {
-    NS_LOG_FUNCTION(this);
     if (m_atPhy == 0)
     {
         return; // a frame the PHY got from someone else (e.g. sent before wrapping)

@@ -9,6 +9,8 @@
 #ifndef TX_RING_H
 #define TX_RING_H
 
+#include "byte-time-cache.h"
+
 #include "ns3/address.h"
 #include "ns3/callback.h"
 #include "ns3/data-rate.h"
@@ -117,6 +119,7 @@ class TxRing : public Object
 
     uint32_t m_nDescriptors{256};     ///< ring size (attribute)
     DataRate m_busRate;               ///< DMA rate (attribute)
+    ByteTimeCache m_dmaTime;          ///< DMA time of the last frame size
     std::deque<Entry> m_ring;         ///< frames in the ring; the first m_atPhy are at the PHY
     uint32_t m_atPhy{0};              ///< frames handed to the PHY, not yet completed
     uint32_t m_dmaDone{0};            ///< frames DMAed (at the PHY or being handed)

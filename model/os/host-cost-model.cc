@@ -45,7 +45,7 @@ HostCostModel::SampleProtocol(uint32_t bytes) const
     Time cost = Sample(m_costs.protocol);
     if (m_costs.copyRate.GetBitRate() > 0)
     {
-        cost += m_costs.copyRate.CalculateBytesTxTime(bytes);
+        cost += m_copyTime.Get(m_costs.copyRate, bytes);
     }
     return cost;
 }

@@ -9,6 +9,7 @@
 #ifndef HOST_COST_MODEL_H
 #define HOST_COST_MODEL_H
 
+#include "ns3/byte-time-cache.h"
 #include "ns3/data-rate.h"
 #include "ns3/nstime.h"
 #include "ns3/random-variable-stream.h"
@@ -69,7 +70,8 @@ class HostCostModel
     Time SamplePollOverhead() const;
 
   private:
-    Costs m_costs; ///< the attributes
+    Costs m_costs;                    ///< the attributes
+    mutable ByteTimeCache m_copyTime; ///< size / copyRate of the last size
 };
 
 } // namespace ns3

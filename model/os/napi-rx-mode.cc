@@ -144,7 +144,6 @@ NapiRxMode::CreatePrivateSoftnet()
 void
 NapiRxMode::HandleInterrupt()
 {
-    NS_LOG_FUNCTION(this);
     if (m_isrActive || m_polling)
     {
         m_queue->Record(RxQueue::INTERRUPT_ABSORBED);

@@ -66,7 +66,6 @@ PerPacketRxMode::DoDispose()
 void
 PerPacketRxMode::HandleInterrupt()
 {
-    NS_LOG_FUNCTION(this);
     if (m_isrActive)
     {
         m_queue->Record(RxQueue::INTERRUPT_ABSORBED);

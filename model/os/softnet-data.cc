@@ -80,7 +80,6 @@ SoftnetData::Setup(Ptr<HostCpu> cpu,
 void
 SoftnetData::Schedule(NapiContext* napi)
 {
-    NS_LOG_FUNCTION(this << napi);
     NS_ASSERT_MSG(std::find(m_pollList.begin(), m_pollList.end(), napi) == m_pollList.end(),
                   "NAPI context scheduled twice");
     m_pollList.push_back(napi);
@@ -120,7 +119,6 @@ SoftnetData::PollHead()
 void
 SoftnetData::PollReturned(NapiContext* napi, uint32_t work, bool rescheduled)
 {
-    NS_LOG_FUNCTION(this << napi << work << rescheduled);
     NS_ASSERT_MSG(!m_pollList.empty() && m_pollList.front() == napi,
                   "a poll call returned for a context that is not the head of the list");
     m_pollList.pop_front();

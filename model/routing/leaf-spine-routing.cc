@@ -267,7 +267,6 @@ LeafSpineRouting::RouteOutput(Ptr<Packet> p,
                               Ptr<NetDevice> oif,
                               Socket::SocketErrno& sockerr)
 {
-    NS_LOG_FUNCTION(this << p << header.GetDestination() << oif);
     Ipv4Address destination = header.GetDestination();
     const Hop* hop = destination.IsMulticast() ? nullptr : Lookup(header, p);
     if (hop && oif && hop->device != oif)
@@ -307,7 +306,6 @@ LeafSpineRouting::RouteInput(Ptr<const Packet> p,
                              const LocalDeliverCallback& lcb,
                              const ErrorCallback& ecb)
 {
-    NS_LOG_FUNCTION(this << p << header.GetDestination() << idev);
     NS_ASSERT(m_ipv4->GetInterfaceForDevice(idev) >= 0);
     uint32_t iif = m_ipv4->GetInterfaceForDevice(idev);
     Ipv4Address destination = header.GetDestination();

@@ -142,7 +142,6 @@ BufferAdaptiveModeration::GetLastMaxUtilization() const
 void
 BufferAdaptiveModeration::NotifyInterrupt()
 {
-    NS_LOG_FUNCTION(this);
     NS_ABORT_MSG_IF(m_probe.IsNull(),
                     "BufferAdaptiveModeration: no utilisation probe; call "
                     "SetUtilizationProbe before traffic starts");

@@ -77,7 +77,6 @@ CountTimeModeration::DoDispose()
 void
 CountTimeModeration::FrameCompleted(uint32_t bytes)
 {
-    NS_LOG_FUNCTION(this << bytes);
     m_count++;
     if (m_frames > 0 && m_count >= m_frames)
     {
@@ -93,7 +92,6 @@ CountTimeModeration::FrameCompleted(uint32_t bytes)
 void
 CountTimeModeration::Expire()
 {
-    NS_LOG_FUNCTION(this);
     Fire();
 }
 
@@ -108,7 +106,6 @@ CountTimeModeration::Fire()
 void
 CountTimeModeration::Reset()
 {
-    NS_LOG_FUNCTION(this);
     m_timer.Cancel();
     m_count = 0;
 }

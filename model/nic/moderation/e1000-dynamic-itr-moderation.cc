@@ -157,7 +157,6 @@ E1000DynamicItrModeration::NotifyFrame(uint32_t bytes)
 void
 E1000DynamicItrModeration::NotifyInterrupt()
 {
-    NS_LOG_FUNCTION(this << m_packets << m_bytes);
     m_range = UpdateLatencyRange(m_range, m_packets, m_bytes);
     if (m_conservative && m_range == LOWEST_LATENCY)
     {

@@ -260,7 +260,6 @@ I40eAdaptiveItrModeration::FrameTaken(uint32_t bytes)
 void
 I40eAdaptiveItrModeration::InterruptUnmasking()
 {
-    NS_LOG_FUNCTION(this << m_packets << m_bytes);
     uint64_t packets = m_packets;
     uint64_t bytes = m_bytes;
     m_packets = 0;

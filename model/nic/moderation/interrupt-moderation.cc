@@ -57,7 +57,6 @@ InterruptModeration::DoDispose()
 void
 InterruptModeration::RaiseInterrupt()
 {
-    NS_LOG_FUNCTION(this);
     if (!m_raise.IsNull())
     {
         m_raise();

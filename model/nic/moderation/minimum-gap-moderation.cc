@@ -49,7 +49,6 @@ MinimumGapModeration::DoDispose()
 void
 MinimumGapModeration::FrameCompleted(uint32_t bytes)
 {
-    NS_LOG_FUNCTION(this << bytes);
     NotifyFrame(bytes);
     AssertAfterGap();
 }
@@ -81,14 +80,12 @@ MinimumGapModeration::AssertAfterGap()
 void
 MinimumGapModeration::Reset()
 {
-    NS_LOG_FUNCTION(this);
     m_pending.Cancel();
 }
 
 void
 MinimumGapModeration::Assert()
 {
-    NS_LOG_FUNCTION(this);
     m_pending.Cancel();
     m_lastInterrupt = Simulator::Now();
     m_hasInterrupted = true;

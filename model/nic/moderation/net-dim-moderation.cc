@@ -112,7 +112,6 @@ NetDimModeration::GetTuneState() const
 void
 NetDimModeration::FrameCompleted(uint32_t bytes)
 {
-    NS_LOG_FUNCTION(this << bytes);
     m_packets++;
     m_bytes += bytes;
     m_count++;
@@ -137,7 +136,6 @@ NetDimModeration::FrameCompleted(uint32_t bytes)
 void
 NetDimModeration::Expire()
 {
-    NS_LOG_FUNCTION(this);
     Time now = Simulator::Now();
     if (now < m_deadline)
     {
@@ -150,7 +148,6 @@ NetDimModeration::Expire()
 void
 NetDimModeration::Fire()
 {
-    NS_LOG_FUNCTION(this);
     m_timer.Cancel();
     m_timerRunning = false;
     m_count = 0;
@@ -162,7 +159,6 @@ NetDimModeration::Fire()
 void
 NetDimModeration::Reset()
 {
-    NS_LOG_FUNCTION(this);
     m_timer.Cancel();
     m_timerRunning = false;
     m_count = 0;

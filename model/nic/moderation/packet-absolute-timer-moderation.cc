@@ -74,7 +74,6 @@ PacketAbsoluteTimerModeration::GetEarliestDeadline() const
 void
 PacketAbsoluteTimerModeration::FrameCompleted(uint32_t bytes)
 {
-    NS_LOG_FUNCTION(this << bytes);
     if (m_packetTimer.IsZero())
     {
         RaiseInterrupt();
@@ -104,7 +103,6 @@ PacketAbsoluteTimerModeration::FrameCompleted(uint32_t bytes)
 void
 PacketAbsoluteTimerModeration::Expire()
 {
-    NS_LOG_FUNCTION(this);
     Time now = Simulator::Now();
     Time deadline = GetEarliestDeadline();
     if (now < deadline)
@@ -120,7 +118,6 @@ PacketAbsoluteTimerModeration::Expire()
 void
 PacketAbsoluteTimerModeration::Reset()
 {
-    NS_LOG_FUNCTION(this);
     m_event.Cancel();
     m_running = false;
     m_absoluteRunning = false;

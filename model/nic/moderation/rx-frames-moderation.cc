@@ -37,7 +37,6 @@ RxFramesModeration::GetTypeId()
 void
 RxFramesModeration::FrameCompleted(uint32_t bytes)
 {
-    NS_LOG_FUNCTION(this << bytes);
     if (++m_count >= m_frames)
     {
         m_count = 0;

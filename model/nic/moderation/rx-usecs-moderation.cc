@@ -55,7 +55,6 @@ RxUsecsModeration::DoDispose()
 void
 RxUsecsModeration::FrameCompleted(uint32_t bytes)
 {
-    NS_LOG_FUNCTION(this << bytes);
     if (m_interval.IsZero())
     {
         RaiseInterrupt();
@@ -70,7 +69,6 @@ RxUsecsModeration::FrameCompleted(uint32_t bytes)
 void
 RxUsecsModeration::Expire()
 {
-    NS_LOG_FUNCTION(this);
     RaiseInterrupt();
 }
 
