@@ -54,6 +54,7 @@ class RxMode : public Object
     virtual void Attach(RxQueue* queue);
 
     /**
+     * @brief Whether this mode polls in NAPI contexts.
      * @return true if this mode polls in NAPI contexts (napi_schedule, netdev_budget), which
      *         GRO, LRO and RPS/RFS need
      */
