@@ -23,7 +23,19 @@ namespace ns3
 
 /**
  * @ingroup hostnet
- * @brief Wraps PHY devices in HostNetDevices and gives their nodes a HostCpu.
+ * @brief Wraps PHY devices in HostNetDevices and gives their nodes a HostCpu, a HostNetStack
+ * and a PhyAddressMirror.
+ *
+ * Each HostNetDevice gets an RxRing, a TxRing, an InterruptModeration and an RxMode made
+ * from this helper's factories (Set*Attribute, SetModeration, SetRxMode); a node that has
+ * no HostCpu or HostNetStack yet gets one made from the CPU and stack factories, and its
+ * Ipv4 gets a PhyAddressMirror so that neighbours' routing finds the host.
+ *
+ * SetScheme configures the moderation and receive mode by name: "ideal", "normal",
+ * "disable-enable", "count-<tau>", "time-<T>us", "pure-polling", "napi-seed", "hybrid",
+ * "napi", "itr-<rate>", "e1000-dynamic", "i40e-adaptive", "net-dim" and "buffer-adaptive"
+ * (GetSchemeNames). SetPreset configures a whole host by name: "e1000-1g", "i40e-10g",
+ * "mlx5-100g", "salah-2007", "walravens-2006" and "chang-2008" (GetPresetNames).
  *
  * @code
  * HostNetDeviceHelper host;
@@ -39,6 +51,10 @@ namespace ns3
 class HostNetDeviceHelper : public PcapHelperForDevice, public AsciiTraceHelperForDevice
 {
   public:
+    /**
+     * @brief Create a helper with default HostNetDevice, RxRing, TxRing, HostCpu and
+     * HostNetStack attributes, NoModeration and PerPacketRxMode (the "normal" scheme).
+     */
     HostNetDeviceHelper();
 
     /**
@@ -178,6 +194,7 @@ class HostNetDeviceHelper : public PcapHelperForDevice, public AsciiTraceHelperF
     void SetScheme(const std::string& name);
 
     /**
+     * @brief Whether a name is a scheme SetScheme accepts (numeric parameters included).
      * @param name a scheme name
      * @return true if SetScheme accepts it
      */
@@ -241,6 +258,7 @@ class HostNetDeviceHelper : public PcapHelperForDevice, public AsciiTraceHelperF
     static std::string CheckGlobalValue(const std::string& name, const std::string& text);
 
     /**
+     * @brief Check a type name (e.g. for SetModerationType / SetRxModeType) without using it.
      * @param type a TypeId name
      * @param baseName the TypeId name of the required base class
      * @return "" if @p type is a constructible subclass of @p baseName, else a message listing
@@ -249,12 +267,14 @@ class HostNetDeviceHelper : public PcapHelperForDevice, public AsciiTraceHelperF
     static std::string CheckTypeName(const std::string& type, const std::string& baseName);
 
     /**
+     * @brief Check a scheme name without applying it.
      * @param name a scheme name
      * @return "" if SetScheme accepts it, else a message listing the known schemes
      */
     static std::string CheckScheme(const std::string& name);
 
     /**
+     * @brief Check a preset name without applying it.
      * @param name a preset name
      * @return "" if SetPreset accepts it, else a message listing the presets
      */

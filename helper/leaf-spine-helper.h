@@ -50,6 +50,11 @@ namespace ns3
 class LeafSpineHelper
 {
   public:
+    /**
+     * @brief Create a helper for 2 spines, 4 leaves and 4 hosts per leaf, with 1 Gb/s host
+     * links, 2 Gb/s fabric links (1 us delay each), 100-packet switch ports, "static"
+     * routing and per-destination ECMP.
+     */
     LeafSpineHelper();
 
     /**
@@ -144,19 +149,22 @@ class LeafSpineHelper
     /** @return the spine switches' ports */
     NetDeviceContainer GetSpinePorts() const;
     /**
+     * @brief Get a host's address.
      * @param host index in GetHosts
-     * @return the host's IPv4 address
+     * @return the host's IPv4 address (10.l.h.1)
      */
     Ipv4Address GetHostAddress(uint32_t host) const;
     /**
+     * @brief Get the leaf of a host.
      * @param host index in GetHosts
-     * @return the leaf the host hangs off
+     * @return the index (in GetLeaves) of the leaf the host hangs off
      */
     uint32_t GetLeafOf(uint32_t host) const;
     /** @return the number of hosts */
     uint32_t GetNHosts() const;
 
     /**
+     * @brief Get the leaf switches' drops.
      * @return packets the leaf switches dropped since Install or ResetSwitchStats: arrivals at a
      *         full output port (counted by the port's queue, or by the node's traffic-control
      *         layer when the port has stopped its queue)

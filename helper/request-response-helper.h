@@ -24,7 +24,10 @@ namespace ns3
 class RequestResponseServerHelper
 {
   public:
-    /** @param port the port the servers listen on */
+    /**
+     * @brief Create a helper for servers listening on a port.
+     * @param port the port the servers listen on (their Port attribute)
+     */
     explicit RequestResponseServerHelper(uint16_t port = 5000);
 
     /**
@@ -35,6 +38,7 @@ class RequestResponseServerHelper
     void SetAttribute(const std::string& name, const AttributeValue& value);
 
     /**
+     * @brief Install one server on each node.
      * @param nodes where to install a server each
      * @return the servers
      */
@@ -59,7 +63,10 @@ class RequestResponseServerHelper
 class RequestResponseClientHelper
 {
   public:
-    /** @param remote the server's InetSocketAddress */
+    /**
+     * @brief Create a helper for clients of one server.
+     * @param remote the server's InetSocketAddress (the clients' Remote attribute)
+     */
     explicit RequestResponseClientHelper(const Address& remote);
 
     /**
@@ -70,6 +77,7 @@ class RequestResponseClientHelper
     void SetAttribute(const std::string& name, const AttributeValue& value);
 
     /**
+     * @brief Install one client on each node.
      * @param nodes where to install a client each
      * @return the clients
      */

@@ -36,6 +36,7 @@ class TrafficSourceHelper
 {
   public:
     /**
+     * @brief Create a helper for sources of one type sending to one destination.
      * @param typeId one of the three source types (aborts listing them otherwise)
      * @param remote destination (InetSocketAddress)
      */
@@ -49,6 +50,7 @@ class TrafficSourceHelper
     void SetAttribute(const std::string& name, const AttributeValue& value);
 
     /**
+     * @brief Install one source on each node.
      * @param nodes where to install one source each
      * @return the sources
      */
@@ -74,6 +76,7 @@ class HostSinkHelper
 {
   public:
     /**
+     * @brief Create a helper for sinks bound to a local address.
      * @param protocol "ns3::UdpSocketFactory" or "ns3::TcpSocketFactory"
      * @param local address to bind to, e.g. InetSocketAddress(Ipv4Address::GetAny(), 9)
      */
@@ -87,6 +90,7 @@ class HostSinkHelper
     void SetAttribute(const std::string& name, const AttributeValue& value);
 
     /**
+     * @brief Install one sink on each node.
      * @param nodes where to install one sink each
      * @return the sinks
      */

@@ -30,12 +30,14 @@ class HurstEstimator
 {
   public:
     /**
+     * @brief Estimate the Hurst parameter by the aggregated-variance method.
      * @param series values per bin (at least 200)
      * @return the aggregated-variance estimate of H
      */
     static double AggregatedVariance(const std::vector<double>& series);
 
     /**
+     * @brief Estimate the Hurst parameter by the rescaled-range (R/S) method.
      * @param series values per bin (at least 200)
      * @return the rescaled-range (R/S) estimate of H
      */

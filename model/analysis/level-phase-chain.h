@@ -45,6 +45,7 @@ class LevelPhaseChain
     typedef std::function<void(uint32_t level, Block& block)> BlockFunction;
 
     /**
+     * @brief Build the chain from its blocks.
      * @param maxLevel B, the highest level
      * @param phases m, phases per level
      * @param up A0(n): rates from (n, i) to (n+1, j), for n < B

@@ -34,11 +34,12 @@ namespace ns3
 class FrameSizeDistribution : public SimpleRefCount<FrameSizeDistribution>
 {
   public:
-    /// Smallest and largest Ethernet frame accepted (jumbo frames included).
+    /// Smallest Ethernet frame accepted (MAX_SIZE: the largest, jumbo frames included).
     static constexpr uint32_t MIN_SIZE = 64;
     static constexpr uint32_t MAX_SIZE = 9018; ///< largest accepted size
 
     /**
+     * @brief Build from a table of cumulative probabilities.
      * @param table (size, cumulative probability) rows; checked, aborts with the problem
      * @param origin where the table came from, for error messages
      */
@@ -54,6 +55,7 @@ class FrameSizeDistribution : public SimpleRefCount<FrameSizeDistribution>
     static Ptr<FrameSizeDistribution> Parse(const std::string& spec, const std::string& what);
 
     /**
+     * @brief Load a distribution from a CSV file.
      * @param path CSV file with rows size_bytes,cdf
      * @return the distribution (aborts naming the file and line on a bad file)
      */
@@ -63,6 +65,7 @@ class FrameSizeDistribution : public SimpleRefCount<FrameSizeDistribution>
     static std::string GetDataDir();
 
     /**
+     * @brief Draw a frame size by inversion.
      * @param u a uniform number in [0, 1)
      * @return a frame size
      */

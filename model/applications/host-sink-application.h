@@ -62,12 +62,14 @@ class HostSinkApplication : public Application
     uint64_t GetTotalRx() const;
 
     /**
+     * @brief Get the goodput.
      * @return payload bits per second the application read since it started or since the
      *         last ResetStats (bytes read in the window / window length)
      */
     double GetGoodput() const;
 
     /**
+     * @brief Get the application-to-application latency.
      * @return application-to-application latency of the reads since the start or the last
      *         ResetStats: from the send time of the oldest byte of a read (SendTimeTag, set
      *         by this module's sources; reads without it, e.g. from ns-3's BulkSend, are
@@ -79,6 +81,7 @@ class HostSinkApplication : public Application
     void ResetStats();
 
     /**
+     * @brief Get the user work per packet of Chang et al. 2008.
      * @return Chang et al. 2008's per-packet user work, 200 floating-point multiplications: 0.5 us
      *         (a dependent chain at 7 cycles per x87 FMUL on its 2.8 GHz Pentium D 820); use
      *         it as a constant UserCost, with SyscallCost for the read itself

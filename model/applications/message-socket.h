@@ -36,6 +36,7 @@ class MessageSocket : public SimpleRefCount<MessageSocket>
         MessageCallback;
 
     /**
+     * @brief Wrap a socket.
      * @param socket a connected or accepted TCP socket, or a bound UDP socket
      * @param stream true for TCP
      * @param received called for each whole message

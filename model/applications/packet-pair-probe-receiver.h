@@ -73,6 +73,7 @@ class PacketPairProbeReceiver : public Application
     std::vector<uint32_t> GetTrailerSizes() const;
 
     /**
+     * @brief Get the measured gaps of one trailer size.
      * @param trailerSize a trailer frame size in bytes
      * @return the gaps measured for that size, in arrival order (empty if none)
      */

@@ -37,19 +37,31 @@ class RequestResponseHeader : public Header
 
     RequestResponseHeader() = default;
 
-    /** @param size total message bytes, header included (>= SIZE) */
+    /**
+     * @brief Set the message size.
+     * @param size total message bytes, header included (>= SIZE)
+     */
     void SetMessageSize(uint32_t size);
     /** @return total message bytes */
     uint32_t GetMessageSize() const;
-    /** @param size bytes the server must answer with (requests) */
+    /**
+     * @brief Set the response size a request asks for.
+     * @param size bytes the server must answer with (requests)
+     */
     void SetResponseSize(uint32_t size);
     /** @return bytes of the response asked for */
     uint32_t GetResponseSize() const;
-    /** @param id request id (echoed in the response) */
+    /**
+     * @brief Set the request id.
+     * @param id request id (echoed in the response)
+     */
     void SetId(uint64_t id);
     /** @return the request id */
     uint64_t GetId() const;
-    /** @param t when the client created the request (echoed in the response) */
+    /**
+     * @brief Set the request's creation time.
+     * @param t when the client created the request (echoed in the response)
+     */
     void SetSendTime(Time t);
     /** @return when the client created the request */
     Time GetSendTime() const;

@@ -45,7 +45,10 @@ class SendTimeTag : public Tag
      */
     explicit SendTimeTag(Time sendTime);
 
-    /** @param sendTime the time the payload was sent */
+    /**
+     * @brief Set the send time.
+     * @param sendTime the time the payload was sent
+     */
     void SetSendTime(Time sendTime);
 
     /** @return the time the payload was sent */

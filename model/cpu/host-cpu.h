@@ -168,12 +168,14 @@ class HostCpu : public Object
     Time GetCompletingWorkStart() const;
 
     /**
+     * @brief Get the level running on a core.
      * @param core the core
      * @return the level running now on a core (IDLE if none)
      */
     Level GetCurrentLevel(uint32_t core = 0) const;
 
     /**
+     * @brief Get the work items of a level on a core.
      * @param level HARDIRQ, SOFTIRQ or TASK
      * @param core the core
      * @return the number of work items waiting or running at that level
@@ -187,18 +189,21 @@ class HostCpu : public Object
     HostCpuStats GetStats() const;
 
     /**
+     * @brief Get the accounting of one core.
      * @param core the core
      * @return the accounting of one core since the last ResetStats
      */
     HostCpuStats GetCoreStats(uint32_t core) const;
 
     /**
+     * @brief Get the CPU time of a task.
      * @param task the task
      * @return the CPU time the task received since the last ResetStats
      */
     Time GetTaskTime(TaskId task) const;
 
     /**
+     * @brief Get the name of a task.
      * @param task the task
      * @return the task's name
      */

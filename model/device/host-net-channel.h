@@ -54,6 +54,7 @@ class HostNetChannel : public Channel
     Ptr<NetDevice> GetDevice(std::size_t i) const override;
 
     /**
+     * @brief Get the device routing must see in place of a PHY.
      * @param phy a device
      * @return the HostNetDevice on the same node that wraps @p phy, or @p phy itself
      */

@@ -137,12 +137,14 @@ class HostNetDevice : public NetDevice
     uint32_t GetNQueues() const;
 
     /**
+     * @brief Get a receive queue.
      * @param index a queue index < GetNQueues()
      * @return the receive queue
      */
     Ptr<HostNetQueue> GetQueue(uint32_t index) const;
 
     /**
+     * @brief Get the receive queue of a packet.
      * @param packet an IPv4 packet as the NIC sees it (IP header first)
      * @return the receive queue RSS gives it
      */
@@ -218,6 +220,7 @@ class HostNetDevice : public NetDevice
     void SetIfIndex(const uint32_t index) override;
     uint32_t GetIfIndex() const override;
     /**
+     * @brief Get the channel routing sees.
      * @return the PHY's channel as ns-3's routing must see it: a HostNetChannel listing the
      *         HostNetDevices in place of the PHYs they wrap (global and Nix-vector routing
      *         walk device -> channel -> devices)

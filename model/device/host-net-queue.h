@@ -39,8 +39,8 @@ class Node;
  * The device's Queues attribute (an ObjectVectorValue) lists the queues, and each queue's
  * read-only Pointer attributes RxRing, TxRing, Moderation, RxMode and Gro reach its objects,
  * so per-queue traces are connected with Config paths such as
- * /NodeList/<n>/DeviceList/<d>/$ns3::HostNetDevice/Queues/<q>/RxRing/WriteBack (with
- * a wildcard for <q>: every queue). The device-level RxRing, TxRing, Moderation and RxMode
+ * `/NodeList/<n>/DeviceList/<d>/$ns3::HostNetDevice/Queues/<q>/RxRing/WriteBack` (with
+ * a wildcard for `<q>`: every queue). The device-level RxRing, TxRing, Moderation and RxMode
  * attributes are queue 0's objects, the templates the other queues copy.
  */
 class HostNetQueue : public Object, public RxQueue

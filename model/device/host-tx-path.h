@@ -81,6 +81,7 @@ class HostTxPath
     void Dispose();
 
     /**
+     * @brief Pick the Tx ring of a packet.
      * @param packet an IPv4 packet to send
      * @param rss the device's RSS (picks the queue pair of the flow)
      * @return the Tx ring of its queue pair
@@ -88,6 +89,7 @@ class HostTxPath
     uint32_t SelectRing(Ptr<const Packet> packet, const RssHash& rss) const;
 
     /**
+     * @brief Whether a Tx ring can take no more sends.
      * @param ring a Tx ring
      * @return true if its descriptors are all taken or promised to sends paying their cost
      */

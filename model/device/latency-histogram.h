@@ -75,12 +75,14 @@ class LatencyHistogram
     double GetMax() const;
 
     /**
+     * @brief Get a quantile.
      * @param quantile in [0, 1]
      * @return the quantile in seconds (NaN without samples)
      */
     double GetQuantile(double quantile) const;
 
     /**
+     * @brief Get the count and the usual statistics.
      * @return the sample count, and mean, median, p90, p99, p99.9 and max in microseconds
      *         (NaN without samples)
      */

@@ -15,6 +15,8 @@
 namespace ns3
 {
 
+class HostNetDevice;
+
 /**
  * @ingroup hostnet
  * @brief Lets ns-3's routing find a hostnet host from the other end of its link.
@@ -31,8 +33,6 @@ namespace ns3
  * HostNetDevice, the first interface with that address. Nothing is sent through the mirror.
  * The extra interface shows in Ipv4::GetNInterfaces.
  */
-class HostNetDevice;
-
 class PhyAddressMirror : public Ipv4RoutingProtocol
 {
   public:

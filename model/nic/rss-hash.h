@@ -46,6 +46,7 @@ class RssHash
     RssHash();
 
     /**
+     * @brief Set the secret key.
      * @param key the 40-byte secret key
      */
     void SetKey(const std::array<uint8_t, KEY_SIZE>& key);
@@ -58,17 +59,20 @@ class RssHash
     void SetQueues(uint32_t queues, uint32_t tableSize = 128);
 
     /**
+     * @brief Set the indirection table explicitly.
      * @param table explicit indirection table (a power-of-two size; entries are queues)
      */
     void SetIndirectionTable(const std::vector<uint32_t>& table);
 
     /**
+     * @brief Toeplitz hash of a byte vector.
      * @return the Toeplitz hash of an arbitrary input
      * @param input bytes in network order (at most KEY_SIZE - 4)
      */
     uint32_t Hash(const std::vector<uint8_t>& input) const;
 
     /**
+     * @brief Toeplitz hash of a byte buffer.
      * @return the Toeplitz hash of an arbitrary input
      * @param input bytes in network order
      * @param size bytes of input (at most KEY_SIZE - 4)
@@ -76,6 +80,7 @@ class RssHash
     uint32_t Hash(const uint8_t* input, size_t size) const;
 
     /**
+     * @brief Hash an IPv4 TCP or UDP flow (addresses and ports).
      * @return the hash of an IPv4 flow with ports (TCP or UDP)
      * @param src source address
      * @param dst destination address
@@ -85,6 +90,7 @@ class RssHash
     uint32_t HashFlow(Ipv4Address src, Ipv4Address dst, uint16_t srcPort, uint16_t dstPort) const;
 
     /**
+     * @brief Hash an IPv4 packet by its addresses.
      * @return the hash of an IPv4 packet without ports (addresses only)
      * @param src source address
      * @param dst destination address
@@ -92,18 +98,21 @@ class RssHash
     uint32_t HashAddresses(Ipv4Address src, Ipv4Address dst) const;
 
     /**
+     * @brief Look a hash up in the indirection table.
      * @param hash a flow hash
      * @return the receive queue of that hash
      */
     uint32_t GetQueue(uint32_t hash) const;
 
     /**
+     * @brief Get the receive queue of a packet.
      * @param packet an IPv4 packet (header first), as a NIC sees it after the link header
      * @return the receive queue of its flow (TCP/UDP: 4-tuple; other: addresses; non-IPv4: 0)
      */
     uint32_t GetQueue(Ptr<const Packet> packet) const;
 
     /**
+     * @brief Hash a packet as the NIC does.
      * @param packet an IPv4 packet (header first)
      * @return the hash of its flow (TCP/UDP: 4-tuple; other IPv4: addresses; non-IPv4: 0)
      */

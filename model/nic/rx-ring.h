@@ -146,6 +146,7 @@ class RxRing : public Object
     Time SampleRefillCost();
 
     /**
+     * @brief Whether refilling costs CPU time.
      * @return true if refilling a descriptor under the active RefillPolicy costs CPU time
      * (its cost is not constant 0)
      */
@@ -176,6 +177,7 @@ class RxRing : public Object
     uint64_t GetTailWrites() const;
 
     /**
+     * @brief Get the drops of one cause.
      * @param reason the cause
      * @return frames dropped for that cause
      */

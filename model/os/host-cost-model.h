@@ -41,6 +41,7 @@ class HostCostModel
     };
 
     /**
+     * @brief Take the device's cost random variables.
      * @param costs the device's cost attributes
      */
     void Set(const Costs& costs);
@@ -52,6 +53,7 @@ class HostCostModel
     Time SampleIsr() const;
 
     /**
+     * @brief Sample the protocol processing cost of a packet.
      * @param bytes the packet size
      * @return one sample of the protocol processing cost of a packet
      */

@@ -50,7 +50,9 @@ class PerPacketRxMode : public RxMode
     /** @return frames in the backlog queue, not counting the one in processing */
     uint32_t GetBacklogLength() const;
 
-    /** @return the backlog's peak occupancy (with the frame in processing) / B since the
+    /**
+     * @brief Get and restart the backlog's peak utilisation.
+     * @return the backlog's peak occupancy (with the frame in processing) / B since the
      *          previous call */
     double TakePeakUtilization() override;
 

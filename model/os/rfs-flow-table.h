@@ -48,6 +48,7 @@ class RfsFlowTable : public Object
     ~RfsFlowTable() override;
 
     /**
+     * @brief Get the table of a node.
      * @param node a node
      * @return the node's table, created and aggregated on first use
      */
@@ -68,12 +69,14 @@ class RfsFlowTable : public Object
     void RecordSocket(Ptr<Socket> socket, uint32_t core);
 
     /**
+     * @brief Look up the consumer core of a flow.
      * @param hash a flow hash
      * @return the core recorded for it, or NO_CORE
      */
     uint32_t Lookup(uint32_t hash) const;
 
     /**
+     * @brief Compute the receive flow hash of a socket.
      * @param socket a connected IPv4 socket
      * @param hash set to the hash of the packets the socket receives
      * @return false if the socket is not a connected IPv4 socket

@@ -43,8 +43,8 @@ struct RpsBacklogStats
  * another core enqueues it here (enqueue_to_backlog) instead of processing it. A packet
  * arriving at an idle backlog schedules the backlog context on this core's NET_RX poll
  * list after an inter-processor interrupt (HARDIRQ, HostNetStack::IpiCost). Each poll call
- * (process_backlog) protocol-processes up to HostCpu::DevWeight packets at the cost of the
- * device they came from; a backlog holding HostCpu::NetdevMaxBacklog packets drops new
+ * (process_backlog) protocol-processes up to HostNetStack::DevWeight packets at the cost of the
+ * device they came from; a backlog holding HostNetStack::NetdevMaxBacklog packets drops new
  * ones (counted as the device's backlog drops, as Linux counts them in softnet_stat).
  *
  * The head and tail counters are input_queue_head and input_queue_tail: RFS moves a flow
@@ -67,8 +67,9 @@ class RpsBacklog : public Object, public NapiContext
     RpsBacklog& operator=(const RpsBacklog&) = delete;
 
     /**
-     * @brief Bind to a core (called by HostCpu).
+     * @brief Bind to a core (called by HostNetStack).
      * @param cpu the CPU
+     * @param softnet the core's NET_RX softirq state, whose poll list runs this backlog
      * @param core the core whose backlog this is
      * @param maxLength packets it holds at most (net.core.netdev_max_backlog)
      * @param weight packets per poll call (net.core.dev_weight)

@@ -25,8 +25,15 @@ class RxRing;
  * An RxMode serves one receive queue (through the RxQueue interface) of a device: it gets the
  * queue's interrupt (HandleInterrupt), takes frames from its ring (RxQueue::PopFrame), charges ISR
  * and protocol work on the HostCpu, and delivers or drops the frames through the device.
- * Subclasses: PerPacketRxMode (normal interruption, the pre-NAPI path with a backlog queue) and
- * NapiRxMode (Linux NAPI).
+ * Subclasses:
+ * - PerPacketRxMode: normal interruption, the pre-NAPI path with a backlog queue;
+ * - NapiRxMode: Linux NAPI (interrupt, then polling until the ring is empty), and its
+ *   subclass DisableEnableRxMode (Salah et al. 2007's interrupt disable-enable);
+ * - PurePollingRxMode: pure (FreeBSD-style) polling on a timer, no interrupts;
+ * - HybridRxMode: disable-enable at low load, pure polling above a switch point.
+ *
+ * HostNetDeviceHelper::SetScheme names the usual combinations with a moderation scheme
+ * (HostNetDeviceHelper::GetSchemeNames).
  */
 class RxMode : public Object
 {
@@ -47,6 +54,7 @@ class RxMode : public Object
     virtual void Attach(RxQueue* queue);
 
     /**
+     * @brief Whether this mode polls in NAPI contexts.
      * @return true if this mode polls in NAPI contexts (napi_schedule, netdev_budget), which
      *         GRO, LRO and RPS/RFS need
      */

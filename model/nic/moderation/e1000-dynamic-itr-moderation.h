@@ -89,6 +89,7 @@ class E1000DynamicItrModeration : public MinimumGapModeration
     static uint32_t SmoothRate(uint32_t itr, uint32_t target);
 
     /**
+     * @brief Get the target interrupt rate of a latency range.
      * @param range a latency range
      * @return its rate in interrupts per second
      */

@@ -25,8 +25,20 @@ namespace ns3
  * (the ISR drained the ring) or masked the interrupt: counters and timers start afresh,
  * so no interrupt is raised for frames that were already taken.
  *
- * Subclasses: NoModeration (every frame), RxUsecsModeration (ethtool rx-usecs: timer
- * started by the first frame), RxFramesModeration (ethtool rx-frames: every N frames).
+ * Subclasses:
+ * - NoModeration: every frame (ethtool rx-usecs 0, rx-frames 1);
+ * - RxUsecsModeration: ethtool rx-usecs, a timer started by the first frame;
+ * - RxFramesModeration: ethtool rx-frames, every N frames;
+ * - CountTimeModeration: rx-usecs and rx-frames together, whichever limit comes first;
+ * - PacketAbsoluteTimerModeration: the Intel 8254x packet and absolute timers (RDTR + RADV);
+ * - MinimumGapModeration: the Intel ITR/ITT engine, a minimum gap between assertions, and
+ *   its subclasses ThrottleModeration (a fixed maximum interrupt rate),
+ *   E1000DynamicItrModeration (e1000 dynamic ITR), I40eAdaptiveItrModeration (i40e adaptive
+ *   Rx ITR) and BufferAdaptiveModeration (Chang et al. 2008's buffer-driven interval);
+ * - NetDimModeration: Linux net_dim over a profile table of (usecs, frames) pairs.
+ *
+ * HostNetDeviceHelper::SetScheme names the usual combinations with a receive mode
+ * (HostNetDeviceHelper::GetSchemeNames).
  */
 class InterruptModeration : public Object
 {

@@ -108,6 +108,7 @@ class NetDimModeration : public InterruptModeration
     void Reset() override;
 
     /**
+     * @brief Get a profile table.
      * @param table a profile table
      * @return its five profiles, left (least moderation) to right
      */
