@@ -38,8 +38,8 @@ class GroEngine;
  * Linux configuration (PollPeriod = 0): the ISR puts the context on its core's poll list
  * (SoftnetData, shared by every NAPI context served on that core). The NET_RX softirq
  * polls the list round robin; a poll call that used its whole weight goes to the tail.
- * All poll calls of a round share HostCpu's NetdevBudget frames and NetdevBudgetUsecs;
- * then the round ends (time_squeeze) and the softirq restarts. After HostCpu's
+ * All poll calls of a round share HostNetStack's NetdevBudget frames and NetdevBudgetUsecs;
+ * then the round ends (time_squeeze) and the softirq restarts. After HostNetStack's
  * MaxSoftirqRestarts restarts or MaxSoftirqTime in a row (__do_softirq's
  * MAX_SOFTIRQ_RESTART = 10 and MAX_SOFTIRQ_TIME = 2 ms) the remaining work moves to the
  * core's ksoftirqd, a TASK-level kernel thread that shares the CPU with the applications,
