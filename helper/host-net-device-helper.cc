@@ -9,6 +9,7 @@
 #include "host-net-device-helper.h"
 
 #include "ns3/abort.h"
+#include "ns3/attribute-container.h"
 #include "ns3/boolean.h"
 #include "ns3/data-rate.h"
 #include "ns3/double.h"
@@ -93,6 +94,29 @@ namespace
 bool
 IsReadableText(Ptr<const AttributeChecker> checker, const std::string& text)
 {
+    // A list (AttributeContainerValue): every comma-separated item must be readable.
+    if (auto list = dynamic_cast<const AttributeContainerChecker*>(PeekPointer(checker)))
+    {
+        if (text.empty())
+        {
+            return true; // an empty list
+        }
+        std::string item;
+        for (char c : text + ",")
+        {
+            if (c != ',')
+            {
+                item += c;
+                continue;
+            }
+            if (!IsReadableText(list->GetItemChecker(), item))
+            {
+                return false;
+            }
+            item.clear();
+        }
+        return true;
+    }
     const std::string type = checker->GetValueTypeName();
     auto digitsFrom = [&text](std::size_t from) {
         return text.size() > from && text.size() - from <= 20 &&
@@ -125,8 +149,12 @@ IsReadableText(Ptr<const AttributeChecker> checker, const std::string& text)
     if (type.rfind("ns3::EnumValue", 0) == 0)
     {
         // EnumChecker asserts on an unknown name; its type information lists "A|B|C".
-        std::string names = "|" + checker->GetUnderlyingTypeInformation() + "|";
-        return !text.empty() && names.find("|" + text + "|") != std::string::npos;
+        // (appended, not "|" + ...: GCC 12's -Wrestrict misfires on that, PR 105329)
+        std::string names = "|";
+        names.append(checker->GetUnderlyingTypeInformation()).append("|");
+        std::string name = "|";
+        name.append(text).append("|");
+        return !text.empty() && names.find(name) != std::string::npos;
     }
     if (type == "ns3::TypeIdValue")
     {
@@ -150,8 +178,11 @@ CheckValue(Ptr<const AttributeChecker> checker, const AttributeValue& value)
     std::string shown = text ? text->Get() : value.SerializeToString(checker);
     if ((text && !IsReadableText(checker, shown)) || !checker->CreateValidValue(value))
     {
+        auto list = dynamic_cast<const AttributeContainerChecker*>(PeekPointer(checker));
         return "'" + shown + "' is not a valid value; expected " +
-               checker->GetUnderlyingTypeInformation();
+               (list ? "a comma-separated list of " +
+                           list->GetItemChecker()->GetUnderlyingTypeInformation()
+                     : checker->GetUnderlyingTypeInformation());
     }
     return "";
 }

@@ -12,7 +12,6 @@
 
 #include "ns3/abort.h"
 #include "ns3/address-utils.h"
-#include "ns3/buffer-adaptive-moderation.h"
 #include "ns3/busy-poller.h"
 #include "ns3/data-rate.h"
 #include "ns3/host-net-device.h"
@@ -178,11 +177,9 @@ HostSinkApplication::StartApplication()
         auto device = DynamicCast<HostNetDevice>(GetNode()->GetDevice(i));
         for (uint32_t q = 0; device && q < device->GetNQueues(); ++q)
         {
-            if (auto adaptive =
-                    DynamicCast<BufferAdaptiveModeration>(device->GetQueue(q)->GetModeration()))
+            if (device->GetQueue(q)->GetModeration()->OfferUtilizationProbe(
+                    MakeCallback(&HostSinkApplication::TakePeakUtilization, this)))
             {
-                adaptive->SetUtilizationProbe(
-                    MakeCallback(&HostSinkApplication::TakePeakUtilization, this));
                 m_feedsProbe = true;
             }
         }

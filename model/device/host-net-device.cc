@@ -12,6 +12,7 @@
 #include "phy-address-mirror.h"
 
 #include "ns3/abort.h"
+#include "ns3/attribute-container.h"
 #include "ns3/boolean.h"
 #include "ns3/channel.h"
 #include "ns3/enum.h"
@@ -216,13 +217,14 @@ HostNetDevice::GetTypeId()
                           ObjectVectorValue(),
                           MakeObjectVectorAccessor(&HostNetDevice::m_queues),
                           MakeObjectVectorChecker<HostNetQueue>())
-            .AddAttribute("IrqAffinity",
-                          "IRQ affinity: comma-separated core of each queue, e.g. \"0,1,2,3\" "
-                          "(one entry per queue, each < HostCpu::NCores); empty: round robin "
-                          "from IrqCore.",
-                          StringValue(""),
-                          MakeStringAccessor(&HostNetDevice::m_irqAffinity),
-                          MakeStringChecker())
+            .AddAttribute(
+                "IrqAffinity",
+                "IRQ affinity: the core of each queue, a comma-separated list, e.g. "
+                "\"0,1,2,3\" (one entry per queue, each < HostCpu::NCores); empty: "
+                "round robin from IrqCore.",
+                AttributeContainerValue<UintegerValue, ','>(),
+                MakeAttributeContainerAccessor<UintegerValue, ','>(&HostNetDevice::m_irqAffinity),
+                MakeAttributeContainerChecker<UintegerValue, ','>(MakeUintegerChecker<uint32_t>()))
             .AddAttribute("RssTableSize",
                           "Entries of the RSS indirection table, spread round robin over the "
                           "queues (a power of two, 1..4096; i40e 512, mlx5 256, many 128).",
@@ -296,12 +298,13 @@ HostNetDevice::GetTypeId()
                           EnumValue(STEER_NONE),
                           MakeEnumAccessor<RxSteering>(&HostNetDevice::m_rxSteering),
                           MakeEnumChecker(STEER_NONE, "none", STEER_RPS, "rps", STEER_RFS, "rfs"))
-            .AddAttribute("RpsCores",
-                          "Cores RPS spreads flows over (rps_cpus), comma-separated, e.g. "
-                          "\"1,2,3\" (each < HostCpu::NCores); empty: every core.",
-                          StringValue(""),
-                          MakeStringAccessor(&HostNetDevice::m_rpsCoresList),
-                          MakeStringChecker())
+            .AddAttribute(
+                "RpsCores",
+                "Cores RPS spreads flows over (rps_cpus), a comma-separated list, "
+                "e.g. \"1,2,3\" (each < HostCpu::NCores); empty: every core.",
+                AttributeContainerValue<UintegerValue, ','>(),
+                MakeAttributeContainerAccessor<UintegerValue, ','>(&HostNetDevice::m_rpsCoresList),
+                MakeAttributeContainerChecker<UintegerValue, ','>(MakeUintegerChecker<uint32_t>()))
             .AddAttribute("RpsEnqueueCost",
                           "CPU time on the queue's core to steer one packet to another core "
                           "(get_rps_cpu and enqueue_to_backlog), instead of its protocol "

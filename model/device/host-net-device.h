@@ -283,7 +283,7 @@ class HostNetDevice : public NetDevice
     Ptr<RandomVariableStream> m_pollOverhead;      ///< timer-driven poll overhead (attribute)
     uint32_t m_irqCore{0};                         ///< core of queue 0 (attribute)
     uint32_t m_nQueues{1};                         ///< receive queues (attribute)
-    std::string m_irqAffinity;                     ///< core per queue (attribute)
+    std::vector<uint32_t> m_irqAffinity;           ///< core per queue (attribute)
     uint32_t m_rssTableSize{128};                  ///< RSS indirection entries (attribute)
     bool m_groEnabled{false};                      ///< GRO (attribute)
     Ptr<RandomVariableStream> m_groCost;           ///< per-segment GRO cost (attribute)
@@ -294,7 +294,7 @@ class HostNetDevice : public NetDevice
     uint32_t m_tsoMaxSize{65536};                  ///< TSO/GSO send limit (attribute)
     Ptr<RandomVariableStream> m_gsoSegmentCost;    ///< GSO cost per segment (attribute)
     RxSteering m_rxSteering{STEER_NONE};           ///< RPS/RFS (attribute)
-    std::string m_rpsCoresList;                    ///< rps_cpus (attribute)
+    std::vector<uint32_t> m_rpsCoresList;          ///< rps_cpus (attribute)
     Ptr<RandomVariableStream> m_steerCost;         ///< RPS enqueue cost (attribute)
     uint32_t m_rpsFlowCount{4096};                 ///< rps_flow_cnt (attribute)
     std::vector<Ptr<HostNetQueue>> m_queues;       ///< receive queues

@@ -10,7 +10,6 @@
 
 #include "host-net-device.h"
 
-#include "ns3/buffer-adaptive-moderation.h"
 #include "ns3/gro-engine.h"
 #include "ns3/host-net-stack.h"
 #include "ns3/log.h"
@@ -107,10 +106,7 @@ HostNetQueue::Setup(HostNetDevice* device,
     m_rxMode->Attach(this);
     // Adaptive moderation by buffer utilisation reads this queue's own receive buffer until
     // an application offers its socket buffer's (HostSinkApplication does).
-    if (auto adaptive = DynamicCast<BufferAdaptiveModeration>(m_moderation))
-    {
-        adaptive->SetUtilizationProbe(MakeCallback(&RxMode::TakePeakUtilization, m_rxMode));
-    }
+    m_moderation->OfferUtilizationProbe(MakeCallback(&RxMode::TakePeakUtilization, m_rxMode));
 }
 
 void

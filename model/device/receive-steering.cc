@@ -13,69 +13,28 @@
 #include "ns3/rfs-flow-table.h"
 #include "ns3/rps-backlog.h"
 
-#include <sstream>
-
 namespace ns3
 {
-
-namespace
-{
-/// @return the items of a comma-separated list of core numbers, or an error message
-std::vector<uint32_t>
-ParseCoreList(const std::string& list, std::string& error)
-{
-    std::vector<uint32_t> cores;
-    std::stringstream ss(list);
-    std::string item;
-    while (std::getline(ss, item, ','))
-    {
-        size_t used = 0;
-        unsigned long core = 0;
-        try
-        {
-            core = std::stoul(item, &used);
-        }
-        catch (const std::exception&)
-        {
-            used = 0;
-        }
-        if (used == 0 || used != item.size() || item[0] == '-')
-        {
-            error = "'" + item + "' is not a core number";
-            return {};
-        }
-        cores.push_back(core);
-    }
-    return cores;
-}
-} // namespace
 
 std::vector<uint32_t>
 ReceiveSteering::QueueCores(uint32_t nQueues,
                             uint32_t irqCore,
-                            const std::string& affinity,
+                            const std::vector<uint32_t>& affinity,
                             uint32_t nCores)
 {
-    std::vector<uint32_t> cores;
     if (affinity.empty())
     {
+        std::vector<uint32_t> cores;
         for (uint32_t q = 0; q < nQueues; ++q)
         {
             cores.push_back((irqCore + q) % nCores);
         }
         return cores;
     }
-    std::string error;
-    cores = ParseCoreList(affinity, error);
-    NS_ABORT_MSG_IF(!error.empty(),
-                    "HostNetDevice::IrqAffinity \"" << affinity << "\": " << error
-                                                    << "; expected one core per queue, "
-                                                       "e.g. \"0,1\"");
-    NS_ABORT_MSG_IF(cores.size() != nQueues,
-                    "HostNetDevice::IrqAffinity \"" << affinity << "\" names " << cores.size()
-                                                    << " cores; NQueues is " << nQueues
-                                                    << " (one core per queue)");
-    for (uint32_t core : cores)
+    NS_ABORT_MSG_IF(affinity.size() != nQueues,
+                    "HostNetDevice::IrqAffinity names " << affinity.size() << " cores; NQueues is "
+                                                        << nQueues << " (one core per queue)");
+    for (uint32_t core : affinity)
     {
         NS_ABORT_MSG_IF(core >= nCores,
                         "HostNetDevice::IrqAffinity: core " << core
@@ -83,7 +42,7 @@ ReceiveSteering::QueueCores(uint32_t nQueues,
                                                                "NCores = "
                                                             << nCores << ")");
     }
-    return cores;
+    return affinity;
 }
 
 void
@@ -93,7 +52,7 @@ ReceiveSteering::Configure(Ptr<Node> node,
                            uint32_t rssTableSize,
                            bool rps,
                            bool rfs,
-                           const std::string& rpsCores,
+                           const std::vector<uint32_t>& rpsCores,
                            uint32_t rpsFlowCount)
 {
     NS_ABORT_MSG_IF((rssTableSize & (rssTableSize - 1)) != 0,
@@ -119,12 +78,7 @@ ReceiveSteering::Configure(Ptr<Node> node,
     }
     else
     {
-        std::string error;
-        m_rpsCores = ParseCoreList(rpsCores, error);
-        NS_ABORT_MSG_IF(!error.empty() || m_rpsCores.empty(),
-                        "HostNetDevice::RpsCores \"" << rpsCores << "\": " << error
-                                                     << "; expected comma-separated cores, "
-                                                        "e.g. \"1,2,3\"");
+        m_rpsCores = rpsCores;
         for (uint32_t core : m_rpsCores)
         {
             NS_ABORT_MSG_IF(core >= nCores,

@@ -41,13 +41,13 @@ class ReceiveSteering
      * The core of each receive queue's interrupt.
      * @param nQueues receive queues
      * @param irqCore the core of queue 0 when @p affinity is empty (queue q: irqCore + q)
-     * @param affinity a comma-separated list of one core per queue, or empty
+     * @param affinity one core per queue, or empty
      * @param nCores the node's cores
      * @return the cores (stops the simulation with a message naming the bad item)
      */
     static std::vector<uint32_t> QueueCores(uint32_t nQueues,
                                             uint32_t irqCore,
-                                            const std::string& affinity,
+                                            const std::vector<uint32_t>& affinity,
                                             uint32_t nCores);
 
     /**
@@ -58,7 +58,7 @@ class ReceiveSteering
      * @param rssTableSize RSS indirection entries (a power of two)
      * @param rps steer protocol processing (RPS, or RFS when @p rfs)
      * @param rfs receive flow steering
-     * @param rpsCores comma-separated cores RPS may pick, empty for all
+     * @param rpsCores the cores RPS may pick, empty for all
      * @param rpsFlowCount rps_flow_cnt (RFS; a power of two)
      */
     void Configure(Ptr<Node> node,
@@ -67,7 +67,7 @@ class ReceiveSteering
                    uint32_t rssTableSize,
                    bool rps,
                    bool rfs,
-                   const std::string& rpsCores,
+                   const std::vector<uint32_t>& rpsCores,
                    uint32_t rpsFlowCount);
 
     /// Forget the node, the CPU and the flow tables.

@@ -119,6 +119,10 @@ CASES = [
     ("hostnet-leaf-spine", "--ns3::NapiRxMode::Weight=0", "ns3::NapiRxMode::Weight"),
     ("hostnet-leaf-spine", "--ns3::HostNetStack::NetdevBudget=0", "ns3::HostNetStack::NetdevBudget"),
     ("hostnet-leaf-spine", "--ns3::HostCpu::NCores=0", "ns3::HostCpu::NCores"),
+    # Lists (AttributeContainerValue): every item is checked before ns-3 parses it.
+    ("hostnet-leaf-spine", "--ns3::HostNetDevice::IrqAffinity=0,x", "comma-separated list"),
+    ("hostnet-leaf-spine", "--ns3::HostNetDevice::IrqAffinity=1,,2", "comma-separated list"),
+    ("hostnet-leaf-spine", "--ns3::HostNetDevice::RpsCores=-1", "comma-separated list"),
     ("hostnet-leaf-spine", "--ns3::RxUsecsModeration::Interval=-5us", "Interval"),
     ("hostnet-leaf-spine", "--ns3::RxUsecsModeration::Interval=5xs", "Interval"),
     ("hostnet-leaf-spine", "--ns3::HostCpu::TimeSlice=0s", "ns3::HostCpu::TimeSlice"),
@@ -243,6 +247,9 @@ REFUSALS = [
     ("hostnet-leaf-spine",
      "--ns3::HostNetDevice::NQueues=2 --ns3::HostNetDevice::IrqAffinity=0,5",
      "does not exist"),
+    ("hostnet-leaf-spine",
+     "--ns3::HostNetDevice::NQueues=2 --ns3::HostNetDevice::IrqAffinity=0",
+     "one core per queue"),
     ("hostnet-bench", "--ns3::RxRing::Descriptors=8 --ns3::RxRing::TailWriteBatch=16",
      "TailWriteBatch"),
 ]

@@ -127,6 +127,13 @@ BufferAdaptiveModeration::SetUtilizationProbe(Callback<double> probe)
     m_probe = probe;
 }
 
+bool
+BufferAdaptiveModeration::OfferUtilizationProbe(Callback<double> probe)
+{
+    SetUtilizationProbe(probe);
+    return true;
+}
+
 Time
 BufferAdaptiveModeration::GetInterval() const
 {

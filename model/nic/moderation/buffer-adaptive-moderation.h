@@ -74,6 +74,13 @@ class BufferAdaptiveModeration : public MinimumGapModeration
      */
     void SetUtilizationProbe(Callback<double> probe);
 
+    /**
+     * @brief Take the probe (SetUtilizationProbe).
+     * @param probe returns the utilisation in 0..1
+     * @return true
+     */
+    bool OfferUtilizationProbe(Callback<double> probe) override;
+
     /** @return the current throttle interval T */
     Time GetInterval() const;
 

@@ -41,6 +41,12 @@ InterruptModeration::SetInterruptCallback(Callback<void> raise)
     m_raise = raise;
 }
 
+bool
+InterruptModeration::OfferUtilizationProbe(Callback<double> probe)
+{
+    return false;
+}
+
 int64_t
 InterruptModeration::AssignStreams(int64_t stream)
 {

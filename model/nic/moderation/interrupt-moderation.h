@@ -89,6 +89,16 @@ class InterruptModeration : public Object
     virtual void PendingOnUnmask();
 
     /**
+     * @brief Offer the scheme a receive-buffer utilisation probe (the socket buffer of the
+     * application that reads this queue's traffic, or the queue's own buffer). Default: the
+     * scheme does not use one; BufferAdaptiveModeration takes it.
+     * @param probe returns the utilisation in 0..1 (preferably the peak since its previous
+     * call)
+     * @return true if the scheme uses the probe
+     */
+    virtual bool OfferUtilizationProbe(Callback<double> probe);
+
+    /**
      * @brief Assign fixed random variable stream numbers.
      * @param stream first stream index
      * @return the number of streams used
