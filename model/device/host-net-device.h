@@ -56,8 +56,12 @@ class NetDeviceQueueInterface;
  * protocol processing of a packet taken from a queue to another core (RPS: by flow hash
  * over RpsCores; RFS: to the core where the flow's application reads).
  *
- * Every cost is a RandomVariableStream attribute (defaults from Salah et al. 2007: ISR 3.73 us,
- * protocol 5.25 us + size / 748 MB/s, exponential).
+ * The device holds the configuration (its attributes) and the NetDevice API; the work is
+ * done by its parts: HostNetQueue per queue, ReceiveSteering (RSS, IRQ affinity, RPS/RFS),
+ * HostTxPath (Tx cost, TSO/GSO sends, Tx rings, flow control), HostCostModel (the receive
+ * costs the queues' receive modes charge, read through RxQueue) and HostNetStatistics.
+ * Every cost is a RandomVariableStream attribute (defaults from Salah et al. 2007: ISR
+ * 3.73 us, protocol 5.25 us + size / 748 MB/s, exponential), read when the device is set up.
  */
 class HostNetDevice : public NetDevice
 {
