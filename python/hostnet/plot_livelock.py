@@ -17,6 +17,8 @@ import math
 import sys
 from pathlib import Path
 
+from hostnet.study import student_t
+
 HEADER = [
     "scheme",
     "load_kpps",
@@ -30,12 +32,6 @@ HEADER = [
 
 METRICS = ["throughput_kpps", "cpu_availability", "latency_mean_us", "latency_p99_us", "drops"]
 
-# Two-sided 95 % Student-t quantiles t(0.975, df) for df = 1..30; 1.96 (normal) beyond.
-_T975 = [
-    12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228,
-    2.201, 2.179, 2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086,
-    2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042,
-]
 
 # Salah et al. 2007 Sec. 4 parameters: mean ISR cost 1/r and protocol cost 1/mu (us).
 DEFAULT_ISR_US = 3.73
@@ -43,27 +39,25 @@ DEFAULT_PROTO_US = 5.34
 
 
 def t_quantile(df, level=0.95):
-    """Two-sided Student-t quantile for ``df`` degrees of freedom.
-
-    Uses scipy if it is installed; otherwise (level 0.95 only) a table for df 1..30 and
-    the normal quantile 1.96 beyond.
-    """
+    """Two-sided Student-t quantile for ``df`` degrees of freedom (exact for every df and
+    level: hostnet.study.student_t, no scipy)."""
     if df < 1:
         raise ValueError("t_quantile: df must be >= 1")
-    try:
-        from scipy import stats
-    except ImportError:
-        if level != 0.95:
-            raise ValueError("without scipy only the 95 % level is available")
-        return _T975[df - 1] if df <= len(_T975) else 1.96
-    return float(stats.t.ppf(0.5 + level / 2, df))
+    if not 0.0 < level < 1.0:
+        raise ValueError(f"t_quantile: level {level!r}; allowed: 0 < level < 1")
+    return student_t.t_quantile(0.5 + level / 2, df)
+
+
+def plus_minus(hw, digits=1):
+    """' +- <hw>' for a half-width, or a note when it is undefined (one replication)."""
+    return f" +- {hw:.{digits}f}" if math.isfinite(hw) else " (one replication: no interval)"
 
 
 def mean_ci(values, level=0.95):
     """Return (mean, half-width of the confidence interval) of a sample.
 
     The half-width is t(df = n - 1) * s / sqrt(n) with the sample standard deviation s;
-    it is 0 for a single value (no interval can be estimated).
+    it is NaN (undefined, not 0) for a single value: no interval can be estimated.
     """
     values = [float(v) for v in values]
     n = len(values)
@@ -71,7 +65,7 @@ def mean_ci(values, level=0.95):
         raise ValueError("mean_ci: no values")
     mean = sum(values) / n
     if n == 1:
-        return mean, 0.0
+        return mean, math.nan
     var = sum((v - mean) ** 2 for v in values) / (n - 1)
     return mean, t_quantile(n - 1, level) * math.sqrt(var / n)
 
@@ -142,7 +136,7 @@ def summary_lines(agg):
         peak = max(points, key=lambda p: p["throughput_kpps"][0])
         mean, hw = peak["throughput_kpps"]
         lines.append(
-            f"{scheme}: peak throughput {mean:.1f} +- {hw:.1f} Kpps at offered load "
+            f"{scheme}: peak throughput {mean:.1f}{plus_minus(hw)} Kpps at offered load "
             f"{peak['load_kpps']:g} Kpps"
         )
     return lines
@@ -174,7 +168,9 @@ def plot(agg, png_path, cliff=None):
             x = [p["load_kpps"] for p in pts]
             y = [p[metric][0] for p in pts]
             hw = [p[metric][1] for p in pts]
-            lo = [max(v - h, v * 1e-3) if log else v - h for v, h in zip(y, hw)]
+            # An undefined half-width (one replication) draws no band and no bar there.
+            lo = [max(v - h, v * 1e-3) if log and math.isfinite(h) else v - h
+                  for v, h in zip(y, hw)]
             hi = [v + h for v, h in zip(y, hw)]
             line = ax.errorbar(x, y, yerr=[[v - l for v, l in zip(y, lo)], hw],
                                marker="os^vDP*"[i % 7], ms=5, capsize=3, label=scheme,

@@ -159,7 +159,7 @@ def aggregate(rows, key_fields, level=0.95):
             point = {"load_kpps": load, "n": len(reps)}
             for m in METRICS:
                 values = [r[m] for r in reps if math.isfinite(r[m])]
-                point[m] = mean_ci(values, level) if values else (math.nan, 0.0)
+                point[m] = mean_ci(values, level) if values else (math.nan, math.nan)
             points.append(point)
         result[key] = points
     return result
@@ -264,7 +264,7 @@ def _log_limits(sim, analysis, metric, lo_x, hi_x):
             mean, hw = p[metric]
             if lo_x <= p["load_kpps"] <= hi_x and math.isfinite(mean) and mean > 0:
                 low.append(mean)
-                high.append(mean + hw)
+                high.append(mean + (hw if math.isfinite(hw) else 0.0))
     for a in analysis.values():
         for x, y in zip(a["load_kpps"], a[metric]):
             if lo_x <= x <= hi_x and math.isfinite(y) and y > 0:
@@ -448,8 +448,8 @@ def summary_lines(fig7_sim, fig11_sim):
         peak = max(points, key=lambda p: p["throughput_kpps"][0])
         last = points[-1]
         lines.append(
-            f"fig7 {scheme}: peak {peak['throughput_kpps'][0]:.1f} +- "
-            f"{peak['throughput_kpps'][1]:.1f} Kpps at {peak['load_kpps']:g} Kpps; at "
+            f"fig7 {scheme}: peak {peak['throughput_kpps'][0]:.1f}"
+            f"{_livelock.plus_minus(peak['throughput_kpps'][1])} Kpps at {peak['load_kpps']:g} Kpps; at "
             f"{last['load_kpps']:g} Kpps {last['throughput_kpps'][0]:.1f} Kpps, availability "
             f"{last['cpu_availability'][0]:.3f}"
         )

@@ -25,15 +25,16 @@ def load_rows(path):
 
 
 def mean_ci(values):
-    """Mean and half-width of the 95 % Student-t interval."""
-    from scipy.stats import t
+    """Mean and half-width of the 95 % Student-t interval (NaN half-width, undefined, for a
+    single value)."""
+    from hostnet.study.student_t import t_quantile
 
     n = len(values)
     mean = sum(values) / n
     if n < 2:
-        return mean, 0.0
+        return mean, math.nan
     std = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1))
-    return mean, t.ppf(0.975, n - 1) * std / math.sqrt(n)
+    return mean, t_quantile(0.975, n - 1) * std / math.sqrt(n)
 
 
 def plot(csv_path, out_path):

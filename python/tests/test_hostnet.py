@@ -208,26 +208,32 @@ def test_normal_interruption_exact_vs_closed_form(ns):
 # (c) plotting (no ns-3 needed)
 
 
-def test_t_quantile_table(monkeypatch):
-    monkeypatch.setitem(sys.modules, "scipy", None)  # force the table path
-    assert plot.t_quantile(1) == pytest.approx(12.706)
-    assert plot.t_quantile(4) == pytest.approx(2.776)
-    assert plot.t_quantile(30) == pytest.approx(2.042)
-    assert plot.t_quantile(31) == 1.96
-    assert plot.t_quantile(1000) == 1.96
+def test_t_quantile_exact_without_scipy(monkeypatch):
+    monkeypatch.setitem(sys.modules, "scipy", None)  # no scipy needed at any df or level
+    assert plot.t_quantile(1) == pytest.approx(12.7062, abs=1e-4)
+    assert plot.t_quantile(4) == pytest.approx(2.7764, abs=1e-4)
+    assert plot.t_quantile(30) == pytest.approx(2.0423, abs=1e-4)
+    assert plot.t_quantile(31) == pytest.approx(2.0395, abs=1e-4)  # not the normal 1.96
+    assert plot.t_quantile(1000) == pytest.approx(1.9623, abs=1e-4)
+    assert plot.t_quantile(9, level=0.99) == pytest.approx(3.2498, abs=1e-4)
     with pytest.raises(ValueError):
         plot.t_quantile(0)
+    with pytest.raises(ValueError):
+        plot.t_quantile(5, level=1.0)
 
 
 def test_mean_ci_known_values(monkeypatch):
     monkeypatch.setitem(sys.modules, "scipy", None)
-    # mean 3, s^2 = 2.5, half-width t(0.975, 4) s / sqrt(5) = 2.776 * 0.70711 = 1.96293
+    # mean 3, s^2 = 2.5, half-width t(0.975, 4) s / sqrt(5) = 2.776445 * 0.707107 = 1.963243
     mean, hw = plot.mean_ci([1, 2, 3, 4, 5])
     assert mean == pytest.approx(3.0)
-    assert hw == pytest.approx(1.96293, abs=1e-4)
-    # two values: s = sqrt(2) * 1, half-width t(1) s / sqrt(2) = 12.706
-    assert plot.mean_ci([10, 12]) == pytest.approx((11.0, 12.706))
-    assert plot.mean_ci([7.5]) == (7.5, 0.0)
+    assert hw == pytest.approx(1.963243, abs=1e-5)
+    # two values: s = sqrt(2) * 1, half-width t(1) s / sqrt(2) = 12.706205
+    assert plot.mean_ci([10, 12]) == pytest.approx((11.0, 12.706205))
+    # one value: no interval can be estimated (undefined, not 0)
+    mean, hw = plot.mean_ci([7.5])
+    assert mean == 7.5 and math.isnan(hw)
+    assert "no interval" in plot.plus_minus(hw) and plot.plus_minus(1.25) == " +- 1.2"
     assert plot.mean_ci([4, 4, 4]) == (4.0, 0.0)
     with pytest.raises(ValueError):
         plot.mean_ci([])
@@ -266,10 +272,10 @@ def test_aggregate_and_plot(tmp_path, monkeypatch):
     assert [p["load_kpps"] for p in agg["napi"]] == [100.0, 200.0]  # sorted
     p = agg["normal"][1]
     assert p["n"] == 3
-    # throughput 105, 109, 107: mean 107, s = 2, hw = 4.303 * 2 / sqrt(3) = 4.9687
-    assert p["throughput_kpps"] == pytest.approx((107.0, 4.303 * 2 / math.sqrt(3)))
+    # throughput 105, 109, 107: mean 107, s = 2, hw = t(0.975, 2) 2 / sqrt(3) = 4.9683
+    assert p["throughput_kpps"] == pytest.approx((107.0, 4.302653 * 2 / math.sqrt(3)))
     assert p["throughput_kpps"][1] == pytest.approx(4.9687, abs=1e-3)
-    assert p["drops"] == pytest.approx((9050.0, 4.303 * 50 / math.sqrt(3)))
+    assert p["drops"] == pytest.approx((9050.0, 4.302653 * 50 / math.sqrt(3)))
     assert agg["napi"][0]["throughput_kpps"] == (100.0, 0.0)
     lines = plot.summary_lines(agg)
     assert lines[0].startswith("normal: peak throughput 107.0")

@@ -138,8 +138,9 @@ def test_ci_aggregation_on_known_numbers():
     mean, hw = high["latency_mean_us"]
     assert mean == pytest.approx(20.0)
     assert hw == pytest.approx(12.706 * 14.1421356 / math.sqrt(2), rel=1e-3)
-    # A single replication has no interval.
-    assert low["throughput_kpps"] == (7.0, 0.0)
+    # A single replication has no interval: undefined (NaN), not 0.
+    mean, hw = low["throughput_kpps"]
+    assert mean == 7.0 and math.isnan(hw)
     # Two key fields give tuple keys (Fig. 11).
     rows11 = [{"family": "count", "parameter": 8.0, "load_kpps": 10.0, "replication": r,
                "throughput_kpps": 10.0 + r, "cpu_availability": 0.9,
