@@ -22,6 +22,7 @@
  */
 
 #include "hostnet-example-options.h"
+#include "hostnet-example-utils.h"
 
 #include "ns3/applications-module.h"
 #include "ns3/core-module.h"
@@ -30,7 +31,6 @@
 #include "ns3/network-module.h"
 #include "ns3/point-to-point-module.h"
 
-#include <ctime>
 #include <iostream>
 
 using namespace ns3;
@@ -46,22 +46,6 @@ struct BenchResult
     uint64_t delivered{0}; ///< datagrams that reached the receiving socket
     uint64_t events{0};    ///< simulator events executed
 };
-
-/// @return the CPU time this process has used, in seconds
-double
-ProcessCpuSeconds()
-{
-    timespec t{};
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
-    return t.tv_sec + t.tv_nsec * 1e-9;
-}
-
-/// Count datagrams arriving at the UDP layer of the receiver.
-void
-CountRx(uint64_t* counter, const Ipv4Header&, Ptr<const Packet>, uint32_t)
-{
-    (*counter)++;
-}
 
 /// Run the flood once, with or without HostNetDevices.
 BenchResult
@@ -98,16 +82,16 @@ RunFlood(bool hostModel, double rateKpps, double duration, const std::string& sc
     BenchResult r;
     nodes.Get(1)->GetObject<Ipv4L3Protocol>()->TraceConnectWithoutContext(
         "LocalDeliver",
-        MakeBoundCallback(&CountRx, &r.delivered));
+        MakeBoundCallback(&hostnet_example::CountIpv4Packets, &r.delivered));
     nodes.Get(0)->GetObject<Ipv4L3Protocol>()->TraceConnectWithoutContext(
         "SendOutgoing",
-        MakeBoundCallback(&CountRx, &r.offered));
+        MakeBoundCallback(&hostnet_example::CountIpv4Packets, &r.offered));
 
     Simulator::Stop(Seconds(duration + 0.01));
     uint64_t eventsBefore = Simulator::GetEventCount();
-    double start = ProcessCpuSeconds();
+    double start = hostnet_example::ProcessCpuSeconds();
     Simulator::Run();
-    r.cpuSeconds = ProcessCpuSeconds() - start;
+    r.cpuSeconds = hostnet_example::ProcessCpuSeconds() - start;
     r.events = Simulator::GetEventCount() - eventsBefore;
     Simulator::Destroy();
     return r;

@@ -11,7 +11,11 @@
 
 // Small command-line helpers shared by the hostnet examples (not installed).
 
+#include "ns3/ipv4-header.h"
+#include "ns3/packet.h"
+
 #include <cmath>
+#include <ctime>
 #include <fstream>
 #include <iomanip>
 #include <sstream>
@@ -87,6 +91,24 @@ WriteMetricsJson(const std::string& path,
     out << "}\n";
     out.close();
     return !out.fail();
+}
+
+/// @return the CPU time this process has used, in seconds (the cost of a run, unlike the
+///         wall time, does not grow with other load on the machine)
+inline double
+ProcessCpuSeconds()
+{
+    timespec t{};
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+    return t.tv_sec + t.tv_nsec * 1e-9;
+}
+
+/// Count the packets of an Ipv4L3Protocol trace (SendOutgoing, LocalDeliver): connect with
+/// MakeBoundCallback(&CountIpv4Packets, &counter).
+inline void
+CountIpv4Packets(uint64_t* counter, const ns3::Ipv4Header&, ns3::Ptr<const ns3::Packet>, uint32_t)
+{
+    (*counter)++;
 }
 
 } // namespace hostnet_example

@@ -36,7 +36,6 @@
 #include "ns3/network-module.h"
 #include "ns3/point-to-point-module.h"
 
-#include <ctime>
 #include <iostream>
 #include <limits>
 #include <map>
@@ -78,27 +77,11 @@ struct RunConfig
     bool cost{false};
 };
 
-/// @return the CPU time this process has used, in seconds
-double
-ProcessCpuSeconds()
-{
-    timespec t{};
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
-    return t.tv_sec + t.tv_nsec * 1e-9;
-}
-
 /// Count the bytes (with the IP header) delivered to a host's IP layer.
 void
 CountLocalDeliverBytes(uint64_t* bytes, const Ipv4Header& header, Ptr<const Packet> p, uint32_t)
 {
     *bytes += p->GetSize() + header.GetSerializedSize();
-}
-
-/// Count packets delivered to a host's IP layer.
-void
-CountLocalDeliver(uint64_t* counter, const Ipv4Header&, Ptr<const Packet>, uint32_t)
-{
-    (*counter)++;
 }
 
 /// @return the metric names this example writes, in the order of its --metrics JSON
@@ -367,7 +350,7 @@ main(int argc, char* argv[])
         {
             hosts.Get(i)->GetObject<Ipv4L3Protocol>()->TraceConnectWithoutContext(
                 "LocalDeliver",
-                MakeBoundCallback(&CountLocalDeliver, &hostPackets));
+                MakeBoundCallback(&CountIpv4Packets, &hostPackets));
         }
     }
     NetDeviceContainer hostDevices = fabric.GetHostDevices();

@@ -16,6 +16,8 @@ import os
 import subprocess
 import sys
 
+import hostnet  # build_dir() only: ns-3 itself is loaded on first use of hostnet.ns
+
 # hosts -> (leaves, hosts per leaf, spines, measured seconds): 8 spines at 1024 hosts keep
 # the uplinks below saturation, so the fabric drops little and both runs carry the load.
 SHAPES = {
@@ -23,13 +25,6 @@ SHAPES = {
     128: (16, 8, 2, 0.005),
     1024: (32, 32, 8, 0.002),
 }
-
-
-def build_dir():
-    env = os.environ.get("HOSTNET_BUILD_DIR")
-    if env:
-        return env
-    return os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "build")
 
 
 def run(exe, hosts, size, scheme):
@@ -66,7 +61,7 @@ def main(argv=None):
     ap.add_argument("--sizes", default="16,128,1024", help="host counts, of 16, 128, 1024")
     ap.add_argument("--hosts", default="scheme", help="the host model's --hosts (scheme or a preset)")
     ap.add_argument("--scheme", default="napi", help="--scheme of the host-model runs")
-    ap.add_argument("--build", default=build_dir(), help="the build directory")
+    ap.add_argument("--build", default=str(hostnet.build_dir()), help="the build directory")
     a = ap.parse_args(argv)
     try:
         sizes = [int(s) for s in a.sizes.split(",")]
