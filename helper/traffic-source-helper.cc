@@ -9,9 +9,8 @@
 #include "traffic-source-helper.h"
 
 #include "ns3/abort.h"
-#include "ns3/constant-rate-source-application.h"
+#include "ns3/datagram-source-application.h"
 #include "ns3/host-sink-application.h"
-#include "ns3/poisson-source-application.h"
 #include "ns3/self-similar-traffic-application.h"
 #include "ns3/type-id.h"
 
@@ -20,13 +19,16 @@ namespace ns3
 
 TrafficSourceHelper::TrafficSourceHelper(const std::string& typeId, const Address& remote)
 {
-    NS_ABORT_MSG_IF(typeId != "ns3::SelfSimilarTrafficApplication" &&
-                        typeId != "ns3::PoissonSourceApplication" &&
-                        typeId != "ns3::ConstantRateSourceApplication",
+    TypeId tid;
+    NS_ABORT_MSG_IF(!TypeId::LookupByNameFailSafe(typeId, &tid) ||
+                        (tid != SelfSimilarTrafficApplication::GetTypeId() &&
+                         !tid.IsChildOf(DatagramSourceApplication::GetTypeId()) &&
+                         tid != DatagramSourceApplication::GetTypeId()),
                     "TrafficSourceHelper: unknown source type '"
                         << typeId
                         << "'; allowed: ns3::SelfSimilarTrafficApplication, "
-                           "ns3::PoissonSourceApplication, ns3::ConstantRateSourceApplication");
+                           "ns3::DatagramSourceApplication and its subclasses "
+                           "(ns3::PoissonSourceApplication, ns3::ConstantRateSourceApplication)");
     m_factory.SetTypeId(typeId);
     m_factory.Set("Remote", AddressValue(remote));
 }
@@ -60,13 +62,9 @@ TrafficSourceHelper::AssignStreams(const ApplicationContainer& apps, int64_t str
         {
             used += s->AssignStreams(stream + used);
         }
-        else if (auto p = DynamicCast<PoissonSourceApplication>(*it))
+        else if (auto d = DynamicCast<DatagramSourceApplication>(*it))
         {
-            used += p->AssignStreams(stream + used);
-        }
-        else if (auto c = DynamicCast<ConstantRateSourceApplication>(*it))
-        {
-            used += c->AssignStreams(stream + used);
+            used += d->AssignStreams(stream + used);
         }
     }
     return used;

@@ -21,8 +21,9 @@ namespace ns3
 
 /**
  * @ingroup hostnet
- * @brief Installs hostnet's traffic sources: SelfSimilarTrafficApplication,
- *        PoissonSourceApplication or ConstantRateSourceApplication.
+ * @brief Installs hostnet's traffic sources: SelfSimilarTrafficApplication, or
+ *        DatagramSourceApplication and its subclasses (PoissonSourceApplication,
+ *        ConstantRateSourceApplication).
  *
  * @code
  *   TrafficSourceHelper bursty("ns3::SelfSimilarTrafficApplication",
@@ -37,7 +38,7 @@ class TrafficSourceHelper
   public:
     /**
      * @brief Create a helper for sources of one type sending to one destination.
-     * @param typeId one of the three source types (aborts listing them otherwise)
+     * @param typeId a source type named above (aborts listing them otherwise)
      * @param remote destination (InetSocketAddress)
      */
     TrafficSourceHelper(const std::string& typeId, const Address& remote);

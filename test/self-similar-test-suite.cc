@@ -46,6 +46,78 @@ CountFrame(Generated* g, Time binWidth, uint32_t frameBytes, uint32_t)
 }
 
 /**
+ * @ingroup hostnet-tests
+ * DatagramSourceApplication with a user Interval: uniform intervals in [1, 3] ms, 200
+ * datagrams, sent from Local with Tos (ns-3's SourceApplication attributes).
+ */
+class DatagramIntervalTestCase : public TestCase
+{
+  public:
+    DatagramIntervalTestCase()
+        : TestCase("DatagramSourceApplication: Interval random variable, MaxPackets, Tos")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        NodeContainer nodes(2);
+        PointToPointHelper p2p;
+        p2p.SetDeviceAttribute("DataRate", StringValue("1Gbps"));
+        NetDeviceContainer devs = p2p.Install(nodes);
+        InternetStackHelper().Install(nodes);
+        Ipv4InterfaceContainer ifs = Ipv4AddressHelper("10.1.1.0", "255.255.255.0").Assign(devs);
+        TrafficSourceHelper helper("ns3::DatagramSourceApplication",
+                                   InetSocketAddress(ifs.GetAddress(1), 9));
+        helper.SetAttribute("Interval",
+                            StringValue("ns3::UniformRandomVariable[Min=0.001|Max=0.003]"));
+        helper.SetAttribute("MaxPackets", UintegerValue(200));
+        helper.SetAttribute("PacketSize", UintegerValue(100));
+        helper.SetAttribute("Tos", UintegerValue(0xb8));
+        ApplicationContainer apps = helper.Install(nodes.Get(0));
+        NS_TEST_ASSERT_MSG_EQ(TrafficSourceHelper::AssignStreams(apps, 3), 2, "interval + sizes");
+        std::vector<Time> sent;
+        apps.Get(0)->TraceConnectWithoutContext(
+            "Tx",
+            MakeCallback(+[](std::vector<Time>* times, Ptr<const Packet>) {
+                times->push_back(Simulator::Now());
+            }).Bind(&sent));
+        uint32_t tos = 0;
+        Config::ConnectWithoutContext(
+            "/NodeList/1/$ns3::Ipv4L3Protocol/Rx",
+            MakeCallback(+[](uint32_t* out, Ptr<const Packet> p, Ptr<Ipv4>, uint32_t) {
+                Ipv4Header h;
+                p->PeekHeader(h);
+                *out = h.GetTos();
+            }).Bind(&tos));
+        Simulator::Stop(Seconds(1));
+        Simulator::Run();
+        auto app = DynamicCast<DatagramSourceApplication>(apps.Get(0));
+        NS_TEST_ASSERT_MSG_EQ(app->GetSent(), 200u, "MaxPackets");
+        NS_TEST_ASSERT_MSG_EQ(app->GetSentBytes(), 200u * 100, "payload bytes");
+        NS_TEST_ASSERT_MSG_EQ(app->GetSentFrameBytes(), 200u * 146, "frame bytes");
+        NS_TEST_ASSERT_MSG_EQ(sent.size(), 200u, "traced");
+        double minGap = 1;
+        double maxGap = 0;
+        double sum = 0;
+        for (std::size_t i = 1; i < sent.size(); ++i)
+        {
+            double gap = (sent[i] - sent[i - 1]).GetSeconds();
+            minGap = std::min(minGap, gap);
+            maxGap = std::max(maxGap, gap);
+            sum += gap;
+        }
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(minGap, 0.001 - 1e-12, "gaps within [1, 3] ms");
+        NS_TEST_ASSERT_MSG_LT_OR_EQ(maxGap, 0.003 + 1e-12, "gaps within [1, 3] ms");
+        // Mean 2 ms, sd 0.577 ms: the mean of 199 gaps is within 0.2 ms (5 standard errors).
+        NS_TEST_ASSERT_MSG_EQ_TOL(sum / 199, 0.002, 0.0002, "mean gap");
+        NS_TEST_ASSERT_MSG_GT(maxGap - minGap, 0.001, "the gaps vary (not a constant)");
+        NS_TEST_ASSERT_MSG_EQ(tos, 0xb8u, "Tos reaches the IPv4 header");
+        Simulator::Destroy();
+    }
+};
+
+/**
  * Run the source without a network (Remote unset) for @p duration and bin its bytes.
  */
 Generated
@@ -284,7 +356,7 @@ class TrafficHelpersTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(sinks[0]->GetTotalRx(), poisson->GetSentBytes(), "Poisson bytes");
         NS_TEST_ASSERT_MSG_EQ(constant->GetSent(), 10000u, "constant rate: 20000/s for 0.5 s");
         NS_TEST_ASSERT_MSG_EQ(sinks[1]->GetTotalRx(),
-                              constant->GetSentBytes() - 46 * constant->GetSent(),
+                              constant->GetSentBytes(),
                               "constant-rate payload bytes");
         // ~10000 frames from the backbone table: mean payload 557 - 46 bytes within 2 %
         // (the frame-size standard deviation is ~560 bytes, so the standard error is 1 %).
@@ -336,6 +408,7 @@ class SelfSimilarTestSuite : public TestSuite
         AddTestCase(new SelfSimilarDeliveryTestCase(), TestCase::Duration::QUICK);
         AddTestCase(new TrafficHelpersTestCase(), TestCase::Duration::QUICK);
         AddTestCase(new SelfSimilarAttributesTestCase(), TestCase::Duration::QUICK);
+        AddTestCase(new DatagramIntervalTestCase(), TestCase::Duration::QUICK);
     }
 };
 

@@ -8,18 +8,8 @@
 
 #include "poisson-source-application.h"
 
-#include "send-time-tag.h"
-
-#include "ns3/abort.h"
 #include "ns3/double.h"
-#include "ns3/inet-socket-address.h"
 #include "ns3/log.h"
-#include "ns3/packet.h"
-#include "ns3/simulator.h"
-#include "ns3/socket.h"
-#include "ns3/string.h"
-#include "ns3/udp-socket-factory.h"
-#include "ns3/uinteger.h"
 
 namespace ns3
 {
@@ -33,131 +23,40 @@ PoissonSourceApplication::GetTypeId()
 {
     static TypeId tid =
         TypeId("ns3::PoissonSourceApplication")
-            .SetParent<Application>()
+            .SetParent<DatagramSourceApplication>()
             .SetGroupName("Hostnet")
             .AddConstructor<PoissonSourceApplication>()
-            .AddAttribute("Remote",
-                          "Destination address (InetSocketAddress).",
-                          AddressValue(),
-                          MakeAddressAccessor(&PoissonSourceApplication::m_remote),
-                          MakeAddressChecker())
             .AddAttribute("Rate",
-                          "Mean packet rate in packets per second (> 0).",
+                          "Mean datagrams per second (> 0): Interval is exponential with mean "
+                          "1/Rate.",
                           DoubleValue(1000),
-                          MakeDoubleAccessor(&PoissonSourceApplication::m_rate),
-                          MakeDoubleChecker<double>(1e-9))
-            .AddAttribute("PacketSize",
-                          "UDP payload bytes per datagram (>= 1).",
-                          UintegerValue(18),
-                          MakeUintegerAccessor(&PoissonSourceApplication::m_packetSize),
-                          MakeUintegerChecker<uint32_t>(1, 65507))
-            .AddAttribute("MaxPackets",
-                          "Datagrams to send; 0 = until the application stops.",
-                          UintegerValue(0),
-                          MakeUintegerAccessor(&PoissonSourceApplication::m_maxPackets),
-                          MakeUintegerChecker<uint64_t>())
-            .AddAttribute("FrameSizes",
-                          "Ethernet frame sizes instead of PacketSize: a size (64..9018), "
-                          "backbone, or a CSV file of size_bytes,cdf rows; the UDP payload is "
-                          "the size - 46. Empty = every datagram PacketSize bytes.",
-                          StringValue(""),
-                          MakeStringAccessor(&PoissonSourceApplication::m_frameSizes),
-                          MakeStringChecker())
-            .AddTraceSource("Tx",
-                            "A datagram was handed to the socket.",
-                            MakeTraceSourceAccessor(&PoissonSourceApplication::m_txTrace),
-                            "ns3::Packet::TracedCallback");
+                          MakeDoubleAccessor(&PoissonSourceApplication::SetRate,
+                                             &PoissonSourceApplication::GetRate),
+                          MakeDoubleChecker<double>(1e-9));
     return tid;
 }
 
+// The exponential variable is created before the base class's frame-size sampler: automatic
+// stream numbers follow creation order.
 PoissonSourceApplication::PoissonSourceApplication()
+    : DatagramSourceApplication(CreateObject<ExponentialRandomVariable>())
 {
-    NS_LOG_FUNCTION(this);
-    m_gap = CreateObject<ExponentialRandomVariable>();
-    m_sizePicks = CreateObject<UniformRandomVariable>();
+    m_gap = DynamicCast<ExponentialRandomVariable>(GetInterval());
 }
 
-PoissonSourceApplication::~PoissonSourceApplication()
-{
-    NS_LOG_FUNCTION(this);
-}
+PoissonSourceApplication::~PoissonSourceApplication() = default;
 
 void
-PoissonSourceApplication::DoDispose()
+PoissonSourceApplication::SetRate(double rate)
 {
-    m_next.Cancel();
-    m_socket = nullptr;
-    m_gap = nullptr;
-    Application::DoDispose();
+    m_rate = rate;
+    m_gap->SetAttribute("Mean", DoubleValue(1.0 / rate));
 }
 
-int64_t
-PoissonSourceApplication::AssignStreams(int64_t stream)
+double
+PoissonSourceApplication::GetRate() const
 {
-    m_gap->SetStream(stream);
-    m_sizePicks->SetStream(stream + 1);
-    return 2;
-}
-
-uint64_t
-PoissonSourceApplication::GetSent() const
-{
-    return m_sent;
-}
-
-uint64_t
-PoissonSourceApplication::GetSentBytes() const
-{
-    return m_sentBytes;
-}
-
-void
-PoissonSourceApplication::StartApplication()
-{
-    NS_LOG_FUNCTION(this);
-    NS_ABORT_MSG_IF(m_remote.IsInvalid(), "PoissonSourceApplication::Remote is not set");
-    if (!m_frameSizes.empty())
-    {
-        m_sizes =
-            FrameSizeDistribution::Parse(m_frameSizes, "PoissonSourceApplication::FrameSizes");
-    }
-    m_socket = Socket::CreateSocket(GetNode(), UdpSocketFactory::GetTypeId());
-    m_socket->Bind();
-    m_socket->Connect(m_remote);
-    m_next = Simulator::Schedule(Seconds(m_gap->GetValue(1.0 / m_rate, 0)),
-                                 &PoissonSourceApplication::SendOne,
-                                 this);
-}
-
-void
-PoissonSourceApplication::StopApplication()
-{
-    NS_LOG_FUNCTION(this);
-    m_next.Cancel();
-    if (m_socket)
-    {
-        m_socket->Close();
-        m_socket = nullptr;
-    }
-}
-
-void
-PoissonSourceApplication::SendOne()
-{
-    uint32_t size = m_sizes ? m_sizes->Sample(m_sizePicks->GetValue()) - 46 : m_packetSize;
-    Ptr<Packet> packet = Create<Packet>(size);
-    SendTimeTag::Stamp(packet);
-    m_txTrace(packet);
-    m_socket->Send(packet);
-    m_sent++;
-    m_sentBytes += size;
-    if (m_maxPackets != 0 && m_sent >= m_maxPackets)
-    {
-        return;
-    }
-    m_next = Simulator::Schedule(Seconds(m_gap->GetValue(1.0 / m_rate, 0)),
-                                 &PoissonSourceApplication::SendOne,
-                                 this);
+    return m_rate;
 }
 
 } // namespace ns3

@@ -42,14 +42,9 @@ SelfSimilarTrafficApplication::GetTypeId()
 {
     static TypeId tid =
         TypeId("ns3::SelfSimilarTrafficApplication")
-            .SetParent<Application>()
+            .SetParent<SourceApplication>()
             .SetGroupName("Hostnet")
             .AddConstructor<SelfSimilarTrafficApplication>()
-            .AddAttribute("Remote",
-                          "Destination (InetSocketAddress); unset = generate and trace only.",
-                          AddressValue(),
-                          MakeAddressAccessor(&SelfSimilarTrafficApplication::m_remote),
-                          MakeAddressChecker())
             .AddAttribute("Streams",
                           "Number of ON/OFF streams aggregated (1..4096).",
                           UintegerValue(8),
@@ -156,7 +151,7 @@ SelfSimilarTrafficApplication::DoDispose()
         s.event.Cancel();
     }
     m_socket = nullptr;
-    Application::DoDispose();
+    SourceApplication::DoDispose();
 }
 
 double
@@ -215,13 +210,18 @@ SelfSimilarTrafficApplication::StartApplication()
 {
     NS_LOG_FUNCTION(this);
     Configure();
-    if (!m_remote.IsInvalid())
+    if (!m_peer.IsInvalid())
     {
-        NS_ABORT_MSG_IF(!InetSocketAddress::IsMatchingType(m_remote),
+        NS_ABORT_MSG_IF(!InetSocketAddress::IsMatchingType(m_peer),
                         "SelfSimilarTrafficApplication::Remote must be an InetSocketAddress");
         m_socket = Socket::CreateSocket(GetNode(), UdpSocketFactory::GetTypeId());
-        NS_ABORT_MSG_IF(m_socket->Bind() == -1, "SelfSimilarTrafficApplication: cannot bind");
-        m_socket->Connect(m_remote);
+        int bound = m_local.IsInvalid() ? m_socket->Bind() : m_socket->Bind(m_local);
+        NS_ABORT_MSG_IF(bound == -1, "SelfSimilarTrafficApplication: cannot bind");
+        if (m_tos != 0)
+        {
+            m_socket->SetIpTos(m_tos);
+        }
+        m_socket->Connect(m_peer);
         m_socket->SetAllowBroadcast(true);
     }
     // Every stream starts with an OFF period (warm-up deletion removes the transient).

@@ -11,11 +11,10 @@
 
 #include "frame-size-distribution.h"
 
-#include "ns3/address.h"
-#include "ns3/application.h"
 #include "ns3/data-rate.h"
 #include "ns3/event-id.h"
 #include "ns3/random-variable-stream.h"
+#include "ns3/source-application.h"
 #include "ns3/traced-callback.h"
 
 #include <vector>
@@ -54,7 +53,7 @@ class Packet;
  * If Remote is not set, frames are generated and traced but not sent (to study the
  * process itself cheaply).
  */
-class SelfSimilarTrafficApplication : public Application
+class SelfSimilarTrafficApplication : public SourceApplication
 {
   public:
     /// How the OFF location is derived from the target load.
@@ -86,7 +85,7 @@ class SelfSimilarTrafficApplication : public Application
      * @param stream first stream index
      * @return the number of streams used (2)
      */
-    int64_t AssignStreams(int64_t stream);
+    int64_t AssignStreams(int64_t stream) override;
 
     /**
      * TracedCallback signature of Tx.
@@ -119,7 +118,6 @@ class SelfSimilarTrafficApplication : public Application
         EventId event;    ///< next frame or end of OFF
     };
 
-    Address m_remote;                             ///< destination (attribute)
     uint32_t m_nStreams{8};                       ///< streams (attribute)
     double m_load{0.5};                           ///< target aggregate load (attribute)
     DataRate m_linkRate{"1Gbps"};                 ///< link rate (attribute)
