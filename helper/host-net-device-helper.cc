@@ -537,12 +537,15 @@ HostNetDeviceHelper::GetSchemeNames()
     return {"ideal",
             "normal",
             "disable-enable",
-            "count-<tau>",
-            "time-<T>us",
+            "prenapi-count-<tau>",
+            "prenapi-time-<T>us",
             "pure-polling",
             "napi-seed",
             "hybrid",
+            "prenapi-buffer-adaptive",
             "napi",
+            "count-<tau>",
+            "time-<T>us",
             "itr-<rate>",
             "e1000-dynamic",
             "i40e-adaptive",
@@ -608,40 +611,60 @@ HostNetDeviceHelper::SetScheme(const std::string& name)
 bool
 HostNetDeviceHelper::ApplyScheme(const std::string& name)
 {
+    // "prenapi-<scheme>": the papers' per-packet receive path (netif_rx before NAPI: no
+    // budget, no ksoftirqd) under the same NIC moderation as <scheme> on NAPI.
+    const std::string prenapi = "prenapi-";
+    bool perPacket = name.rfind(prenapi, 0) == 0;
+    std::string scheme = perPacket ? name.substr(prenapi.size()) : name;
     double value = 0;
-    if (name == "ideal")
+    if (perPacket && scheme != "buffer-adaptive" && scheme.rfind("count-", 0) != 0 &&
+        scheme.rfind("time-", 0) != 0)
+    {
+        return false; // the other schemes name their receive mode already
+    }
+    auto rxMode = [this, perPacket]() {
+        if (perPacket)
+        {
+            SetRxMode("ns3::PerPacketRxMode");
+        }
+        else
+        {
+            SetRxMode("ns3::NapiRxMode");
+        }
+    };
+    if (scheme == "ideal")
     {
         // Salah et al. 2007 Sec. 3.1: interrupts cost nothing; protocol processing is M/M/1/B.
         SetModeration("ns3::NoModeration");
         SetRxMode("ns3::PerPacketRxMode");
         SetDeviceAttribute("IsrCost", StringValue("ns3::ConstantRandomVariable[Constant=0]"));
     }
-    else if (name == "normal")
+    else if (scheme == "normal")
     {
         SetModeration("ns3::NoModeration");
         SetRxMode("ns3::PerPacketRxMode");
     }
-    else if (name == "disable-enable")
+    else if (scheme == "disable-enable")
     {
         SetModeration("ns3::NoModeration");
         SetRxMode("ns3::DisableEnableRxMode");
     }
-    else if (ParseScheme(name, "count-", "", value) && value >= 1 && value == std::floor(value))
+    else if (ParseScheme(scheme, "count-", "", value) && value >= 1 && value == std::floor(value))
     {
         SetModeration("ns3::RxFramesModeration", "Frames", UintegerValue(value));
-        SetRxMode("ns3::PerPacketRxMode");
+        rxMode();
     }
-    else if (ParseScheme(name, "time-", "us", value))
+    else if (ParseScheme(scheme, "time-", "us", value))
     {
         SetModeration("ns3::RxUsecsModeration", "Interval", TimeValue(MicroSeconds(value)));
-        SetRxMode("ns3::PerPacketRxMode");
+        rxMode();
     }
-    else if (name == "pure-polling")
+    else if (scheme == "pure-polling")
     {
         SetModeration("ns3::NoModeration");
         SetRxMode("ns3::PurePollingRxMode");
     }
-    else if (name == "napi-seed")
+    else if (scheme == "napi-seed")
     {
         // Salah et al. 2007 Fig. 5: quota Q = 3, the next poll at the next T_poll = 20 us tick.
         SetModeration("ns3::NoModeration");
@@ -651,40 +674,40 @@ HostNetDeviceHelper::ApplyScheme(const std::string& name)
                   "PollPeriod",
                   TimeValue(MicroSeconds(20)));
     }
-    else if (name == "hybrid")
+    else if (scheme == "hybrid")
     {
         SetModeration("ns3::NoModeration");
         SetRxMode("ns3::HybridRxMode");
     }
-    else if (name == "napi")
+    else if (scheme == "napi")
     {
         SetModeration("ns3::NoModeration");
         SetRxMode("ns3::NapiRxMode");
     }
-    else if (ParseScheme(name, "itr-", "", value) && value > 0)
+    else if (ParseScheme(scheme, "itr-", "", value) && value > 0)
     {
         SetModeration("ns3::ThrottleModeration", "InterruptRate", DoubleValue(value));
         SetRxMode("ns3::NapiRxMode");
     }
-    else if (name == "e1000-dynamic")
+    else if (scheme == "e1000-dynamic")
     {
         SetModeration("ns3::E1000DynamicItrModeration");
         SetRxMode("ns3::NapiRxMode");
     }
-    else if (name == "i40e-adaptive")
+    else if (scheme == "i40e-adaptive")
     {
         SetModeration("ns3::I40eAdaptiveItrModeration");
         SetRxMode("ns3::NapiRxMode");
     }
-    else if (name == "net-dim")
+    else if (scheme == "net-dim")
     {
         SetModeration("ns3::NetDimModeration");
         SetRxMode("ns3::NapiRxMode");
     }
-    else if (name == "buffer-adaptive")
+    else if (scheme == "buffer-adaptive")
     {
         SetModeration("ns3::BufferAdaptiveModeration");
-        SetRxMode("ns3::PerPacketRxMode");
+        rxMode();
     }
     else
     {

@@ -32,10 +32,12 @@ namespace ns3
  * Ipv4 gets a PhyAddressMirror so that neighbours' routing finds the host.
  *
  * SetScheme configures the moderation and receive mode by name: "ideal", "normal",
- * "disable-enable", "count-<tau>", "time-<T>us", "pure-polling", "napi-seed", "hybrid",
- * "napi", "itr-<rate>", "e1000-dynamic", "i40e-adaptive", "net-dim" and "buffer-adaptive"
- * (GetSchemeNames). SetPreset configures a whole host by name: "e1000-1g", "i40e-10g",
- * "mlx5-100g", "salah-2007", "walravens-2006" and "chang-2008" (GetPresetNames).
+ * "disable-enable", "prenapi-count-<tau>", "prenapi-time-<T>us", "pure-polling",
+ * "napi-seed", "hybrid", "prenapi-buffer-adaptive" (the papers' schemes), "napi",
+ * "count-<tau>", "time-<T>us", "itr-<rate>", "e1000-dynamic", "i40e-adaptive", "net-dim"
+ * and "buffer-adaptive" (Linux NAPI with a NIC moderation) (GetSchemeNames). SetPreset configures a
+ * whole host by name: "e1000-1g", "i40e-10g", "mlx5-100g", "salah-2007", "walravens-2006" and
+ * "chang-2008" (GetPresetNames).
  *
  * @code
  * HostNetDeviceHelper host;
@@ -177,16 +179,18 @@ class HostNetDeviceHelper : public PcapHelperForDevice, public AsciiTraceHelperF
     /**
      * @brief Configure a named scheme (NIC moderation x OS receive mode).
      *
-     * The schemes of Salah et al. 2007: "ideal" (no interrupt cost, per-packet), "normal"
-     * (every frame interrupts, per-packet), "disable-enable", "count-<tau>" (e.g. "count-8":
-     * rx-frames tau, per-packet), "time-<T>us" (e.g. "time-50us": rx-usecs T, per-packet),
-     * "pure-polling" (Q = 3, T_poll = 20 us), "napi-seed" (their NAPI: Q = 3, next poll at
-     * the next 20 us tick), "hybrid" (disable-enable below the eq. 13 switch point, pure
-     * polling above). Real configurations: "napi" (Linux: weight 64, netdev_budget 300, ksoftirqd),
-     * "itr-<rate>" (e.g. "itr-8000": Intel throttling at that many interrupts/s, NAPI),
-     * "e1000-dynamic" (e1000 dynamic ITR, NAPI), "i40e-adaptive" (i40e adaptive Rx ITR,
-     * 10 Gb/s divisor, NAPI), "net-dim" (Linux DIM, NAPI),
-     * "buffer-adaptive" (the socket-buffer-driven interval of Chang et al. 2008, per-packet).
+     * The schemes of Salah et al. 2007, on the pre-NAPI per-packet path (no budget, no
+     * ksoftirqd): "ideal" (no interrupt cost), "normal" (every frame interrupts),
+     * "disable-enable", "prenapi-count-<tau>" (e.g. "prenapi-count-8": rx-frames tau),
+     * "prenapi-time-<T>us" (e.g. "prenapi-time-50us": rx-usecs T), "pure-polling" (Q = 3,
+     * T_poll = 20 us), "napi-seed" (their NAPI: Q = 3, next poll at the next 20 us tick),
+     * "hybrid" (disable-enable below the eq. 13 switch point, pure polling above) and
+     * "prenapi-buffer-adaptive" (Chang et al. 2008's socket-buffer-driven interval).
+     * Linux configurations, all NAPI (weight 64, netdev_budget 300, ksoftirqd): "napi" (no
+     * moderation), "count-<tau>" and "time-<T>us" (ethtool rx-frames / rx-usecs),
+     * "itr-<rate>" (e.g. "itr-8000": Intel throttling at that many interrupts/s),
+     * "e1000-dynamic" (e1000 dynamic ITR), "i40e-adaptive" (i40e adaptive Rx ITR, 10 Gb/s
+     * divisor), "net-dim" (Linux DIM) and "buffer-adaptive" (Chang et al. 2008's interval).
      * Only the moderation and receive mode (and, for "ideal", IsrCost) are set: use one helper per
      * scheme. Unknown names stop the program with the list of known ones.
      * @param name the scheme name

@@ -229,8 +229,8 @@ class QualitativeFindingsTestCase : public TestCase
     void DoRun() override
     {
         const std::vector<std::string> others{"normal",
-                                              "count-8",
-                                              "time-50us",
+                                              "prenapi-count-8",
+                                              "prenapi-time-50us",
                                               "pure-polling",
                                               "napi-seed"};
         for (double lambda : {150e3, 300e3})
@@ -253,7 +253,8 @@ class QualitativeFindingsTestCase : public TestCase
         // keeps CPU for applications at high load; the interrupt-driven schemes do not.
         PointResult pure = Mean("pure-polling", 300e3);
         PointResult napi = Mean("napi-seed", 300e3);
-        for (const auto& scheme : {"normal", "count-8", "time-50us", "disable-enable"})
+        for (const auto& scheme :
+             {"normal", "prenapi-count-8", "prenapi-time-50us", "disable-enable"})
         {
             PointResult o = Mean(scheme, 300e3);
             NS_TEST_EXPECT_MSG_GT(pure.availability,
@@ -261,13 +262,13 @@ class QualitativeFindingsTestCase : public TestCase
                                   "pure polling vs " << scheme);
             NS_TEST_EXPECT_MSG_GT(napi.availability,
                                   o.availability + 0.1,
-                                  "seed NAPI vs " << scheme);
+                                  "Salah et al.'s NAPI vs " << scheme);
         }
         PointResult napiLow = Mean("napi-seed", 10e3);
         PointResult pollLow = Mean("pure-polling", 10e3);
         NS_TEST_EXPECT_MSG_LT(napiLow.latency, pollLow.latency, "NAPI beats polling at low load");
-        PointResult tau1 = Mean("count-1", 10e3);
-        PointResult tau8 = Mean("count-8", 10e3);
+        PointResult tau1 = Mean("prenapi-count-1", 10e3);
+        PointResult tau8 = Mean("prenapi-count-8", 10e3);
         NS_TEST_EXPECT_MSG_GT(tau8.latency, 3 * tau1.latency, "large tau hurts at low load");
     }
 };

@@ -218,7 +218,10 @@ MakeHostHelper(const RunSpec& spec, const FigureConfig& cfg)
     helper.SetDeviceAttribute("PollOverheadCost", exponential(cfg.pollOverheadUs));
     if (!spec.preset.empty())
     {
-        helper.SetScheme(spec.preset); // after the costs: "ideal" sets IsrCost to 0
+        // After the costs: "ideal" sets IsrCost to 0. The paper's coalescing schemes run on
+        // the per-packet path: the helper's "prenapi-" variants.
+        bool perPacket = spec.preset.rfind("count-", 0) == 0 || spec.preset.rfind("time-", 0) == 0;
+        helper.SetScheme(perPacket ? "prenapi-" + spec.preset : spec.preset);
     }
     else
     {

@@ -321,9 +321,11 @@ def scheme_names(tmp_path):
     code, out = run("hostnet-livelock", ["--schemes=?"], tmp_path)
     assert code == USAGE, out
     listed = out.split("expected a comma-separated list of a scheme: ")[1].split(" (item")[0]
-    examples = {"count-<tau>": "count-8", "time-<T>us": "time-50us", "itr-<rate>": "itr-8000"}
+    examples = {"count-<tau>": "count-8", "time-<T>us": "time-50us", "itr-<rate>": "itr-8000",
+                "prenapi-count-<tau>": "prenapi-count-8", "prenapi-time-<T>us": "prenapi-time-50us"}
     names = [examples.get(n.strip(), n.strip()) for n in listed.split(",")]
-    assert len(names) >= 14 and "napi" in names and "buffer-adaptive" in names, names
+    assert len(names) >= 17 and "napi" in names and "buffer-adaptive" in names, names
+    assert "prenapi-buffer-adaptive" in names, names
     return names
 
 
