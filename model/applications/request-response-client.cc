@@ -60,6 +60,13 @@ RequestResponseClient::GetTypeId()
                           UintegerValue(0),
                           MakeUintegerAccessor(&RequestResponseClient::m_maxRequests),
                           MakeUintegerChecker<uint64_t>())
+            .AddAttribute("Core",
+                          "Core of the node's HostCpu the client's task runs on: < "
+                          "HostCpu::NCores, or 4294967295 (HostCpu::ANY_CORE) for a task "
+                          "placed on an idle core at each wake-up.",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&RequestResponseClient::m_core),
+                          MakeUintegerChecker<uint32_t>())
             .AddAttribute("SyscallCost",
                           "CPU time of one system call (>= 0): the write of each request and "
                           "the read of each response.",
@@ -139,9 +146,14 @@ RequestResponseClient::StartApplication()
     NS_ABORT_MSG_IF(!InetSocketAddress::IsMatchingType(m_remote),
                     "RequestResponseClient::Remote must be an InetSocketAddress");
     m_cpu = HostCpu::GetOrCreate(GetNode());
+    NS_ABORT_MSG_IF(m_core != HostCpu::ANY_CORE && m_core >= m_cpu->GetNCores(),
+                    "RequestResponseClient::Core (" << m_core << ") must be < HostCpu::NCores ("
+                                                    << m_cpu->GetNCores()
+                                                    << ") or HostCpu::ANY_CORE");
     if (!m_hasTask)
     {
-        m_task = m_cpu->CreateTask("rpc-client-" + std::to_string(GetNode()->GetId()));
+        m_task =
+            m_cpu->CreateTask("rpc-client-" + std::to_string(GetNode()->GetId()), false, m_core);
         m_hasTask = true;
     }
     m_interval->SetAttribute("Mean", DoubleValue(1.0 / m_rate));

@@ -99,6 +99,7 @@ class RequestResponseClient : public Application
     Ptr<ExponentialRandomVariable> m_interval;   ///< Poisson gaps
     Ptr<HostCpu> m_cpu;                          ///< the node's CPU
     HostCpu::TaskId m_task{0};                   ///< the client's thread
+    uint32_t m_core{0};                          ///< core of the task (or ANY_CORE)
     bool m_hasTask{false};                       ///< m_task is valid
     Ptr<MessageSocket> m_socket;                 ///< the connection or UDP socket
     EventId m_next;                              ///< next request

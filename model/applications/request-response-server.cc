@@ -47,6 +47,13 @@ RequestResponseServer::GetTypeId()
                           StringValue("ns3::ExponentialRandomVariable[Mean=10e-6]"),
                           MakePointerAccessor(&RequestResponseServer::m_serviceCost),
                           MakePointerChecker<RandomVariableStream>())
+            .AddAttribute("Core",
+                          "Core of the node's HostCpu the server's task runs on: < "
+                          "HostCpu::NCores, or 4294967295 (HostCpu::ANY_CORE) for a task "
+                          "placed on an idle core at each wake-up.",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&RequestResponseServer::m_core),
+                          MakeUintegerChecker<uint32_t>())
             .AddAttribute("SyscallCost",
                           "CPU time of one system call (>= 0); a request costs two: the read "
                           "of the request and the write of the response.",
@@ -106,9 +113,14 @@ RequestResponseServer::StartApplication()
     NS_ABORT_MSG_IF(!m_serviceCost,
                     "RequestResponseServer::ServiceCost must be a RandomVariableStream");
     m_cpu = HostCpu::GetOrCreate(GetNode());
+    NS_ABORT_MSG_IF(m_core != HostCpu::ANY_CORE && m_core >= m_cpu->GetNCores(),
+                    "RequestResponseServer::Core (" << m_core << ") must be < HostCpu::NCores ("
+                                                    << m_cpu->GetNCores()
+                                                    << ") or HostCpu::ANY_CORE");
     if (!m_hasTask)
     {
-        m_task = m_cpu->CreateTask("rpc-server-" + std::to_string(GetNode()->GetId()));
+        m_task =
+            m_cpu->CreateTask("rpc-server-" + std::to_string(GetNode()->GetId()), false, m_core);
         m_hasTask = true;
     }
     m_listener = Socket::CreateSocket(GetNode(), m_protocol);

@@ -82,6 +82,7 @@ class RequestResponseServer : public Application
     Time m_syscallCost;                           ///< per read and per write (attribute)
     Ptr<HostCpu> m_cpu;                           ///< the node's CPU
     HostCpu::TaskId m_task{0};                    ///< the worker
+    uint32_t m_core{0};                           ///< core of the task (or ANY_CORE)
     bool m_hasTask{false};                        ///< m_task is valid
     Ptr<Socket> m_listener;                       ///< listening (TCP) or bound (UDP) socket
     std::vector<Ptr<MessageSocket>> m_sockets;    ///< UDP socket or accepted connections

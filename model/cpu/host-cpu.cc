@@ -9,7 +9,9 @@
 #include "host-cpu.h"
 
 #include "ns3/abort.h"
+#include "ns3/boolean.h"
 #include "ns3/double.h"
+#include "ns3/enum.h"
 #include "ns3/log.h"
 #include "ns3/node.h"
 #include "ns3/nstime.h"
@@ -50,12 +52,71 @@ HostCpu::GetTypeId()
                           MakeDoubleAccessor(&HostCpu::m_speed),
                           MakeDoubleChecker<double>(1e-3, 1e3))
             .AddAttribute("TimeSlice",
-                          "Round-robin time slice of TASK-level tasks sharing a core "
-                          "(default 3 ms: CFS's 6 ms sched_latency shared by two tasks). "
-                          "Must be > 0.",
+                          "Round-robin time slice of TASK-level tasks sharing a core, for "
+                          "TaskScheduler round-robin (default 3 ms: CFS's 6 ms sched_latency "
+                          "shared by two tasks). Must be > 0.",
                           TimeValue(MilliSeconds(3)),
                           MakeTimeAccessor(&HostCpu::m_timeSlice),
                           MakeTimeChecker(NanoSeconds(1)))
+            .AddAttribute("TaskScheduler",
+                          "How runnable tasks share a core: round-robin (TimeSlice, no "
+                          "wake-up preemption: the hosts of the 2000s papers), eevdf (Linux "
+                          "6.6 and later: BaseSlice, RunToParity) or cfs (Linux up to 6.5: "
+                          "SchedLatency, MinGranularity, WakeupGranularity). Set it before "
+                          "any work is submitted.",
+                          EnumValue<TaskScheduler>(ROUND_ROBIN),
+                          MakeEnumAccessor<TaskScheduler>(&HostCpu::m_scheduler),
+                          MakeEnumChecker(ROUND_ROBIN, "round-robin", EEVDF, "eevdf", CFS, "cfs"))
+            .AddAttribute("BaseSlice",
+                          "EEVDF request size (sysctl_sched_base_slice): virtual deadline = "
+                          "vruntime + BaseSlice for nice-0 tasks. Linux: 0.75 ms x (1 + "
+                          "ilog2(min(CPUs, 8))); default 3 ms, the value on hosts with 8 or "
+                          "more CPUs. Must be > 0.",
+                          TimeValue(MilliSeconds(3)),
+                          MakeTimeAccessor(&HostCpu::m_baseSlice),
+                          MakeTimeChecker(NanoSeconds(1)))
+            .AddAttribute("RunToParity",
+                          "EEVDF sched feature RUN_TO_PARITY: a task keeps the CPU against "
+                          "woken tasks until its deadline while it stays eligible.",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&HostCpu::m_runToParity),
+                          MakeBooleanChecker())
+            .AddAttribute("SchedLatency",
+                          "CFS sched_latency: the period in which every runnable task runs "
+                          "once (with up to SchedLatency / MinGranularity tasks). Linux: 6 ms "
+                          "x (1 + ilog2(min(CPUs, 8))); default 24 ms (8 or more CPUs). "
+                          "Must be > 0.",
+                          TimeValue(MilliSeconds(24)),
+                          MakeTimeAccessor(&HostCpu::m_schedLatency),
+                          MakeTimeChecker(NanoSeconds(1)))
+            .AddAttribute("MinGranularity",
+                          "CFS sched_min_granularity: the shortest slice. Linux: 0.75 ms x "
+                          "(1 + ilog2(min(CPUs, 8))); default 3 ms. Must be > 0.",
+                          TimeValue(MilliSeconds(3)),
+                          MakeTimeAccessor(&HostCpu::m_minGranularity),
+                          MakeTimeChecker(NanoSeconds(1)))
+            .AddAttribute("WakeupGranularity",
+                          "CFS sched_wakeup_granularity: a woken task preempts the running "
+                          "one only if its vruntime is smaller by more than this. Linux: 1 ms "
+                          "x (1 + ilog2(min(CPUs, 8))); default 4 ms. Must be >= 0.",
+                          TimeValue(MilliSeconds(4)),
+                          MakeTimeAccessor(&HostCpu::m_wakeupGranularity),
+                          MakeTimeChecker(Time(0)))
+            .AddAttribute("ContextSwitchCost",
+                          "CPU time of a switch between two different tasks on a core, paid "
+                          "by the task that gets the CPU before its work (not scaled by "
+                          "Speed). 0 = free; modern x86 hosts: about 1-3 us with cache "
+                          "effects. Must be >= 0.",
+                          TimeValue(Time(0)),
+                          MakeTimeAccessor(&HostCpu::m_contextSwitchCost),
+                          MakeTimeChecker(Time(0)))
+            .AddAttribute("WakeupCost",
+                          "CPU time of waking a sleeping task (try_to_wake_up and the "
+                          "enqueue), paid by the woken task on its core before its work (not "
+                          "scaled by Speed). 0 = free. Must be >= 0.",
+                          TimeValue(Time(0)),
+                          MakeTimeAccessor(&HostCpu::m_wakeupCost),
+                          MakeTimeChecker(Time(0)))
             .AddTraceSource("LevelChange",
                             "The level running on a core changed (core, old, new).",
                             MakeTraceSourceAccessor(&HostCpu::m_levelChangeTrace),
@@ -147,18 +208,25 @@ HostCpu::Scale(Time cost) const
     return TimeStep(std::llround(cost.GetTimeStep() / m_speed));
 }
 
+bool
+HostCpu::IsFair() const
+{
+    return m_scheduler != ROUND_ROBIN;
+}
+
 HostCpu::TaskId
 HostCpu::CreateTask(const std::string& name, bool kernel, uint32_t core)
 {
     NS_LOG_FUNCTION(this << name << kernel << core);
     EnsureCores();
-    NS_ABORT_MSG_IF(core >= m_cores.size(),
+    NS_ABORT_MSG_IF(core != ANY_CORE && core >= m_cores.size(),
                     "HostCpu::CreateTask: core "
                         << core << " does not exist (NCores = " << m_cores.size() << ")");
     Task t;
     t.name = name;
     t.kernel = kernel;
-    t.core = core;
+    t.pinned = core != ANY_CORE;
+    t.core = t.pinned ? core : 0;
     m_tasks.push_back(std::move(t));
     return m_tasks.size() - 1;
 }
@@ -204,12 +272,22 @@ HostCpu::SubmitTask(TaskId task, Time cost, const Callback<void>& done)
     NS_ABORT_MSG_IF(task >= m_tasks.size(), "HostCpu::SubmitTask: unknown task " << task);
     NS_ABORT_MSG_IF(cost.IsStrictlyNegative(), "HostCpu::SubmitTask: negative cost " << cost);
     Task& t = m_tasks[task];
-    Core& c = m_cores[t.core];
     t.work.push_back(Work{Scale(cost), done});
     if (t.inRunQueue)
     {
         return;
     }
+    t.wakeCharge = m_wakeupCost;
+    if (IsFair())
+    {
+        WakeFair(task);
+        return;
+    }
+    if (!t.pinned)
+    {
+        t.core = SelectCore(t);
+    }
+    Core& c = m_cores[t.core];
     t.inRunQueue = true;
     c.runQueue.push_back(task);
     // A second runnable task turns on time slicing for the running one; an idle core starts.
@@ -301,16 +379,38 @@ HostCpu::Update(uint32_t core)
     {
         return;
     }
-    HeadWork(c, c.running).remaining -= elapsed;
-    if (c.running == TASK)
+    if (c.running != TASK)
     {
-        Task& t = m_tasks[c.runQueue.front()];
-        t.used += elapsed;
-        c.sliceUsed += elapsed;
-        if (t.kernel)
+        HeadWork(c, c.running).remaining -= elapsed;
+        return;
+    }
+    // The switch / wake-up overhead is served first, then the head work item.
+    Time toWork = elapsed;
+    if (c.overhead.IsStrictlyPositive())
+    {
+        Time served = Min(c.overhead, elapsed);
+        c.overhead -= served;
+        toWork -= served;
+    }
+    HeadWork(c, TASK).remaining -= toWork;
+    Task& t = m_tasks[c.runQueue.front()];
+    t.used += elapsed;
+    c.sliceUsed += elapsed;
+    if (t.kernel)
+    {
+        c.kernelTaskTime += elapsed;
+    }
+    if (IsFair())
+    {
+        // update_curr: nice-0 weight, so vruntime advances with CPU time.
+        t.vruntime += elapsed.GetTimeStep();
+        if (m_scheduler == EEVDF && c.runQueue.size() == 1)
         {
-            c.kernelTaskTime += elapsed;
+            // A lone task gets new slices without a reschedule (update_deadline with
+            // nr_running == 1); with others queued, the expiry event does it.
+            RenewDeadline(c, t);
         }
+        UpdateMinVruntime(c);
     }
 }
 
@@ -336,15 +436,48 @@ HostCpu::Dispatch(uint32_t core)
     c.event.Cancel();
     if (next != IDLE)
     {
+        if (next == TASK)
+        {
+            TaskId id = c.runQueue.front();
+            Task& t = m_tasks[id];
+            if (c.lastTask != static_cast<int64_t>(id))
+            {
+                // A switch between two different tasks (not from an idle core's last task).
+                c.overhead = c.lastTask >= 0 ? m_contextSwitchCost : Time(0);
+                c.lastTask = id;
+            }
+            if (t.wakeCharge.IsStrictlyPositive())
+            {
+                c.overhead += t.wakeCharge;
+                t.wakeCharge = Time(0);
+            }
+        }
         Work& w = HeadWork(c, next);
         if (w.firstStart.IsStrictlyNegative())
         {
             w.firstStart = Simulator::Now();
         }
         Time delay = w.remaining;
+        if (next == TASK)
+        {
+            delay += c.overhead;
+        }
         if (next == TASK && c.runQueue.size() > 1)
         {
-            Time sliceLeft = m_timeSlice - c.sliceUsed;
+            Time sliceLeft;
+            const Task& t = m_tasks[c.runQueue.front()];
+            switch (m_scheduler)
+            {
+            case EEVDF:
+                sliceLeft = TimeStep(t.deadline - t.vruntime);
+                break;
+            case CFS:
+                sliceLeft = CfsSlice(c.runQueue.size()) - c.sliceUsed;
+                break;
+            default:
+                sliceLeft = m_timeSlice - c.sliceUsed;
+                break;
+            }
             if (sliceLeft < delay)
             {
                 delay = Max(sliceLeft, Time(0));
@@ -366,10 +499,15 @@ HostCpu::HandleEvent(uint32_t core)
     Core& c = m_cores[core];
     NS_ASSERT(c.running != IDLE);
     Work& w = HeadWork(c, c.running);
-    if (w.remaining.IsStrictlyPositive())
+    if (w.remaining.IsStrictlyPositive() || (c.running == TASK && c.overhead.IsStrictlyPositive()))
     {
-        // Slice expiry: the head task goes to the back of the run queue.
         NS_ASSERT(c.running == TASK);
+        if (IsFair())
+        {
+            ExpireFair(core);
+            return;
+        }
+        // Slice expiry: the head task goes to the back of the run queue.
         c.runQueue.push_back(c.runQueue.front());
         c.runQueue.pop_front();
         c.sliceUsed = Time(0);
@@ -379,9 +517,10 @@ HostCpu::HandleEvent(uint32_t core)
     Callback<void> done = w.done;
     m_completingStart = w.firstStart;
     bool task = c.running == TASK;
+    TaskId completing = task ? c.runQueue.front() : 0;
     if (task)
     {
-        m_tasks[c.runQueue.front()].work.pop_front();
+        m_tasks[completing].work.pop_front();
     }
     else
     {
@@ -390,12 +529,24 @@ HostCpu::HandleEvent(uint32_t core)
     c.jobsCompleted++;
     // Work submitted by the callback is picked up by the single Dispatch below.
     c.inCompletion = true;
+    int64_t wakingCore = m_wakingCore;
+    m_wakingCore = core;
     if (!done.IsNull())
     {
         done();
     }
+    m_wakingCore = wakingCore;
     c.inCompletion = false;
-    if (task)
+    if (task && IsFair())
+    {
+        // The callback may have let a woken task preempt: the completing task need not
+        // be the head any more.
+        if (m_tasks[completing].work.empty())
+        {
+            SleepFair(completing);
+        }
+    }
+    else if (task)
     {
         // A task that queued more work from its completion keeps the CPU for the rest of
         // its slice (a loop in a thread does not yield); one without work leaves the queue.
@@ -409,6 +560,314 @@ HostCpu::HandleEvent(uint32_t core)
         }
     }
     Dispatch(core);
+}
+
+// The fair schedulers follow kernel/sched/fair.c: EEVDF as in Linux 6.6 (place_entity,
+// update_entity_lag, avg_vruntime, entity_eligible, update_deadline, pick_eevdf with
+// RUN_TO_PARITY, check_preempt_wakeup), CFS as in Linux 6.5 and before (place_entity with
+// GENTLE_FAIR_SLEEPERS, sched_slice, check_preempt_tick, wakeup_preempt_entity). Every task
+// has nice-0 weight, so a vruntime advances at the rate of CPU time and weights cancel.
+
+int64_t
+HostCpu::AvgVruntime(const Core& c) const
+{
+    // avg_vruntime: min_vruntime + sum(v_i - min_vruntime) / n, rounded down.
+    int64_t n = c.runQueue.size();
+    if (n == 0)
+    {
+        return c.minVruntime;
+    }
+    int64_t sum = 0;
+    for (auto id : c.runQueue)
+    {
+        sum += m_tasks[id].vruntime - c.minVruntime;
+    }
+    if (sum < 0)
+    {
+        sum -= n - 1;
+    }
+    return c.minVruntime + sum / n;
+}
+
+bool
+HostCpu::IsEligible(const Core& c, const Task& t) const
+{
+    // entity_eligible: v_t <= avg_vruntime, compared exactly as n * v_t <= sum(v_i).
+    int64_t n = c.runQueue.size();
+    int64_t sum = 0;
+    for (auto id : c.runQueue)
+    {
+        sum += m_tasks[id].vruntime - c.minVruntime;
+    }
+    return sum >= (t.vruntime - c.minVruntime) * n;
+}
+
+void
+HostCpu::RenewDeadline(Core& c, Task& t)
+{
+    // update_deadline: a task that consumed its request gets a new one, vd = v + slice.
+    // Detected at the exact instant (Linux: at the next tick or scheduler event).
+    if (t.vruntime < t.deadline)
+    {
+        return;
+    }
+    int64_t slice = m_baseSlice.GetTimeStep();
+    t.deadline += ((t.vruntime - t.deadline) / slice + 1) * slice;
+    if (!c.runQueue.empty() && &m_tasks[c.runQueue.front()] == &t)
+    {
+        c.runToParity = false;
+    }
+}
+
+void
+HostCpu::UpdateMinVruntime(Core& c)
+{
+    if (c.runQueue.empty())
+    {
+        return;
+    }
+    int64_t m = std::numeric_limits<int64_t>::max();
+    for (auto id : c.runQueue)
+    {
+        m = std::min(m, m_tasks[id].vruntime);
+    }
+    c.minVruntime = std::max(c.minVruntime, m);
+}
+
+Time
+HostCpu::CfsSlice(size_t nRunning) const
+{
+    // sched_slice with equal weights: __sched_period(n) / n, at least min_granularity.
+    int64_t n = std::max<size_t>(nRunning, 1);
+    int64_t latency = m_schedLatency.GetTimeStep();
+    int64_t minGran = m_minGranularity.GetTimeStep();
+    int64_t nrLatency = (latency + minGran - 1) / minGran; // sched_nr_latency
+    int64_t period = n > nrLatency ? n * minGran : latency;
+    return TimeStep(std::max(period / n, minGran));
+}
+
+HostCpu::TaskId
+HostCpu::PickFair(uint32_t core, bool hasCurr)
+{
+    Core& c = m_cores[core];
+    NS_ASSERT(!c.runQueue.empty());
+    size_t first = hasCurr ? 1 : 0;
+    TaskId curr = c.runQueue.front();
+    if (m_scheduler == EEVDF)
+    {
+        // pick_eevdf: the eligible task with the earliest virtual deadline; curr only if
+        // strictly earlier; with RUN_TO_PARITY an eligible curr keeps its slice.
+        bool currOk = hasCurr && IsEligible(c, m_tasks[curr]);
+        if (currOk && m_runToParity && c.runToParity)
+        {
+            return curr;
+        }
+        int64_t best = -1;
+        for (size_t i = first; i < c.runQueue.size(); ++i)
+        {
+            const Task& t = m_tasks[c.runQueue[i]];
+            if (IsEligible(c, t) && (best < 0 || t.deadline < m_tasks[best].deadline))
+            {
+                best = c.runQueue[i];
+            }
+        }
+        if (best < 0 || (currOk && m_tasks[curr].deadline < m_tasks[best].deadline))
+        {
+            NS_ASSERT(currOk);
+            return curr;
+        }
+        return best;
+    }
+    // CFS pick_next_entity: the leftmost (smallest vruntime) task; curr only if strictly
+    // smaller. Buddies (next, last, skip) are not modelled.
+    int64_t best = -1;
+    for (size_t i = first; i < c.runQueue.size(); ++i)
+    {
+        const Task& t = m_tasks[c.runQueue[i]];
+        if (best < 0 || t.vruntime < m_tasks[best].vruntime)
+        {
+            best = c.runQueue[i];
+        }
+    }
+    if (best < 0 || (hasCurr && m_tasks[curr].vruntime < m_tasks[best].vruntime))
+    {
+        return curr;
+    }
+    return best;
+}
+
+void
+HostCpu::SetHead(uint32_t core, TaskId task)
+{
+    // set_next_entity: the chosen task runs with a fresh slice; the old head is put back
+    // last (put_prev_entity), after any equal keys.
+    Core& c = m_cores[core];
+    c.runToParity = true;
+    c.sliceUsed = Time(0);
+    TaskId old = c.runQueue.front();
+    if (old == task)
+    {
+        return;
+    }
+    c.runQueue.pop_front();
+    c.runQueue.erase(std::find(c.runQueue.begin(), c.runQueue.end(), task));
+    c.runQueue.push_front(task);
+    c.runQueue.push_back(old);
+    if (m_scheduler == EEVDF)
+    {
+        RenewDeadline(c, m_tasks[old]);
+    }
+}
+
+void
+HostCpu::WakeFair(TaskId task)
+{
+    Task& t = m_tasks[task];
+    if (!t.pinned)
+    {
+        uint32_t prev = t.core;
+        t.core = SelectCore(t);
+        if (m_scheduler == CFS && t.core != prev)
+        {
+            // CFS renormalises a migrating task's vruntime to the new run queue.
+            t.vruntime += m_cores[t.core].minVruntime - m_cores[prev].minVruntime;
+        }
+    }
+    uint32_t core = t.core;
+    Core& c = m_cores[core];
+    NS_LOG_FUNCTION(this << task << core);
+    Update(core); // update_curr before the enqueue
+    if (m_scheduler == EEVDF)
+    {
+        // place_entity with PLACE_LAG: v = V - lag, the lag inflated by (n + 1) / n so
+        // that it is still the task's lag once the task is in the average; no lag on an
+        // empty queue. A wake-up gets a full request: vd = v + slice.
+        int64_t lag = 0;
+        int64_t n = c.runQueue.size();
+        if (n > 0)
+        {
+            lag = t.vlag * (n + 1) / n;
+        }
+        t.vruntime = AvgVruntime(c) - lag;
+        t.deadline = t.vruntime + m_baseSlice.GetTimeStep();
+    }
+    else
+    {
+        // place_entity (GENTLE_FAIR_SLEEPERS): a sleeper gets at most half a
+        // sched_latency of credit below min_vruntime, and never goes backwards.
+        int64_t credited = c.minVruntime - m_schedLatency.GetTimeStep() / 2;
+        t.vruntime = std::max(t.vruntime, credited);
+    }
+    t.inRunQueue = true;
+    c.runQueue.push_back(task);
+    if (c.runQueue.size() == 1)
+    {
+        c.runToParity = true;
+        c.sliceUsed = Time(0);
+        if (!c.inCompletion && c.running == IDLE)
+        {
+            Dispatch(core);
+        }
+        return;
+    }
+    TaskId curr = c.runQueue.front();
+    bool preempt = false;
+    if (m_scheduler == EEVDF)
+    {
+        // check_preempt_wakeup: preempt if pick_eevdf would choose the woken task.
+        preempt = PickFair(core, true) == task;
+    }
+    else
+    {
+        // wakeup_preempt_entity: preempt if curr is ahead by more than the granularity.
+        preempt = m_tasks[curr].vruntime - t.vruntime > m_wakeupGranularity.GetTimeStep();
+    }
+    if (preempt)
+    {
+        NS_LOG_LOGIC("core " << core << ": " << t.name << " preempts " << m_tasks[curr].name);
+        SetHead(core, m_scheduler == EEVDF ? task : PickFair(core, true));
+    }
+    // A second task starts the head's slice or deadline clock: re-plan the next event.
+    if (!c.inCompletion && c.running == TASK)
+    {
+        Dispatch(core);
+    }
+}
+
+void
+HostCpu::SleepFair(TaskId task)
+{
+    Task& t = m_tasks[task];
+    Core& c = m_cores[t.core];
+    NS_LOG_FUNCTION(this << task << t.core);
+    if (m_scheduler == EEVDF)
+    {
+        // update_entity_lag: lag = V - v, clamped to +-2 slices (TICK_NSEC is smaller).
+        int64_t limit = 2 * m_baseSlice.GetTimeStep();
+        t.vlag = std::clamp(AvgVruntime(c) - t.vruntime, -limit, limit);
+    }
+    auto it = std::find(c.runQueue.begin(), c.runQueue.end(), task);
+    NS_ASSERT(it != c.runQueue.end());
+    bool wasHead = it == c.runQueue.begin();
+    c.runQueue.erase(it);
+    t.inRunQueue = false;
+    if (wasHead)
+    {
+        c.sliceUsed = Time(0);
+        if (!c.runQueue.empty())
+        {
+            TaskId next = PickFair(t.core, false);
+            c.runQueue.erase(std::find(c.runQueue.begin(), c.runQueue.end(), next));
+            c.runQueue.push_front(next);
+            c.runToParity = true;
+        }
+    }
+}
+
+void
+HostCpu::ExpireFair(uint32_t core)
+{
+    Core& c = m_cores[core];
+    Task& t = m_tasks[c.runQueue.front()];
+    NS_LOG_FUNCTION(this << core << t.name);
+    if (m_scheduler == EEVDF)
+    {
+        NS_ASSERT(t.vruntime >= t.deadline);
+        RenewDeadline(c, t);
+    }
+    SetHead(core, PickFair(core, true));
+    Dispatch(core);
+}
+
+bool
+HostCpu::IsCoreIdle(uint32_t core) const
+{
+    const Core& c = m_cores[core];
+    return c.irqQueues[HARDIRQ].empty() && c.irqQueues[SOFTIRQ].empty() && c.runQueue.empty();
+}
+
+uint32_t
+HostCpu::SelectCore(const Task& t) const
+{
+    // Simplified select_task_rq_fair / select_idle_sibling: previous core if idle, else the
+    // waking core (wake-affine) if idle, else the lowest-numbered idle core, else the
+    // previous core.
+    if (IsCoreIdle(t.core))
+    {
+        return t.core;
+    }
+    if (m_wakingCore >= 0 && IsCoreIdle(m_wakingCore))
+    {
+        return m_wakingCore;
+    }
+    for (uint32_t i = 0; i < m_cores.size(); ++i)
+    {
+        if (IsCoreIdle(i))
+        {
+            return i;
+        }
+    }
+    return t.core;
 }
 
 void
@@ -525,6 +984,34 @@ HostCpu::GetTaskTime(TaskId task) const
         used += Simulator::Now() - c.lastUpdate;
     }
     return used;
+}
+
+uint32_t
+HostCpu::GetTaskCore(TaskId task) const
+{
+    NS_ABORT_MSG_IF(task >= m_tasks.size(), "HostCpu::GetTaskCore: unknown task " << task);
+    return m_tasks[task].core;
+}
+
+Time
+HostCpu::GetTaskVruntime(TaskId task) const
+{
+    NS_ABORT_MSG_IF(task >= m_tasks.size(), "HostCpu::GetTaskVruntime: unknown task " << task);
+    return TimeStep(m_tasks[task].vruntime);
+}
+
+Time
+HostCpu::GetTaskDeadline(TaskId task) const
+{
+    NS_ABORT_MSG_IF(task >= m_tasks.size(), "HostCpu::GetTaskDeadline: unknown task " << task);
+    return TimeStep(m_tasks[task].deadline);
+}
+
+Time
+HostCpu::GetTaskLag(TaskId task) const
+{
+    NS_ABORT_MSG_IF(task >= m_tasks.size(), "HostCpu::GetTaskLag: unknown task " << task);
+    return TimeStep(m_tasks[task].vlag);
 }
 
 std::string

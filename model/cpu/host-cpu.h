@@ -55,16 +55,24 @@ struct HostCpuStats
  * HARDIRQ > SOFTIRQ > TASK. Work of a higher level preempts lower-level work at once;
  * preempted work resumes later with its remaining time (preempt-resume). Work items of the
  * HARDIRQ and SOFTIRQ levels are served FIFO and do not preempt each other. TASK-level
- * work belongs to tasks (applications, ksoftirqd); runnable tasks share the core round
- * robin with a time slice.
+ * work belongs to tasks (applications, ksoftirqd); the attribute TaskScheduler says how
+ * runnable tasks share a core: round robin with a time slice (the default), Linux's EEVDF
+ * (6.6 and later) or Linux's CFS (up to 6.5), both with wake-up preemption.
+ *
+ * A task is runnable while it has work; when its last item completes it sleeps, and the
+ * next SubmitTask wakes it. A task pinned to a core runs there; a task created with
+ * ANY_CORE is placed on a core at each wake-up (a simplified select_idle_sibling).
+ * Switching between two different tasks costs ContextSwitchCost and a wake-up costs
+ * WakeupCost, both as CPU time of the task that gets the CPU.
  *
  * A work item is a CPU cost plus a callback run when the cost has been served. The
  * scheduler keeps one pending event per core, for the next state change (completion,
- * slice expiry); preemption cancels and re-schedules it. Time per level and per task is
- * accounted; CPU availability is what ISR and protocol work leave to applications.
+ * slice or deadline expiry); preemption cancels and re-schedules it. Time per level and
+ * per task is accounted; CPU availability is what ISR and protocol work leave to
+ * applications.
  *
  * Cores are independent schedulers: work is submitted to a core by index (default 0), so
- * IRQ affinity and RSS can pick cores.
+ * IRQ affinity and RSS can pick cores. Runnable tasks do not migrate (no load balancing).
  */
 class HostCpu : public Object
 {
@@ -78,8 +86,19 @@ class HostCpu : public Object
         IDLE = 3,    ///< nothing runs (used in traces and accounting only)
     };
 
+    /// How runnable tasks of a core share it (attribute TaskScheduler).
+    enum TaskScheduler : uint8_t
+    {
+        ROUND_ROBIN = 0, ///< round robin with TimeSlice, no wake-up preemption
+        EEVDF = 1,       ///< Linux 6.6+ EEVDF (kernel/sched/fair.c)
+        CFS = 2,         ///< Linux up to 6.5 CFS (kernel/sched/fair.c)
+    };
+
     /// Identifier of a task created with CreateTask.
     typedef uint32_t TaskId;
+
+    /// Core argument of CreateTask for a task placed at each wake-up (not pinned).
+    static constexpr uint32_t ANY_CORE = 0xffffffff;
 
     /**
      * TracedCallback signature for a level change of a core.
@@ -118,7 +137,9 @@ class HostCpu : public Object
      * @brief Create a task that runs at TASK level.
      * @param name a name for logs and accounting
      * @param kernel true for kernel threads (ksoftirqd): their time is not "available"
-     * @param core the core the task is pinned to
+     * @param core the core the task is pinned to, or ANY_CORE: placed on a core at each
+     *        wake-up (previous core if idle, else the waking core if idle, else the
+     *        lowest-numbered idle core, else the previous core; first previous core: 0)
      * @return the task identifier
      */
     TaskId CreateTask(const std::string& name, bool kernel = false, uint32_t core = 0);
@@ -203,6 +224,37 @@ class HostCpu : public Object
     Time GetTaskTime(TaskId task) const;
 
     /**
+     * @brief Get the core a task runs on, or last ran on (for a sleeping unpinned task).
+     * @param task the task
+     * @return the core index
+     */
+    uint32_t GetTaskCore(TaskId task) const;
+
+    /**
+     * @brief Get the virtual runtime of a task (EEVDF and CFS; 0 under round robin).
+     *
+     * Under EEVDF and CFS every task has weight 1024 (nice 0), so virtual time runs at the
+     * rate of CPU time while the task runs.
+     * @param task the task
+     * @return the task's vruntime as of the last scheduler update
+     */
+    Time GetTaskVruntime(TaskId task) const;
+
+    /**
+     * @brief Get the virtual deadline of a task (EEVDF only).
+     * @param task the task
+     * @return the task's virtual deadline (vruntime + slice) as of the last update
+     */
+    Time GetTaskDeadline(TaskId task) const;
+
+    /**
+     * @brief Get the lag a sleeping task will be placed with (EEVDF only).
+     * @param task the task
+     * @return V - vruntime when the task last went to sleep, clamped to +-2 BaseSlice
+     */
+    Time GetTaskLag(TaskId task) const;
+
+    /**
      * @brief Get the name of a task.
      * @param task the task
      * @return the task's name
@@ -228,9 +280,14 @@ class HostCpu : public Object
         std::string name;       ///< name for logs
         bool kernel{false};     ///< kernel thread (not user-available time)
         bool inRunQueue{false}; ///< in its core's run queue
-        uint32_t core{0};       ///< pinned core
+        bool pinned{true};      ///< pinned to core (else placed at each wake-up)
+        uint32_t core{0};       ///< pinned core, or current / last core
         std::deque<Work> work;  ///< pending work, FIFO
         Time used;              ///< CPU time received in the window
+        int64_t vruntime{0};    ///< virtual runtime in time steps (EEVDF, CFS)
+        int64_t deadline{0};    ///< virtual deadline in time steps (EEVDF)
+        int64_t vlag{0};        ///< lag saved at sleep, in time steps (EEVDF)
+        Time wakeCharge;        ///< WakeupCost not yet served
     };
 
     /// The scheduler state of one core.
@@ -247,6 +304,10 @@ class HostCpu : public Object
         uint64_t jobsCompleted{0};     ///< completions in the window
         uint64_t preemptions{0};       ///< preemptions in the window
         bool inCompletion{false};      ///< a completion callback is running
+        int64_t minVruntime{0};        ///< monotonic min_vruntime (EEVDF, CFS)
+        bool runToParity{false};       ///< EEVDF: the head task keeps the CPU to its deadline
+        int64_t lastTask{-1};          ///< task that last held the TASK level (-1: none)
+        Time overhead;                 ///< switch / wake-up cost the head task still pays
     };
 
     /// Charge the time since the last update to the running work of a core.
@@ -263,15 +324,55 @@ class HostCpu : public Object
     Time Scale(Time cost) const;
     /// Create the cores if not yet done (attributes are known by then).
     void EnsureCores();
+    /// @return true if the scheduler is EEVDF or CFS
+    bool IsFair() const;
+    /// Wake a task (fair schedulers): place it, enqueue it, check wake-up preemption.
+    void WakeFair(TaskId task);
+    /// A task without work leaves its core's run queue (fair schedulers).
+    void SleepFair(TaskId task);
+    /// The head task's slice or deadline expired (fair schedulers): pick again.
+    void ExpireFair(uint32_t core);
+    /// Make a queued task the head (running) task of its core; the old head goes last.
+    void SetHead(uint32_t core, TaskId task);
+    /**
+     * The task EEVDF's pick_eevdf or CFS's pick_next_entity chooses on a core.
+     * @param core the core (its run queue is not empty)
+     * @param hasCurr the head task is the running one (curr), not a candidate like others
+     * @return the chosen task
+     */
+    TaskId PickFair(uint32_t core, bool hasCurr);
+    /// @return avg_vruntime: the load-weighted mean vruntime of a core's queued tasks
+    int64_t AvgVruntime(const Core& c) const;
+    /// @return entity_eligible: vruntime of @p t not after the core's avg_vruntime
+    bool IsEligible(const Core& c, const Task& t) const;
+    /// Advance the EEVDF deadline of a task whose vruntime reached it (update_deadline).
+    void RenewDeadline(Core& c, Task& t);
+    /// Raise min_vruntime to the smallest queued vruntime (update_min_vruntime).
+    void UpdateMinVruntime(Core& c);
+    /// @return CFS's sched_slice for a core with @p nRunning equal-weight tasks
+    Time CfsSlice(size_t nRunning) const;
+    /// @return the core an unpinned task wakes on (simplified select_idle_sibling)
+    uint32_t SelectCore(const Task& t) const;
+    /// @return true if a core has no work at all (idle, or finishing its last item)
+    bool IsCoreIdle(uint32_t core) const;
 
-    uint32_t m_nCores{1};             ///< number of cores (attribute)
-    double m_speed{1};                ///< cost divisor: CPU speed relative to the costs' CPU
-    Time m_timeSlice;                 ///< TASK time slice (attribute)
-    std::vector<Core> m_cores;        ///< per-core scheduler state
-    std::vector<Task> m_tasks;        ///< all tasks
-    std::vector<int64_t> m_ksoftirqd; ///< ksoftirqd task per core (-1: not created)
-    Time m_windowStart;               ///< start of the statistics window
-    Time m_completingStart;           ///< first start of the work whose callback runs
+    uint32_t m_nCores{1};                   ///< number of cores (attribute)
+    double m_speed{1};                      ///< cost divisor: CPU speed relative to the costs' CPU
+    Time m_timeSlice;                       ///< TASK time slice (attribute)
+    TaskScheduler m_scheduler{ROUND_ROBIN}; ///< TASK-level policy (attribute)
+    Time m_baseSlice;                       ///< EEVDF base slice (attribute)
+    bool m_runToParity{true};               ///< EEVDF RUN_TO_PARITY (attribute)
+    Time m_schedLatency;                    ///< CFS sched_latency (attribute)
+    Time m_minGranularity;                  ///< CFS sched_min_granularity (attribute)
+    Time m_wakeupGranularity;               ///< CFS sched_wakeup_granularity (attribute)
+    Time m_contextSwitchCost;               ///< CPU time of a switch between tasks (attribute)
+    Time m_wakeupCost;                      ///< CPU time of a wake-up (attribute)
+    int64_t m_wakingCore{-1};               ///< core whose completion callback runs (-1: none)
+    std::vector<Core> m_cores;              ///< per-core scheduler state
+    std::vector<Task> m_tasks;              ///< all tasks
+    std::vector<int64_t> m_ksoftirqd;       ///< ksoftirqd task per core (-1: not created)
+    Time m_windowStart;                     ///< start of the statistics window
+    Time m_completingStart;                 ///< first start of the work whose callback runs
 
     /// Level changes of a core.
     TracedCallback<uint32_t, Level, Level> m_levelChangeTrace;

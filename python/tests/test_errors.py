@@ -119,6 +119,12 @@ CASES = [
     ("hostnet-leaf-spine", "--ns3::NapiRxMode::Weight=0", "ns3::NapiRxMode::Weight"),
     ("hostnet-leaf-spine", "--ns3::HostNetStack::NetdevBudget=0", "ns3::HostNetStack::NetdevBudget"),
     ("hostnet-leaf-spine", "--ns3::HostCpu::NCores=0", "ns3::HostCpu::NCores"),
+    ("hostnet-leaf-spine", "--ns3::HostCpu::TaskScheduler=fifo", "round-robin|eevdf|cfs"),
+    ("hostnet-leaf-spine", "--ns3::HostCpu::TaskScheduler=EEVDF", "round-robin|eevdf|cfs"),
+    ("hostnet-leaf-spine", "--ns3::HostCpu::ContextSwitchCost=-1us",
+     "ns3::HostCpu::ContextSwitchCost"),
+    ("hostnet-leaf-spine", "--ns3::HostCpu::WakeupCost=-1us", "ns3::HostCpu::WakeupCost"),
+    ("hostnet-leaf-spine", "--ns3::HostCpu::BaseSlice=0s", "ns3::HostCpu::BaseSlice"),
     # Lists (AttributeContainerValue): every item is checked before ns-3 parses it.
     ("hostnet-leaf-spine", "--ns3::HostNetDevice::IrqAffinity=0,x", "comma-separated list"),
     ("hostnet-leaf-spine", "--ns3::HostNetDevice::IrqAffinity=1,,2", "comma-separated list"),
