@@ -434,6 +434,14 @@ HostCpu::Dispatch(uint32_t core)
     }
     c.running = next;
     c.event.Cancel();
+    if (next == IDLE)
+    {
+        c.currTask = -1;
+    }
+    else if (next == TASK)
+    {
+        c.currTask = c.runQueue.front();
+    }
     if (next != IDLE)
     {
         if (next == TASK)
@@ -837,6 +845,17 @@ HostCpu::ExpireFair(uint32_t core)
     }
     SetHead(core, PickFair(core, true));
     Dispatch(core);
+}
+
+bool
+HostCpu::NeedResched(uint32_t core) const
+{
+    if (core >= m_cores.size())
+    {
+        return false;
+    }
+    const Core& c = m_cores[core];
+    return !c.runQueue.empty() && static_cast<int64_t>(c.runQueue.front()) != c.currTask;
 }
 
 bool

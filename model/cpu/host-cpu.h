@@ -203,6 +203,18 @@ class HostCpu : public Object
      */
     uint32_t GetPendingWork(Level level, uint32_t core = 0) const;
 
+    /**
+     * @brief Linux's need_resched() as softirq code on a core sees it.
+     *
+     * True if a task other than the one the interrupt found running should run now: the
+     * TASK level was idle and a task is runnable, or a woken task took the head of the run
+     * queue (wake-up preemption under EEVDF or CFS). Round robin never preempts on wake-up,
+     * so there it is true only for a core whose TASK level was idle.
+     * @param core the core
+     * @return whether the core's TASK level wants a reschedule
+     */
+    bool NeedResched(uint32_t core) const;
+
     /** @brief Start a new measurement window for the statistics. */
     void ResetStats();
 
@@ -307,6 +319,7 @@ class HostCpu : public Object
         int64_t minVruntime{0};        ///< monotonic min_vruntime (EEVDF, CFS)
         bool runToParity{false};       ///< EEVDF: the head task keeps the CPU to its deadline
         int64_t lastTask{-1};          ///< task that last held the TASK level (-1: none)
+        int64_t currTask{-1};          ///< task running, or interrupted, at TASK level (-1: idle)
         Time overhead;                 ///< switch / wake-up cost the head task still pays
     };
 

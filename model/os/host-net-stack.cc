@@ -12,6 +12,7 @@
 #include "softnet-data.h"
 
 #include "ns3/abort.h"
+#include "ns3/enum.h"
 #include "ns3/log.h"
 #include "ns3/uinteger.h"
 
@@ -54,6 +55,22 @@ HostNetStack::GetTypeId()
                           TimeValue(MilliSeconds(2)),
                           MakeTimeAccessor(&HostNetStack::m_maxSoftirqTime),
                           MakeTimeChecker(NanoSeconds(1)))
+            .AddAttribute(
+                "KernelVersion",
+                "Whose softirq hand-off rules (kernel/softirq.c) the host follows: 2.6 (before "
+                "3.9: __do_softirq restarts MaxSoftirqRestarts times, no time limit and no "
+                "need_resched check), 4.9 (4.9-6.4: restarts end on MaxSoftirqTime or "
+                "need_resched too, and once ksoftirqd has the work new raises wait for it) or "
+                "6.5 (6.5 and later: as 4.9, but a raise runs at irq_exit even beside a "
+                "pending ksoftirqd, since commit d15121be7485).",
+                EnumValue(SoftirqRules::LINUX_6_5),
+                MakeEnumAccessor<SoftirqRules>(&HostNetStack::m_kernelVersion),
+                MakeEnumChecker(SoftirqRules::LINUX_2_6,
+                                "2.6",
+                                SoftirqRules::LINUX_4_9,
+                                "4.9",
+                                SoftirqRules::LINUX_6_5,
+                                "6.5"))
             .AddAttribute("NetdevMaxBacklog",
                           "Packets a core's RPS backlog holds before it drops "
                           "(net.core.netdev_max_backlog, default 1000). Must be >= 1.",
@@ -143,7 +160,8 @@ HostNetStack::GetSoftnet(uint32_t core)
                                m_netdevBudget,
                                m_netdevBudgetTime,
                                m_maxSoftirqRestarts,
-                               m_maxSoftirqTime);
+                               m_maxSoftirqTime,
+                               m_kernelVersion);
     }
     return m_softnet[core];
 }

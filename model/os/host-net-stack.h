@@ -9,6 +9,8 @@
 #ifndef HOST_NET_STACK_H
 #define HOST_NET_STACK_H
 
+#include "softnet-data.h"
+
 #include "ns3/host-cpu.h"
 #include "ns3/node.h"
 #include "ns3/nstime.h"
@@ -76,10 +78,11 @@ class HostNetStack : public Object
     Time m_netdevBudgetTime;                 ///< net.core.netdev_budget_usecs (attribute)
     uint32_t m_maxSoftirqRestarts{10};       ///< MAX_SOFTIRQ_RESTART (attribute)
     Time m_maxSoftirqTime;                   ///< MAX_SOFTIRQ_TIME (attribute)
-    std::vector<Ptr<RpsBacklog>> m_backlog;  ///< RPS backlog per core (null: not created)
-    uint32_t m_netdevMaxBacklog{1000};       ///< net.core.netdev_max_backlog (attribute)
-    uint32_t m_devWeight{64};                ///< net.core.dev_weight (attribute)
-    Time m_ipiCost;                          ///< IPI handler cost (attribute)
+    SoftirqRules m_kernelVersion{SoftirqRules::LINUX_6_5}; ///< hand-off rules (attribute)
+    std::vector<Ptr<RpsBacklog>> m_backlog; ///< RPS backlog per core (null: not created)
+    uint32_t m_netdevMaxBacklog{1000};      ///< net.core.netdev_max_backlog (attribute)
+    uint32_t m_devWeight{64};               ///< net.core.dev_weight (attribute)
+    Time m_ipiCost;                         ///< IPI handler cost (attribute)
 };
 
 } // namespace ns3

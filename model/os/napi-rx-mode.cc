@@ -137,7 +137,8 @@ NapiRxMode::CreatePrivateSoftnet()
                    std::numeric_limits<uint32_t>::max(),
                    Time::Max(),
                    std::numeric_limits<uint32_t>::max(),
-                   Time::Max());
+                   Time::Max(),
+                   SoftirqRules::LINUX_2_6); // restarts only: need_resched hands nothing off
     return softnet;
 }
 

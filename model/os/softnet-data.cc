@@ -60,7 +60,8 @@ SoftnetData::Setup(Ptr<HostCpu> cpu,
                    uint32_t netdevBudget,
                    Time budgetTime,
                    uint32_t maxRestarts,
-                   Time maxSoftirqTime)
+                   Time maxSoftirqTime,
+                   SoftirqRules rules)
 {
     NS_LOG_FUNCTION(this << core << netdevBudget << budgetTime << maxRestarts << maxSoftirqTime);
     NS_ABORT_MSG_IF(netdevBudget == 0, "HostNetStack::NetdevBudget must be >= 1");
@@ -75,6 +76,7 @@ SoftnetData::Setup(Ptr<HostCpu> cpu,
     m_budgetTime = budgetTime;
     m_maxRestarts = maxRestarts;
     m_maxSoftirqTime = maxSoftirqTime;
+    m_rules = rules;
 }
 
 void
@@ -83,9 +85,21 @@ SoftnetData::Schedule(NapiContext* napi)
     NS_ASSERT_MSG(std::find(m_pollList.begin(), m_pollList.end(), napi) == m_pollList.end(),
                   "NAPI context scheduled twice");
     m_pollList.push_back(napi);
+    if (m_running && m_inKsoftirqd && m_rules != SoftirqRules::LINUX_4_9)
+    {
+        // Before 4.9 and since 6.5, irq_exit runs the raised softirq even though ksoftirqd
+        // is pending: a new __do_softirq with fresh limits takes the list back. The work
+        // item ksoftirqd holds now still completes in ksoftirqd.
+        m_inKsoftirqd = false;
+        m_stats.softirqs++;
+        m_softirqStart = Simulator::Now();
+        m_restarts = 0;
+        StartRound();
+        return;
+    }
     if (m_running)
     {
-        return; // the running softirq (or ksoftirqd) will reach it
+        return; // the running softirq (or, 4.9-6.4, ksoftirqd) will reach it
     }
     // irq_exit runs the raised NET_RX softirq: a new invocation with a fresh budget.
     m_running = true;
@@ -140,8 +154,15 @@ SoftnetData::PollReturned(NapiContext* napi, uint32_t work, bool rescheduled)
         m_stats.timeSqueeze++;
         napi->NotifyTimeSqueeze();
         m_restarts++;
-        if (!m_inKsoftirqd &&
-            (m_restarts >= m_maxRestarts || now - m_softirqStart >= m_maxSoftirqTime))
+        // __do_softirq restarts while time_before(jiffies, end) && !need_resched() &&
+        // --max_restart (3.9+); before 3.9 only max_restart counted.
+        bool giveUp = m_restarts >= m_maxRestarts;
+        if (m_rules != SoftirqRules::LINUX_2_6)
+        {
+            giveUp =
+                giveUp || now - m_softirqStart >= m_maxSoftirqTime || m_cpu->NeedResched(m_core);
+        }
+        if (!m_inKsoftirqd && giveUp)
         {
             // __do_softirq gives up and wakes ksoftirqd, which shares the CPU with tasks.
             m_ksoftirqd = m_cpu->GetKsoftirqd(m_core);

@@ -36,6 +36,17 @@ struct SoftnetStats
 
 /**
  * @ingroup hostnet
+ * @brief The softirq rules of a Linux version (HostNetStack::KernelVersion).
+ */
+enum class SoftirqRules : uint8_t
+{
+    LINUX_2_6, ///< before 3.9: restarts only; new raises run at irq_exit even beside ksoftirqd
+    LINUX_4_9, ///< 4.9-6.4: need_resched ends the restarts; raises wait while ksoftirqd runs
+    LINUX_6_5, ///< 6.5+ (d15121be7485 reverted the wait): raises run at irq_exit again
+};
+
+/**
+ * @ingroup hostnet
  * @brief The NET_RX softirq of one core: the poll list shared by the NAPI contexts whose
  * interrupts that core serves (Linux's per-CPU softnet_data and net_rx_action).
  *
@@ -72,13 +83,15 @@ class SoftnetData : public Object
      * @param budgetTime time per round (net.core.netdev_budget_usecs)
      * @param maxRestarts restarts in a row before ksoftirqd
      * @param maxSoftirqTime softirq time in a row before ksoftirqd
+     * @param rules the kernel version's hand-off rules
      */
     void Setup(Ptr<HostCpu> cpu,
                uint32_t core,
                uint32_t netdevBudget,
                Time budgetTime,
                uint32_t maxRestarts,
-               Time maxSoftirqTime);
+               Time maxSoftirqTime,
+               SoftirqRules rules);
 
     /**
      * @brief napi_schedule: put a NAPI context on the poll list; raise NET_RX if idle.
@@ -126,21 +139,22 @@ class SoftnetData : public Object
     /// Poll the head of the list, or go idle if it is empty.
     void PollHead();
 
-    Ptr<HostCpu> m_cpu;                  ///< the CPU
-    uint32_t m_core{0};                  ///< our core
-    uint32_t m_netdevBudget{300};        ///< frames per round
-    Time m_budgetTime;                   ///< time per round
-    uint32_t m_maxRestarts{10};          ///< restarts before ksoftirqd
-    Time m_maxSoftirqTime;               ///< softirq time before ksoftirqd
-    std::deque<NapiContext*> m_pollList; ///< scheduled NAPI contexts, head is polled
-    bool m_running{false};               ///< a softirq is working on the list
-    bool m_inKsoftirqd{false};           ///< the work moved to ksoftirqd
-    uint32_t m_ksoftirqd{0};             ///< the core's ksoftirqd task
-    uint32_t m_roundPackets{0};          ///< frames in the current round
-    uint32_t m_restarts{0};              ///< restarts in a row
-    Time m_roundStart;                   ///< start of the current round
-    Time m_softirqStart;                 ///< start of the current softirq invocation
-    SoftnetStats m_stats;                ///< counters
+    Ptr<HostCpu> m_cpu;                            ///< the CPU
+    uint32_t m_core{0};                            ///< our core
+    uint32_t m_netdevBudget{300};                  ///< frames per round
+    Time m_budgetTime;                             ///< time per round
+    uint32_t m_maxRestarts{10};                    ///< restarts before ksoftirqd
+    SoftirqRules m_rules{SoftirqRules::LINUX_6_5}; ///< hand-off rules
+    Time m_maxSoftirqTime;                         ///< softirq time before ksoftirqd
+    std::deque<NapiContext*> m_pollList;           ///< scheduled NAPI contexts, head is polled
+    bool m_running{false};                         ///< a softirq is working on the list
+    bool m_inKsoftirqd{false};                     ///< the work moved to ksoftirqd
+    uint32_t m_ksoftirqd{0};                       ///< the core's ksoftirqd task
+    uint32_t m_roundPackets{0};                    ///< frames in the current round
+    uint32_t m_restarts{0};                        ///< restarts in a row
+    Time m_roundStart;                             ///< start of the current round
+    Time m_softirqStart;                           ///< start of the current softirq invocation
+    SoftnetStats m_stats;                          ///< counters
 };
 
 } // namespace ns3
