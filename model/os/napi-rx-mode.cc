@@ -67,6 +67,30 @@ NapiRxMode::GetTypeId()
 NapiRxMode::NapiRxMode()
 {
     NS_LOG_FUNCTION(this);
+    BuildCallbacks();
+}
+
+NapiRxMode::NapiRxMode(const NapiRxMode& other)
+    : RxMode(other),
+      NapiContext(),
+      m_weight(other.m_weight),
+      m_pollPeriod(other.m_pollPeriod),
+      m_deferHardIrqs(other.m_deferHardIrqs),
+      m_groFlushTimeout(other.m_groFlushTimeout)
+{
+    NS_LOG_FUNCTION(this << &other);
+    BuildCallbacks();
+}
+
+Ptr<RxMode>
+NapiRxMode::Fork() const
+{
+    return CopyObject<NapiRxMode>(this);
+}
+
+void
+NapiRxMode::BuildCallbacks()
+{
     m_isrDone = MakeCallback(&NapiRxMode::IsrDone, this);
     m_packetDone = MakeCallback(&NapiRxMode::PacketDone, this);
     m_unmaskDone = MakeCallback(&NapiRxMode::UnmaskDone, this);

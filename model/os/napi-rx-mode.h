@@ -67,6 +67,16 @@ class NapiRxMode : public RxMode, public NapiContext
     NapiRxMode();
     ~NapiRxMode() override;
 
+    /**
+     * @brief Copy the configuration (the attribute values and other settings) of another
+     * mode, not its state (queue, events, counters, callbacks, trace connections); Fork
+     * uses it.
+     * @param other the mode to copy
+     */
+    NapiRxMode(const NapiRxMode& other);
+
+    Ptr<RxMode> Fork() const override;
+
     void Attach(RxQueue* queue) override;
     bool IsNapi() const override;
     void HandleInterrupt() override;
@@ -143,6 +153,8 @@ class NapiRxMode : public RxMode, public NapiContext
     Time m_groFlushTimeout;      ///< gro_flush_timeout (attribute)
 
   private:
+    /// Build the prebuilt callbacks (bound to this object).
+    void BuildCallbacks();
     /// The ISR was served: mask and schedule the poll.
     void IsrDone();
     /// Process the next frame, or complete if the ring is empty.
