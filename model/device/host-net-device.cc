@@ -654,9 +654,9 @@ HostNetDevice::ReceiveFromPhy(Ptr<NetDevice> phy,
     frame.from = from;
     frame.size = packet->GetSize();
     uint32_t queue = 0;
-    if (m_steering.NeedsHash())
+    if (m_steering.NeedsHash() || m_groEnabled)
     {
-        // Computed once, as the NIC does: RSS and RPS/RFS use the same hash.
+        // Computed once, as the NIC does: RSS, RPS/RFS and GRO's buckets use the same hash.
         frame.hash = m_steering.GetRss().HashPacket(packet);
         queue = m_steering.GetRss().GetQueue(frame.hash);
     }

@@ -186,6 +186,7 @@ RxRing::DoInitialize()
     {
         m_lro = CreateObject<GroEngine>();
         m_lro->SetAttribute("MaxSize", UintegerValue(m_lroMaxSize));
+        m_lro->SetAttribute("Buckets", UintegerValue(1)); // 8 sessions in all
     }
     Object::DoInitialize();
 }
