@@ -47,44 +47,19 @@ NS_OBJECT_ENSURE_REGISTERED(HostNetDevice);
 namespace
 {
 /**
- * A new object of the same type with the same attribute values; objects held by Pointer
- * attributes (random variables, inner receive modes) are cloned too, so queues share no
- * state. Used to give every receive queue its own ring, moderation and receive mode.
+ * @param source the object of queue 0
+ * @return source->Fork(), checked to be of the same class (a class that does not override
+ *         Fork would give its parent's copy)
  */
-Ptr<Object>
-CloneByAttributes(Ptr<Object> source)
+template <typename T>
+Ptr<T>
+ForkChecked(Ptr<T> source)
 {
-    TypeId tid = source->GetInstanceTypeId();
-    ObjectFactory factory;
-    factory.SetTypeId(tid);
-    for (TypeId t = tid;; t = t.GetParent())
-    {
-        for (std::size_t i = 0; i < t.GetAttributeN(); ++i)
-        {
-            TypeId::AttributeInformation info = t.GetAttribute(i);
-            if (!(info.flags & TypeId::ATTR_GET) || !(info.flags & TypeId::ATTR_SET) ||
-                !info.accessor->HasGetter() || !info.accessor->HasSetter())
-            {
-                continue;
-            }
-            Ptr<AttributeValue> value = info.checker->Create();
-            source->GetAttribute(info.name, *value);
-            auto pointer = DynamicCast<PointerValue>(value);
-            if (pointer && pointer->GetObject())
-            {
-                factory.Set(info.name, PointerValue(CloneByAttributes(pointer->GetObject())));
-            }
-            else
-            {
-                factory.Set(info.name, *value);
-            }
-        }
-        if (t == t.GetParent())
-        {
-            break;
-        }
-    }
-    return factory.Create<Object>();
+    Ptr<T> copy = source->Fork();
+    NS_ABORT_MSG_IF(!copy || copy->GetInstanceTypeId() != source->GetInstanceTypeId(),
+                    source->GetInstanceTypeId().GetName()
+                        << " does not implement Fork() (needed for HostNetDevice::NQueues > 1)");
+    return copy;
 }
 
 /// @return IPv4 + TCP header bytes of a packet (IP header first), 0 if not TCP/IPv4
@@ -117,15 +92,16 @@ HostNetDevice::GetTypeId()
             .AddConstructor<HostNetDevice>()
             .AddAttribute("RxRing",
                           "The NIC receive FIFO, DMA engine and descriptor ring of queue 0; "
-                          "queues > 0 get copies with the same attributes (made when the "
-                          "device is installed). Traces connected through this attribute see "
+                          "queues > 0 get copies of it (Fork: the same configuration, their own "
+                          "state, made when the device is installed). Traces connected through "
+                          "this attribute see "
                           "queue 0 only: use Queues/*/RxRing/... for every queue.",
                           StringValue("ns3::RxRing"),
                           MakePointerAccessor(&HostNetDevice::m_rxRing),
                           MakePointerChecker<RxRing>())
             .AddAttribute("TxRing",
                           "The NIC transmit descriptor ring (of queue pair 0; the others get "
-                          "copies with the same attributes). Traces connected through this "
+                          "copies of it, made by Fork). Traces connected through this "
                           "attribute see queue pair 0 only: use Queues/*/TxRing/... for every "
                           "queue pair.",
                           StringValue("ns3::TxRing"),
@@ -138,7 +114,7 @@ HostNetDevice::GetTypeId()
                           "ns3::PacketAbsoluteTimerModeration, ns3::E1000DynamicItrModeration, "
                           "ns3::I40eAdaptiveItrModeration, ns3::NetDimModeration, "
                           "ns3::BufferAdaptiveModeration). Queue 0's; queues > 0 get copies "
-                          "with the same attributes. Traces connected through this attribute "
+                          "of it (made by Fork). Traces connected through this attribute "
                           "see queue 0 only: use Queues/*/Moderation/... for every queue.",
                           StringValue("ns3::NoModeration"),
                           MakePointerAccessor(&HostNetDevice::m_moderation),
@@ -146,8 +122,8 @@ HostNetDevice::GetTypeId()
             .AddAttribute("RxMode",
                           "OS receive mode (an ns3::RxMode subclass: ns3::PerPacketRxMode, "
                           "ns3::NapiRxMode, ns3::DisableEnableRxMode, ns3::PurePollingRxMode, "
-                          "ns3::HybridRxMode). Queue 0's; queues > 0 get copies with the same "
-                          "attributes. Traces connected through this attribute see queue 0 "
+                          "ns3::HybridRxMode). Queue 0's; queues > 0 get copies of it (made "
+                          "by Fork). Traces connected through this attribute see queue 0 "
                           "only: use Queues/*/RxMode/... for every queue.",
                           StringValue("ns3::PerPacketRxMode"),
                           MakePointerAccessor(&HostNetDevice::m_rxMode),
@@ -546,10 +522,12 @@ HostNetDevice::CreateQueues()
         Ptr<RxMode> rxMode = m_rxMode;
         if (q > 0)
         {
-            txRing = DynamicCast<TxRing>(CloneByAttributes(m_txRing));
-            ring = DynamicCast<RxRing>(CloneByAttributes(m_rxRing));
-            moderation = DynamicCast<InterruptModeration>(CloneByAttributes(m_moderation));
-            rxMode = DynamicCast<RxMode>(CloneByAttributes(m_rxMode));
+            // Each queue gets its own copies, in this order (the order fixes the automatic
+            // random-variable streams the copies take).
+            txRing = ForkChecked(m_txRing);
+            ring = ForkChecked(m_rxRing);
+            moderation = ForkChecked(m_moderation);
+            rxMode = ForkChecked(m_rxMode);
         }
         Ptr<GroEngine> gro;
         if (m_groEnabled)
@@ -676,9 +654,9 @@ HostNetDevice::ReceiveFromPhy(Ptr<NetDevice> phy,
     frame.from = from;
     frame.size = packet->GetSize();
     uint32_t queue = 0;
-    if (m_steering.NeedsHash())
+    if (m_steering.NeedsHash() || m_groEnabled)
     {
-        // Computed once, as the NIC does: RSS and RPS/RFS use the same hash.
+        // Computed once, as the NIC does: RSS, RPS/RFS and GRO's buckets use the same hash.
         frame.hash = m_steering.GetRss().HashPacket(packet);
         queue = m_steering.GetRss().GetQueue(frame.hash);
     }

@@ -46,6 +46,20 @@ TxRing::TxRing()
     NS_LOG_FUNCTION(this);
 }
 
+TxRing::TxRing(const TxRing& other)
+    : Object(other),
+      m_nDescriptors(other.m_nDescriptors),
+      m_busRate(other.m_busRate)
+{
+    NS_LOG_FUNCTION(this << &other);
+}
+
+Ptr<TxRing>
+TxRing::Fork() const
+{
+    return CopyObject<TxRing>(this);
+}
+
 TxRing::~TxRing()
 {
     NS_LOG_FUNCTION(this);

@@ -50,8 +50,20 @@ class TxRing : public Object
     TxRing();
     ~TxRing() override;
 
-    TxRing(const TxRing&) = delete;
+    /**
+     * @brief Copy the configuration (the attribute values) of another ring, not its state.
+     * @param other the ring to copy
+     */
+    TxRing(const TxRing& other);
     TxRing& operator=(const TxRing&) = delete;
+
+    /**
+     * @brief A ring with this ring's configuration and none of its state (frames,
+     * descriptors, events, callbacks, counters, trace connections): the ring of another
+     * queue (HostNetDevice::NQueues), as TcpCongestionOps::Fork gives each socket its own.
+     * @return the copy
+     */
+    virtual Ptr<TxRing> Fork() const;
 
     /**
      * @brief Set how frames reach the PHY.

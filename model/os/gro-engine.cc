@@ -12,6 +12,7 @@
 #include "ns3/log.h"
 #include "ns3/node.h"
 #include "ns3/packet.h"
+#include "ns3/simulator.h"
 #include "ns3/tcp-header.h"
 #include "ns3/uinteger.h"
 
@@ -63,11 +64,26 @@ GroEngine::GetTypeId()
                           MakeUintegerAccessor(&GroEngine::m_maxSize),
                           MakeUintegerChecker<uint32_t>(1500, 65535))
             .AddAttribute("MaxFlows",
-                          "Packets held at once, one per flow (Linux MAX_GRO_SKBS = 8); a "
-                          "new flow beyond it flushes the oldest. Must be >= 1.",
+                          "Packets held per hash bucket, one per flow (Linux MAX_GRO_SKBS = "
+                          "8); a new flow in a full bucket flushes the bucket's oldest. "
+                          "1..1024.",
                           UintegerValue(8),
                           MakeUintegerAccessor(&GroEngine::m_maxFlows),
-                          MakeUintegerChecker<uint32_t>(1, 1024));
+                          MakeUintegerChecker<uint32_t>(1, 1024))
+            .AddAttribute("Buckets",
+                          "Hash buckets of held packets (Linux GRO_HASH_BUCKETS = 8): a frame "
+                          "goes to bucket (flow hash modulo Buckets). 1..64; 1 keeps MaxFlows "
+                          "packets in all (the NIC's LRO engine).",
+                          UintegerValue(8),
+                          MakeUintegerAccessor(&GroEngine::m_nBuckets),
+                          MakeUintegerChecker<uint32_t>(1, 64))
+            .AddAttribute("JiffyPeriod",
+                          "Length of a jiffy, 1/HZ: a held packet's age is the jiffy it "
+                          "started in, and FlushOld keeps the packets of the current jiffy. "
+                          "Default 1 ms: HZ = 1000 (Fedora, RHEL). Must be > 0.",
+                          TimeValue(MilliSeconds(1)),
+                          MakeTimeAccessor(&GroEngine::m_jiffy),
+                          MakeTimeChecker(NanoSeconds(1)));
     return tid;
 }
 
@@ -118,12 +134,35 @@ GroEngine::Parse(const RxFrame& frame, SegmentInfo& info)
     return true;
 }
 
-int
-GroEngine::Find(const SegmentInfo& info) const
+int64_t
+GroEngine::Jiffies() const
 {
-    for (size_t i = 0; i < m_held.size(); ++i)
+    return Simulator::Now().GetTimeStep() / m_jiffy.GetTimeStep();
+}
+
+Time
+GroEngine::GetJiffyPeriod() const
+{
+    return m_jiffy;
+}
+
+GroEngine::Bucket&
+GroEngine::GetBucket(uint32_t hash)
+{
+    if (m_held.size() != m_nBuckets)
     {
-        const SegmentInfo& h = m_held[i].info;
+        NS_ASSERT(m_nHeld == 0);
+        m_held.assign(m_nBuckets, Bucket());
+    }
+    return m_held[hash % m_nBuckets];
+}
+
+int
+GroEngine::Find(const Bucket& bucket, const SegmentInfo& info)
+{
+    for (size_t i = 0; i < bucket.size(); ++i)
+    {
+        const SegmentInfo& h = bucket[i].info;
         if (h.src == info.src && h.dst == info.dst && h.srcPort == info.srcPort &&
             h.dstPort == info.dstPort)
         {
@@ -144,11 +183,12 @@ GroEngine::Receive(RxFrame&& frame, std::deque<RxFrame>& out)
         out.push_back(std::move(frame));
         return;
     }
-    int index = Find(info);
+    Bucket& bucket = GetBucket(frame.hash);
+    int index = Find(bucket, info);
     bool neverHeld = info.flags & (TCP_SYN | TCP_FIN | TCP_RST | TCP_URG | TCP_CWR);
     if (index >= 0)
     {
-        Held& h = m_held[index];
+        Held& h = bucket[index];
         bool same =
             !neverHeld && info.seq == h.nextSeq && info.ack == h.info.ack &&
             info.tos == h.info.tos && info.ttl == h.info.ttl &&
@@ -167,12 +207,12 @@ GroEngine::Receive(RxFrame&& frame, std::deque<RxFrame>& out)
             // A short segment or PSH ends the packet (tcp_gro_receive, out_check_final).
             if (info.payload < h.info.payload || (info.flags & TCP_PSH))
             {
-                Flush(index, out);
+                Flush(bucket, index, out);
             }
             return;
         }
         NS_LOG_LOGIC("flow " << info.srcPort << " -> " << info.dstPort << ": not mergeable");
-        Flush(index, out);
+        Flush(bucket, index, out);
     }
     if (neverHeld || (info.flags & TCP_PSH))
     {
@@ -180,23 +220,24 @@ GroEngine::Receive(RxFrame&& frame, std::deque<RxFrame>& out)
         out.push_back(std::move(frame));
         return;
     }
-    if (m_held.size() >= m_maxFlows)
+    if (bucket.size() >= m_maxFlows)
     {
-        Flush(0, out);
+        Flush(bucket, 0, out); // gro_flush_oldest
     }
     Held h;
     h.info = info;
     h.nextSeq = info.seq + info.payload;
     h.bytes = info.headerBytes + info.payload;
     h.first = std::move(frame);
-    m_held.push_back(std::move(h));
+    h.age = Jiffies();
+    bucket.push_back(std::move(h));
     m_nHeld++;
 }
 
 void
-GroEngine::Flush(size_t index, std::deque<RxFrame>& out)
+GroEngine::Flush(Bucket& bucket, size_t index, std::deque<RxFrame>& out)
 {
-    Held& h = m_held[index];
+    Held& h = bucket[index];
     RxFrame frame = std::move(h.first);
     m_nHeld -= 1 + h.rest.size();
     m_packets++;
@@ -242,16 +283,33 @@ GroEngine::Flush(size_t index, std::deque<RxFrame>& out)
         frame.size = merged->GetSize();
         frame.packet = merged;
     }
-    m_held.erase(m_held.begin() + index);
+    bucket.erase(bucket.begin() + index);
     out.push_back(std::move(frame));
 }
 
 void
 GroEngine::FlushAll(std::deque<RxFrame>& out)
 {
-    while (!m_held.empty())
+    for (Bucket& bucket : m_held)
     {
-        Flush(0, out);
+        while (!bucket.empty())
+        {
+            Flush(bucket, 0, out);
+        }
+    }
+}
+
+void
+GroEngine::FlushOld(std::deque<RxFrame>& out)
+{
+    int64_t now = Jiffies();
+    for (Bucket& bucket : m_held)
+    {
+        // __napi_gro_flush_chain: from the oldest, up to the first one of this jiffy.
+        while (!bucket.empty() && bucket.front().age != now)
+        {
+            Flush(bucket, 0, out);
+        }
     }
 }
 

@@ -9,6 +9,7 @@
 #ifndef GRO_ENGINE_H
 #define GRO_ENGINE_H
 
+#include "ns3/nstime.h"
 #include "ns3/object.h"
 #include "ns3/rx-ring.h"
 
@@ -31,10 +32,19 @@ namespace ns3
  * (so timestamps must be equal, which ns-3's 1 ms TSval clock gives within a millisecond),
  * same flags apart from PSH; a segment shorter than the first one's payload (the gso_size),
  * or with PSH, is merged and ends the packet; SYN, FIN, RST, URG and CWR segments are never
- * held (the held packet of their flow is flushed first, so order is kept). At most MaxFlows
- * packets are held (MAX_GRO_SKBS = 8, the oldest is flushed) and a packet grows up to
- * MaxSize bytes of IP datagram (64 KB, GRO_LEGACY_MAX_SIZE, capped by the 16-bit IPv4 total
- * length).
+ * held (the held packet of their flow is flushed first, so order is kept). A packet grows up
+ * to MaxSize bytes of IP datagram (64 KB, GRO_LEGACY_MAX_SIZE, capped by the 16-bit IPv4
+ * total length).
+ *
+ * Held packets are kept as Linux keeps them since 4.19 (dev_gro_receive): in Buckets lists
+ * (GRO_HASH_BUCKETS = 8) picked by the frame's flow hash (skb->hash, the NIC's RSS hash,
+ * modulo Buckets), at most MaxFlows packets per list (MAX_GRO_SKBS = 8): a new flow in a full
+ * list flushes that list's oldest packet (gro_flush_oldest). Each held packet remembers the
+ * jiffy it was started in (NAPI_GRO_CB(skb)->age), with jiffies = now / JiffyPeriod.
+ * FlushAll (napi_gro_flush(napi, false)) and FlushOld (napi_gro_flush(napi, true)) go through
+ * the lists in bucket order, each from its oldest packet; FlushOld stops in each list at the
+ * first packet started in the current jiffy. When they are called is NapiRxMode's business
+ * (napi_complete_done, __napi_poll).
  *
  * A flushed packet of several segments is rebuilt as one IPv4/TCP packet: the first
  * segment's headers with the last segment's ACK and window, the payloads concatenated, the
@@ -69,10 +79,21 @@ class GroEngine : public Object
     void Receive(RxFrame&& frame, std::deque<RxFrame>& out);
 
     /**
-     * @brief Flush every held packet (end of a poll call: napi_complete_done / napi_poll).
-     * @param out packets ready for protocol processing, in the order they were started
+     * @brief Flush every held packet (napi_gro_flush(napi, false)).
+     * @param out packets ready for protocol processing: bucket by bucket, each bucket's
+     *        oldest first
      */
     void FlushAll(std::deque<RxFrame>& out);
+
+    /**
+     * @brief Flush the packets started before the current jiffy (napi_gro_flush(napi, true)).
+     * @param out packets ready for protocol processing: bucket by bucket, each bucket's
+     *        oldest first
+     */
+    void FlushOld(std::deque<RxFrame>& out);
+
+    /** @return the JiffyPeriod attribute (1/HZ) */
+    Time GetJiffyPeriod() const;
 
     /** @return segments held now */
     uint32_t GetNHeld() const;
@@ -114,21 +135,31 @@ class GroEngine : public Object
         std::vector<Ptr<const Packet>> rest; ///< further segments, in order
         uint32_t nextSeq{0};                 ///< sequence number that continues it
         uint32_t bytes{0};                   ///< IP datagram size of the merged packet
+        int64_t age{0};                      ///< jiffy it was started in
     };
+
+    /// Held packets of one hash bucket (napi->gro_hash[i]), oldest first.
+    using Bucket = std::vector<Held>;
 
     /// @return true if the frame is a TCP/IPv4 segment GRO may hold; fills @p info
     static bool Parse(const RxFrame& frame, SegmentInfo& info);
-    /// Hand a held packet out (rebuilt if it has several segments) and free its slot.
-    void Flush(size_t index, std::deque<RxFrame>& out);
-    /// @return the held packet of a flow, or -1
-    int Find(const SegmentInfo& info) const;
+    /// Hand a held packet of a bucket out (rebuilt if it has several segments), free its slot.
+    void Flush(Bucket& bucket, size_t index, std::deque<RxFrame>& out);
+    /// @return the index of the held packet of a flow in a bucket, or -1
+    static int Find(const Bucket& bucket, const SegmentInfo& info);
+    /// @return the current jiffy (now / JiffyPeriod)
+    int64_t Jiffies() const;
+    /// @param hash a flow hash @return its bucket
+    Bucket& GetBucket(uint32_t hash);
 
-    uint32_t m_maxSize{65535}; ///< largest merged IP datagram (attribute)
-    uint32_t m_maxFlows{8};    ///< packets held at once (attribute)
-    std::vector<Held> m_held;  ///< held packets, oldest first
-    uint32_t m_nHeld{0};       ///< segments held
-    uint64_t m_segments{0};    ///< segments offered in the window
-    uint64_t m_packets{0};     ///< packets handed out in the window
+    uint32_t m_maxSize{65535};  ///< largest merged IP datagram (attribute)
+    uint32_t m_maxFlows{8};     ///< packets held per bucket (attribute)
+    uint32_t m_nBuckets{8};     ///< hash buckets (attribute)
+    Time m_jiffy;               ///< 1/HZ (attribute)
+    std::vector<Bucket> m_held; ///< the buckets (made at the first frame)
+    uint32_t m_nHeld{0};        ///< segments held
+    uint64_t m_segments{0};     ///< segments offered in the window
+    uint64_t m_packets{0};      ///< packets handed out in the window
 };
 
 } // namespace ns3

@@ -56,8 +56,11 @@ NapiRxMode::GetTypeId()
                           MakeUintegerAccessor(&NapiRxMode::m_deferHardIrqs),
                           MakeUintegerChecker<uint32_t>())
             .AddAttribute("GroFlushTimeout",
-                          "gro_flush_timeout: delay of the deferred re-poll (>= 0; 0 = no "
-                          "deferral).",
+                          "gro_flush_timeout (>= 0; 0 = off): when a poll that did work "
+                          "completes with packets held by GRO, only the packets older than "
+                          "the current jiffy are flushed and a poll follows after this delay "
+                          "(the interrupt is re-enabled meanwhile unless DeferHardIrqs "
+                          "defers it); also the delay of a deferred re-poll.",
                           TimeValue(Time(0)),
                           MakeTimeAccessor(&NapiRxMode::m_groFlushTimeout),
                           MakeTimeChecker(Time(0)));
@@ -67,6 +70,30 @@ NapiRxMode::GetTypeId()
 NapiRxMode::NapiRxMode()
 {
     NS_LOG_FUNCTION(this);
+    BuildCallbacks();
+}
+
+NapiRxMode::NapiRxMode(const NapiRxMode& other)
+    : RxMode(other),
+      NapiContext(),
+      m_weight(other.m_weight),
+      m_pollPeriod(other.m_pollPeriod),
+      m_deferHardIrqs(other.m_deferHardIrqs),
+      m_groFlushTimeout(other.m_groFlushTimeout)
+{
+    NS_LOG_FUNCTION(this << &other);
+    BuildCallbacks();
+}
+
+Ptr<RxMode>
+NapiRxMode::Fork() const
+{
+    return CopyObject<NapiRxMode>(this);
+}
+
+void
+NapiRxMode::BuildCallbacks()
+{
     m_isrDone = MakeCallback(&NapiRxMode::IsrDone, this);
     m_packetDone = MakeCallback(&NapiRxMode::PacketDone, this);
     m_unmaskDone = MakeCallback(&NapiRxMode::UnmaskDone, this);
@@ -87,6 +114,7 @@ void
 NapiRxMode::DoDispose()
 {
     m_timer.Cancel();
+    m_groTimer.Cancel();
     m_current = RxFrame();
     m_isrDone = Callback<void>();
     m_packetDone = Callback<void>();
@@ -274,7 +302,7 @@ NapiRxMode::GroPollNext()
         }
         else
         {
-            Complete();
+            FinishComplete();
         }
         return;
     }
@@ -283,10 +311,31 @@ NapiRxMode::GroPollNext()
         bool weightUsed = m_pollPackets >= m_weight;
         if (weightUsed || !m_ring->HasReady())
         {
-            // End of the poll call: napi_complete_done / napi_poll flush GRO.
+            // End of the poll call.
             m_groEnding = true;
             m_groWeightUsed = weightUsed && (m_pollPeriod.IsZero() || m_ring->HasReady());
-            m_gro->FlushAll(m_groOut);
+            bool flushOld;
+            if (m_groWeightUsed)
+            {
+                // __napi_poll after a full poll: napi_gro_flush(n, HZ >= 1000), the packets
+                // started before this jiffy (all of them with a longer jiffy).
+                flushOld = m_gro->GetJiffyPeriod() <= MilliSeconds(1);
+            }
+            else
+            {
+                // napi_complete_done: with a gro_flush_timeout armed, only the old packets
+                // (the timer flushes the others); else all.
+                PrepareComplete();
+                flushOld = m_completeTimeout.IsStrictlyPositive();
+            }
+            if (flushOld)
+            {
+                m_gro->FlushOld(m_groOut);
+            }
+            else
+            {
+                m_gro->FlushAll(m_groOut);
+            }
             GroPollNext();
             return;
         }
@@ -383,6 +432,19 @@ NapiRxMode::DeferredPoll()
 }
 
 void
+NapiRxMode::GroWatchdog()
+{
+    // napi_watchdog: schedule the poll unless it is scheduled already (or an ISR will).
+    if (m_isrActive || m_polling || m_busyOwned)
+    {
+        return;
+    }
+    m_polling = true;
+    m_queue->SetRxInterruptEnabled(false);
+    m_softnet->Schedule(this);
+}
+
+void
 NapiRxMode::NotifyTimeSqueeze()
 {
     m_queue->Record(RxQueue::SOFTIRQ_RESTART);
@@ -391,18 +453,54 @@ NapiRxMode::NotifyTimeSqueeze()
 void
 NapiRxMode::Complete()
 {
+    PrepareComplete();
+    FinishComplete();
+}
+
+void
+NapiRxMode::PrepareComplete()
+{
+    // napi_complete_done(n, work_done): a poll that did work re-arms the deferral count and,
+    // with packets held by GRO, the gro_flush_timeout timer; a deferral arms the timer too.
+    m_completeTimeout = Time(0);
     if (m_workSinceComplete > 0)
     {
+        if (m_gro && m_gro->GetNHeld() > 0)
+        {
+            m_completeTimeout = m_groFlushTimeout;
+        }
         m_deferCount = m_deferHardIrqs;
     }
     m_workSinceComplete = 0;
-    if (m_deferCount > 0 && m_groFlushTimeout.IsStrictlyPositive())
+    m_completeDeferred = false;
+    if (m_deferCount > 0)
     {
-        // napi_complete_done with deferred hard IRQs: stay masked, re-poll from a timer.
         m_deferCount--;
-        m_timer = Simulator::Schedule(m_groFlushTimeout, &NapiRxMode::DeferredPoll, this);
+        m_completeTimeout = m_groFlushTimeout;
+        m_completeDeferred = m_completeTimeout.IsStrictlyPositive();
+    }
+}
+
+void
+NapiRxMode::FinishComplete()
+{
+    if (m_completeTimeout.IsStrictlyPositive())
+    {
+        // hrtimer_start: one timer, re-armed.
+        m_groTimer.Cancel();
+    }
+    if (m_completeDeferred)
+    {
+        // Deferred hard IRQs: stay masked, re-poll from the timer.
+        m_timer = Simulator::Schedule(m_completeTimeout, &NapiRxMode::DeferredPoll, this);
         ReturnFromPoll(false);
         return;
+    }
+    if (m_completeTimeout.IsStrictlyPositive())
+    {
+        // gro_flush_timeout alone: the interrupt is enabled again and the timer schedules a
+        // poll (napi_watchdog) that flushes what GRO still holds.
+        m_groTimer = Simulator::Schedule(m_completeTimeout, &NapiRxMode::GroWatchdog, this);
     }
     if (!m_handOff.IsNull() && m_handOff())
     {

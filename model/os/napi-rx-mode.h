@@ -67,6 +67,16 @@ class NapiRxMode : public RxMode, public NapiContext
     NapiRxMode();
     ~NapiRxMode() override;
 
+    /**
+     * @brief Copy the configuration (the attribute values and other settings) of another
+     * mode, not its state (queue, events, counters, callbacks, trace connections); Fork
+     * uses it.
+     * @param other the mode to copy
+     */
+    NapiRxMode(const NapiRxMode& other);
+
+    Ptr<RxMode> Fork() const override;
+
     void Attach(RxQueue* queue) override;
     bool IsNapi() const override;
     void HandleInterrupt() override;
@@ -143,6 +153,8 @@ class NapiRxMode : public RxMode, public NapiContext
     Time m_groFlushTimeout;      ///< gro_flush_timeout (attribute)
 
   private:
+    /// Build the prebuilt callbacks (bound to this object).
+    void BuildCallbacks();
     /// The ISR was served: mask and schedule the poll.
     void IsrDone();
     /// Process the next frame, or complete if the ring is empty.
@@ -164,10 +176,16 @@ class NapiRxMode : public RxMode, public NapiContext
     void PollTimer();
     /// The poll overhead was paid.
     void PollOverheadDone();
-    /// The gro_flush_timeout timer fired: schedule a poll.
+    /// The gro_flush_timeout timer fired while interrupts are deferred: schedule a poll.
     void DeferredPoll();
+    /// The gro_flush_timeout timer fired with the interrupt enabled (napi_watchdog).
+    void GroWatchdog();
     /// The ring is empty: complete, and unmask unless interrupts are deferred.
     void Complete();
+    /// napi_complete_done's decisions before its GRO flush: timeout and deferral.
+    void PrepareComplete();
+    /// napi_complete_done after its GRO flush: arm the timer, unmask or stay masked.
+    void FinishComplete();
     /// The unmask register write was served.
     void UnmaskDone();
     /// @return a SoftnetData of our own with unlimited budgets
@@ -194,6 +212,9 @@ class NapiRxMode : public RxMode, public NapiContext
     uint32_t m_workSinceComplete{0}; ///< frames since the last completion
     uint32_t m_deferCount{0};        ///< deferrals left before unmasking
     EventId m_timer;                 ///< poll tick / deferral timer
+    EventId m_groTimer;              ///< gro_flush_timeout without deferral (napi_watchdog)
+    Time m_completeTimeout;          ///< napi_complete_done's timeout (PrepareComplete)
+    bool m_completeDeferred{false};  ///< napi_complete_done keeps the interrupt masked
     Ptr<SoftnetData> m_softnet;      ///< the poll list we join
     Callback<void> m_isrDone;        ///< prebuilt callbacks: no allocation per packet
     Callback<void> m_packetDone;     ///< prebuilt callback

@@ -44,6 +44,16 @@ class PerPacketRxMode : public RxMode
     PerPacketRxMode();
     ~PerPacketRxMode() override;
 
+    /**
+     * @brief Copy the configuration (the attribute values and other settings) of another
+     * mode, not its state (queue, events, counters, callbacks, trace connections); Fork
+     * uses it.
+     * @param other the mode to copy
+     */
+    PerPacketRxMode(const PerPacketRxMode& other);
+
+    Ptr<RxMode> Fork() const override;
+
     void HandleInterrupt() override;
     uint32_t GetNHeld() const override;
 

@@ -56,6 +56,16 @@ class PurePollingRxMode : public RxMode
     PurePollingRxMode();
     ~PurePollingRxMode() override;
 
+    /**
+     * @brief Copy the configuration (the attribute values and other settings) of another
+     * mode, not its state (queue, events, counters, callbacks, trace connections); Fork
+     * uses it.
+     * @param other the mode to copy
+     */
+    PurePollingRxMode(const PurePollingRxMode& other);
+
+    Ptr<RxMode> Fork() const override;
+
     void Attach(RxQueue* queue) override;
     void HandleInterrupt() override;
     uint32_t GetNHeld() const override;
@@ -70,6 +80,9 @@ class PurePollingRxMode : public RxMode
      * @param autoStart start at Attach
      */
     void SetAutoStart(bool autoStart);
+
+    /** @return whether Attach starts polling (SetAutoStart) */
+    bool IsAutoStart() const;
 
     /** @brief Mask the Rx interrupt and start the polling timer (a tick period from now). */
     void Start();

@@ -35,6 +35,12 @@ RxMode::RxMode()
     NS_LOG_FUNCTION(this);
 }
 
+RxMode::RxMode(const RxMode& other)
+    : Object(other)
+{
+    NS_LOG_FUNCTION(this << &other);
+}
+
 RxMode::~RxMode()
 {
     NS_LOG_FUNCTION(this);

@@ -47,6 +47,15 @@ class CountTimeModeration : public InterruptModeration
     CountTimeModeration();
     ~CountTimeModeration() override;
 
+    /**
+     * @brief Copy the configuration (the attribute values) of another object, not its state
+     * (events, counters, callbacks, trace connections); Fork uses it.
+     * @param other the object to copy
+     */
+    CountTimeModeration(const CountTimeModeration& other);
+
+    Ptr<InterruptModeration> Fork() const override;
+
     void FrameCompleted(uint32_t bytes) override;
     void Reset() override;
 

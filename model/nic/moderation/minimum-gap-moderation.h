@@ -57,6 +57,13 @@ class MinimumGapModeration : public InterruptModeration
     MinimumGapModeration();
     ~MinimumGapModeration() override;
 
+    /**
+     * @brief Copy the configuration (the attribute values) of another object, not its state
+     * (events, counters, callbacks, trace connections); Fork uses it.
+     * @param other the object to copy
+     */
+    MinimumGapModeration(const MinimumGapModeration& other);
+
     void FrameCompleted(uint32_t bytes) override;
     void Reset() override;
     void PendingOnUnmask() override;

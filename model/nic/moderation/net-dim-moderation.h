@@ -104,6 +104,15 @@ class NetDimModeration : public InterruptModeration
     NetDimModeration();
     ~NetDimModeration() override;
 
+    /**
+     * @brief Copy the configuration (the attribute values) of another object, not its state
+     * (events, counters, callbacks, trace connections); Fork uses it.
+     * @param other the object to copy
+     */
+    NetDimModeration(const NetDimModeration& other);
+
+    Ptr<InterruptModeration> Fork() const override;
+
     void FrameCompleted(uint32_t bytes) override;
     void Reset() override;
 

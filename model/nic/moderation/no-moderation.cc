@@ -27,6 +27,18 @@ NoModeration::GetTypeId()
     return tid;
 }
 
+NoModeration::NoModeration(const NoModeration& other)
+    : InterruptModeration(other)
+{
+    NS_LOG_FUNCTION(this << &other);
+}
+
+Ptr<InterruptModeration>
+NoModeration::Fork() const
+{
+    return CopyObject<NoModeration>(this);
+}
+
 void
 NoModeration::FrameCompleted(uint32_t bytes)
 {

@@ -28,6 +28,17 @@ class NoModeration : public InterruptModeration
      */
     static TypeId GetTypeId();
 
+    NoModeration() = default;
+
+    /**
+     * @brief Copy the configuration (the attribute values) of another object, not its state
+     * (events, counters, callbacks, trace connections); Fork uses it.
+     * @param other the object to copy
+     */
+    NoModeration(const NoModeration& other);
+
+    Ptr<InterruptModeration> Fork() const override;
+
     void FrameCompleted(uint32_t bytes) override;
     void Reset() override;
 };

@@ -34,6 +34,19 @@ RxFramesModeration::GetTypeId()
     return tid;
 }
 
+RxFramesModeration::RxFramesModeration(const RxFramesModeration& other)
+    : InterruptModeration(other),
+      m_frames(other.m_frames)
+{
+    NS_LOG_FUNCTION(this << &other);
+}
+
+Ptr<InterruptModeration>
+RxFramesModeration::Fork() const
+{
+    return CopyObject<RxFramesModeration>(this);
+}
+
 void
 RxFramesModeration::FrameCompleted(uint32_t bytes)
 {

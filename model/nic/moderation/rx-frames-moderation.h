@@ -32,6 +32,17 @@ class RxFramesModeration : public InterruptModeration
      */
     static TypeId GetTypeId();
 
+    RxFramesModeration() = default;
+
+    /**
+     * @brief Copy the configuration (the attribute values) of another object, not its state
+     * (events, counters, callbacks, trace connections); Fork uses it.
+     * @param other the object to copy
+     */
+    RxFramesModeration(const RxFramesModeration& other);
+
+    Ptr<InterruptModeration> Fork() const override;
+
     void FrameCompleted(uint32_t bytes) override;
     void Reset() override;
 
