@@ -481,6 +481,7 @@ HostNetDeviceHelper::SetPreset(const std::string& name)
         // Salah et al. 2007 Sec. 4: exponential ISR 1/r and protocol 1/mu (64-byte frames,
         // no per-byte cost), B = 1024 (the ring, returned descriptor by descriptor and
         // dropping when empty; PerPacketRxMode::BacklogSize is B by default).
+        SetStackAttribute("KernelVersion", StringValue("2.6"));
         SetDeviceAttribute("IsrCost", StringValue(ExponentialCost(NanoSeconds(3730))));
         SetDeviceAttribute("ProtocolCost", StringValue(ExponentialCost(NanoSeconds(5340))));
         SetDeviceAttribute("ProtocolCopyRate", DataRateValue(DataRate(0)));
@@ -496,6 +497,7 @@ HostNetDeviceHelper::SetPreset(const std::string& name)
         // the refill: 0.8 us by allocation (2.0 us: Fig. 3(a)'s 0.5 Mframes/s) or 0.23 us by
         // recycling (1.43 us: Sec. VIII's +40 %); Salah et al. 2007's ISR.
         SetScheme("napi");
+        SetStackAttribute("KernelVersion", StringValue("2.6"));
         SetDeviceAttribute("IsrCost", StringValue(ConstantCost(NanoSeconds(3730))));
         SetDeviceAttribute("ProtocolCost", StringValue(ConstantCost(NanoSeconds(1200))));
         SetDeviceAttribute("ProtocolCopyRate", DataRateValue(DataRate(0)));
@@ -514,6 +516,7 @@ HostNetDeviceHelper::SetPreset(const std::string& name)
         // no per-byte, register-write or polling-overhead cost.
         SetModeration("ns3::ThrottleModeration");
         SetRxMode("ns3::NapiRxMode");
+        SetStackAttribute("KernelVersion", StringValue("2.6.20"));
         SetDeviceAttribute("IsrCost", StringValue(ConstantCost(MicroSeconds(5))));
         SetDeviceAttribute("ProtocolCost", StringValue(ConstantCost(MicroSeconds(2))));
         SetDeviceAttribute("ProtocolCopyRate", DataRateValue(DataRate(0)));

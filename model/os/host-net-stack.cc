@@ -12,9 +12,11 @@
 #include "softnet-data.h"
 
 #include "ns3/abort.h"
-#include "ns3/enum.h"
 #include "ns3/log.h"
+#include "ns3/string.h"
 #include "ns3/uinteger.h"
+
+#include <cstdio>
 
 namespace ns3
 {
@@ -22,6 +24,58 @@ namespace ns3
 NS_LOG_COMPONENT_DEFINE("HostNetStack");
 
 NS_OBJECT_ENSURE_REGISTERED(HostNetStack);
+
+namespace
+{
+/// What KernelVersion accepts, for messages.
+constexpr const char* KERNEL_VERSION_FORMAT =
+    "a Linux version from 2.6 on, such as 2.6.20, 3.2, 4.19 or 6.6";
+
+/// A string checker that accepts Linux versions only (so SetAttributeFailSafe and the
+/// command line refuse "6.x" with the expected form).
+class KernelVersionChecker : public AttributeChecker
+{
+  public:
+    bool Check(const AttributeValue& value) const override
+    {
+        auto text = dynamic_cast<const StringValue*>(&value);
+        SoftirqRules rules;
+        return text && HostNetStack::ParseKernelVersion(text->Get(), &rules);
+    }
+
+    std::string GetValueTypeName() const override
+    {
+        return "ns3::StringValue";
+    }
+
+    bool HasUnderlyingTypeInformation() const override
+    {
+        return true;
+    }
+
+    std::string GetUnderlyingTypeInformation() const override
+    {
+        return KERNEL_VERSION_FORMAT;
+    }
+
+    Ptr<AttributeValue> Create() const override
+    {
+        return ns3::Create<StringValue>();
+    }
+
+    bool Copy(const AttributeValue& source, AttributeValue& destination) const override
+    {
+        auto src = dynamic_cast<const StringValue*>(&source);
+        auto dst = dynamic_cast<StringValue*>(&destination);
+        if (!src || !dst)
+        {
+            return false;
+        }
+        *dst = *src;
+        return true;
+    }
+};
+} // namespace
 
 TypeId
 HostNetStack::GetTypeId()
@@ -57,20 +111,15 @@ HostNetStack::GetTypeId()
                           MakeTimeChecker(NanoSeconds(1)))
             .AddAttribute(
                 "KernelVersion",
-                "Whose softirq hand-off rules (kernel/softirq.c) the host follows: 2.6 (before "
-                "3.9: __do_softirq restarts MaxSoftirqRestarts times, no time limit and no "
-                "need_resched check), 4.9 (4.9-6.4: restarts end on MaxSoftirqTime or "
-                "need_resched too, and once ksoftirqd has the work new raises wait for it) or "
-                "6.5 (6.5 and later: as 4.9, but a raise runs at irq_exit even beside a "
-                "pending ksoftirqd, since commit d15121be7485).",
-                EnumValue(SoftirqRules::LINUX_6_5),
-                MakeEnumAccessor<SoftirqRules>(&HostNetStack::m_kernelVersion),
-                MakeEnumChecker(SoftirqRules::LINUX_2_6,
-                                "2.6",
-                                SoftirqRules::LINUX_4_9,
-                                "4.9",
-                                SoftirqRules::LINUX_6_5,
-                                "6.5"))
+                "The Linux version (e.g. 2.6.20, 3.2, 4.19, 6.6) whose softirq hand-off rules "
+                "(kernel/softirq.c) the host follows: before 3.9 __do_softirq restarts "
+                "MaxSoftirqRestarts times with no time limit and no need_resched check; from "
+                "3.9 restarts also end on MaxSoftirqTime or need_resched; in 4.9-6.4 new raises "
+                "wait while ksoftirqd has the work (reverted in 6.5 by commit d15121be7485).",
+                StringValue("6.6"),
+                MakeStringAccessor(&HostNetStack::SetKernelVersion,
+                                   &HostNetStack::GetKernelVersion),
+                Ptr<const AttributeChecker>(new KernelVersionChecker(), false))
             .AddAttribute("NetdevMaxBacklog",
                           "Packets a core's RPS backlog holds before it drops "
                           "(net.core.netdev_max_backlog, default 1000). Must be >= 1.",
@@ -144,6 +193,61 @@ HostNetStack::DoDispose()
     Object::DoDispose();
 }
 
+bool
+HostNetStack::ParseKernelVersion(const std::string& version, SoftirqRules* rules)
+{
+    // "major.minor" or "major.minor.patch", decimal numbers only, 2.6 or later.
+    unsigned major = 0;
+    unsigned minor = 0;
+    unsigned patch = 0;
+    char end = 0;
+    int fields = std::sscanf(version.c_str(), "%3u.%3u.%3u%c", &major, &minor, &patch, &end);
+    bool digitsOnly =
+        !version.empty() && version.find_first_not_of("0123456789.") == std::string::npos &&
+        version.front() != '.' && version.back() != '.' && version.find("..") == std::string::npos;
+    if (!digitsOnly || fields < 2 || fields > 3 || major < 2 || (major == 2 && minor < 6))
+    {
+        return false;
+    }
+    auto atLeast = [major, minor](unsigned ma, unsigned mi) {
+        return major > ma || (major == ma && minor >= mi);
+    };
+    if (!atLeast(3, 9))
+    {
+        *rules = SoftirqRules::LINUX_2_6;
+    }
+    else if (atLeast(4, 9) && !atLeast(6, 5))
+    {
+        *rules = SoftirqRules::LINUX_4_9;
+    }
+    else
+    {
+        *rules = SoftirqRules::LINUX_6_5; // 3.9-4.8 had the same rules
+    }
+    return true;
+}
+
+void
+HostNetStack::SetKernelVersion(std::string version)
+{
+    NS_ABORT_MSG_IF(!ParseKernelVersion(version, &m_softirqRules),
+                    "HostNetStack::KernelVersion '" << version << "': expected "
+                                                    << KERNEL_VERSION_FORMAT);
+    m_kernelVersion = version;
+}
+
+std::string
+HostNetStack::GetKernelVersion() const
+{
+    return m_kernelVersion;
+}
+
+SoftirqRules
+HostNetStack::GetSoftirqRules() const
+{
+    return m_softirqRules;
+}
+
 Ptr<SoftnetData>
 HostNetStack::GetSoftnet(uint32_t core)
 {
@@ -161,7 +265,7 @@ HostNetStack::GetSoftnet(uint32_t core)
                                m_netdevBudgetTime,
                                m_maxSoftirqRestarts,
                                m_maxSoftirqTime,
-                               m_kernelVersion);
+                               m_softirqRules);
     }
     return m_softnet[core];
 }

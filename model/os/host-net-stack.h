@@ -16,6 +16,7 @@
 #include "ns3/nstime.h"
 #include "ns3/object.h"
 
+#include <string>
 #include <vector>
 
 namespace ns3
@@ -53,6 +54,27 @@ class HostNetStack : public Object
     static Ptr<HostNetStack> GetOrCreate(Ptr<Node> node);
 
     /**
+     * @brief Set the Linux version whose softirq rules the host follows.
+     * @param version "major.minor" or "major.minor.patch", 2.6 or later (aborts otherwise,
+     *        naming the value)
+     */
+    void SetKernelVersion(std::string version);
+
+    /**
+     * @brief Read a Linux version and its softirq rules.
+     * @param version "major.minor" or "major.minor.patch"
+     * @param[out] rules the version's rules (set only on success)
+     * @return true if @p version is a Linux version from 2.6 on
+     */
+    static bool ParseKernelVersion(const std::string& version, SoftirqRules* rules);
+
+    /** @return the KernelVersion attribute */
+    std::string GetKernelVersion() const;
+
+    /** @return the softirq hand-off rules of KernelVersion */
+    SoftirqRules GetSoftirqRules() const;
+
+    /**
      * @brief The NET_RX softirq state of a core (created on first use): the poll list and
      * budget shared by the NAPI contexts served on that core.
      * @param core the core
@@ -78,7 +100,8 @@ class HostNetStack : public Object
     Time m_netdevBudgetTime;                 ///< net.core.netdev_budget_usecs (attribute)
     uint32_t m_maxSoftirqRestarts{10};       ///< MAX_SOFTIRQ_RESTART (attribute)
     Time m_maxSoftirqTime;                   ///< MAX_SOFTIRQ_TIME (attribute)
-    SoftirqRules m_kernelVersion{SoftirqRules::LINUX_6_5}; ///< hand-off rules (attribute)
+    std::string m_kernelVersion{"6.6"};      ///< Linux version (attribute)
+    SoftirqRules m_softirqRules{SoftirqRules::LINUX_6_5}; ///< its softirq hand-off rules
     std::vector<Ptr<RpsBacklog>> m_backlog; ///< RPS backlog per core (null: not created)
     uint32_t m_netdevMaxBacklog{1000};      ///< net.core.netdev_max_backlog (attribute)
     uint32_t m_devWeight{64};               ///< net.core.dev_weight (attribute)

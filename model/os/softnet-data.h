@@ -40,9 +40,9 @@ struct SoftnetStats
  */
 enum class SoftirqRules : uint8_t
 {
-    LINUX_2_6, ///< before 3.9: restarts only; new raises run at irq_exit even beside ksoftirqd
-    LINUX_4_9, ///< 4.9-6.4: need_resched ends the restarts; raises wait while ksoftirqd runs
-    LINUX_6_5, ///< 6.5+ (d15121be7485 reverted the wait): raises run at irq_exit again
+    LINUX_2_6, ///< 2.6-3.8: restarts only; new raises run at irq_exit even beside ksoftirqd
+    LINUX_4_9, ///< 4.9-6.4: time and need_resched end restarts; raises wait for ksoftirqd
+    LINUX_6_5, ///< 3.9-4.8 and 6.5+ (d15121be7485 reverted the wait): raises run at irq_exit
 };
 
 /**
