@@ -411,6 +411,15 @@ HostNetDeviceHelper::SetPreset(const std::string& name)
         // E1000_DEFAULT_RXD/TXD 256, one queue, NAPI weight 64; GRO came with 2.6.29.
         SetCpuAttribute("NCores", UintegerValue(2));
         SetCpuAttribute("Speed", DoubleValue(1.0));
+        // CFS (2.6.23-6.5) with its 2-CPU scaling (1 + ilog2(2)): sched_latency 12 ms,
+        // min_granularity 1.5 ms, wakeup_granularity 2 ms; switch costs: doc/hostnet.rst.
+        SetCpuAttribute("TaskScheduler", StringValue("cfs"));
+        SetCpuAttribute("SchedLatency", TimeValue(MilliSeconds(12)));
+        SetCpuAttribute("MinGranularity", TimeValue(MicroSeconds(1500)));
+        SetCpuAttribute("WakeupGranularity", TimeValue(MilliSeconds(2)));
+        SetCpuAttribute("ContextSwitchCost", TimeValue(MicroSeconds(2)));
+        SetCpuAttribute("WakeupCost", TimeValue(MicroSeconds(1)));
+        SetStackAttribute("KernelVersion", StringValue("2.6.32"));
         SetDeviceAttribute("NQueues", UintegerValue(1));
         SetModeration("ns3::E1000DynamicItrModeration", "Conservative", BooleanValue(true));
         SetRxMode("ns3::NapiRxMode", "Weight", UintegerValue(64));
@@ -433,6 +442,12 @@ HostNetDeviceHelper::SetPreset(const std::string& name)
         uint32_t queues = mlx5 ? 16 : 8;
         SetCpuAttribute("NCores", UintegerValue(queues));
         SetCpuAttribute("Speed", DoubleValue(1.0));
+        // Linux 6.6+: EEVDF with base_slice 0.75 ms x (1 + ilog2(8)) = 3 ms (8+ CPUs).
+        SetCpuAttribute("TaskScheduler", StringValue("eevdf"));
+        SetCpuAttribute("BaseSlice", TimeValue(MilliSeconds(3)));
+        SetCpuAttribute("ContextSwitchCost", TimeValue(MicroSeconds(2)));
+        SetCpuAttribute("WakeupCost", TimeValue(MicroSeconds(1)));
+        SetStackAttribute("KernelVersion", StringValue("6.6"));
         SetStackAttribute("NetdevBudget", UintegerValue(300));
         SetDeviceAttribute("NQueues", UintegerValue(queues));
         SetDeviceAttribute("RssTableSize", UintegerValue(mlx5 ? 256 : 512));
