@@ -131,6 +131,71 @@ class LatencyHistogramEmptyTestCase : public TestCase
     }
 };
 
+/**
+ * @ingroup hostnet-tests
+ * The table lookup gives exactly the bucket of the defining formula 1 + floor(log_1.01 ns):
+ * every sample from 0 to 200 us, the two samples beside every bucket edge up to 1000 s, and
+ * samples that enter a histogram below its first bucket (storage grows at the front).
+ */
+class LatencyHistogramBucketTestCase : public TestCase
+{
+  public:
+    LatencyHistogramBucketTestCase()
+        : TestCase("table-indexed buckets equal 1 + floor(log_1.01 ns) at every edge")
+    {
+    }
+
+  private:
+    static size_t Formula(int64_t ns)
+    {
+        return ns <= 1 ? 0 : 1 + static_cast<size_t>(std::log(double(ns)) / std::log1p(0.01));
+    }
+
+    void DoRun() override
+    {
+        uint64_t wrong = 0;
+        for (int64_t ns = 0; ns <= 200000; ++ns)
+        {
+            wrong += LatencyHistogram::BucketOf(NanoSeconds(ns)) != Formula(ns);
+        }
+        NS_TEST_ASSERT_MSG_EQ(wrong, 0u, "every sample up to 200 us");
+        // Around each bucket edge e^(b log 1.01), up to 1000 s.
+        uint64_t edges = 0;
+        for (size_t b = 2; b < 4000; ++b)
+        {
+            double edge = std::exp(double(b) * std::log1p(0.01));
+            if (edge > 1e12)
+            {
+                break;
+            }
+            for (int64_t ns : {int64_t(edge) - 1, int64_t(edge), int64_t(edge) + 1})
+            {
+                wrong += LatencyHistogram::BucketOf(NanoSeconds(ns)) != Formula(ns);
+                ++edges;
+            }
+        }
+        NS_TEST_ASSERT_MSG_GT(edges, 8000u, "edges checked");
+        NS_TEST_ASSERT_MSG_EQ(wrong, 0u, "every sample beside a bucket edge");
+        NS_TEST_ASSERT_MSG_EQ(LatencyHistogram::BucketOf(NanoSeconds(-5)), 0u, "negative: 0");
+        // A histogram whose first sample is large, then smaller ones: same quantiles as the
+        // samples in increasing order.
+        LatencyHistogram down;
+        LatencyHistogram up;
+        for (int i = 100; i >= 1; --i)
+        {
+            down.Add(MicroSeconds(i * i));
+        }
+        for (int i = 1; i <= 100; ++i)
+        {
+            up.Add(MicroSeconds(i * i));
+        }
+        for (double q : {0.01, 0.5, 0.99, 1.0})
+        {
+            NS_TEST_ASSERT_MSG_EQ(down.GetQuantile(q), up.GetQuantile(q), "quantile " << q);
+        }
+    }
+};
+
 class LatencyHistogramTestSuite : public TestSuite
 {
   public:
@@ -140,6 +205,7 @@ class LatencyHistogramTestSuite : public TestSuite
         AddTestCase(new LatencyHistogramQuantileTestCase, TestCase::Duration::QUICK);
         AddTestCase(new LatencyHistogramMergeTestCase, TestCase::Duration::QUICK);
         AddTestCase(new LatencyHistogramEmptyTestCase, TestCase::Duration::QUICK);
+        AddTestCase(new LatencyHistogramBucketTestCase, TestCase::Duration::QUICK);
     }
 };
 

@@ -261,6 +261,15 @@ class HostNetDevice : public NetDevice
     void NotifyNewAggregate() override;
 
   private:
+    /**
+     * @brief Record the per-stage latency histograms or not (StageLatencies attribute).
+     * @param enabled true to record them
+     */
+    void SetStageLatencies(bool enabled);
+
+    /** @return whether the per-stage latencies are recorded */
+    bool GetStageLatencies() const;
+
     /// A frame from the PHY.
     bool ReceiveFromPhy(Ptr<NetDevice> phy,
                         Ptr<const Packet> packet,

@@ -59,11 +59,14 @@ HostNetStatistics::RecordDelivery(const RxFrame& frame,
     m_rxPackets++;
     m_rxDeliveredBytes += frame.size + extraHeaderBytes;
     Time now = Simulator::Now();
-    m_fifoWait.Add(frame.dmaStart - frame.arrival);
-    m_dma.Add(frame.inMemory - frame.dmaStart);
-    m_moderationWait.Add(frame.notified - frame.inMemory);
-    m_cpuWait.Add(processingStart - frame.notified);
-    m_processing.Add(now - processingStart);
+    if (m_stages)
+    {
+        m_fifoWait.Add(frame.dmaStart - frame.arrival);
+        m_dma.Add(frame.inMemory - frame.dmaStart);
+        m_moderationWait.Add(frame.notified - frame.inMemory);
+        m_cpuWait.Add(processingStart - frame.notified);
+        m_processing.Add(now - processingStart);
+    }
     m_systemLatency.Add(now - frame.inMemory);
     m_hostLatency.Add(now - frame.arrival);
 }

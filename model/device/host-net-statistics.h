@@ -77,6 +77,23 @@ class HostNetStatistics
     void Reset();
 
     /**
+     * Record the five stage latencies (FIFO wait, DMA, moderation wait, CPU wait,
+     * processing) or only the system and host latencies (their summaries then have count 0
+     * and NaN fields: not measured).
+     * @param enabled true to record the stages (the default)
+     */
+    void SetStageLatencies(bool enabled)
+    {
+        m_stages = enabled;
+    }
+
+    /** @return whether the stage latencies are recorded */
+    bool GetStageLatencies() const
+    {
+        return m_stages;
+    }
+
+    /**
      * Fill the device-wide fields of @p s for the window up to now (ratios without a
      * denominator are NaN).
      * @param [out] s the statistics to fill
@@ -186,6 +203,7 @@ class HostNetStatistics
     uint64_t m_softirqRestarts{0};     ///< NET_RX rounds out of budget
     uint64_t m_txPackets{0};           ///< frames sent
     uint64_t m_txDropRingFull{0};      ///< sends refused
+    bool m_stages{true};               ///< record the five stage latencies
     LatencyHistogram m_fifoWait;       ///< stage latency
     LatencyHistogram m_dma;            ///< stage latency
     LatencyHistogram m_moderationWait; ///< stage latency

@@ -9,7 +9,9 @@
 #include "latency-histogram.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
+#include <limits>
 
 namespace ns3
 {
@@ -17,22 +19,141 @@ namespace ns3
 namespace
 {
 const double g_logBase = std::log1p(0.01);
+
+/// The bucket of a sample by the defining formula: 0 up to 1 ns, then 1 + floor(log_1.01 ns).
+size_t
+BucketByFormula(int64_t ns)
+{
+    if (ns <= 1)
+    {
+        return 0;
+    }
+    return 1 + static_cast<size_t>(std::log(static_cast<double>(ns)) / g_logBase);
+}
+
+/**
+ * Bucket lookup without a logarithm: the sample's highest set bit and the 7 bits below it
+ * pick a cell (at most 1/128 = 0.78 % wide), the cell gives the bucket of its smallest
+ * value, and the smallest sample of the next bucket (found with the formula itself when
+ * the tables are built) says whether the sample is one or two buckets further. So every
+ * sample lands exactly where the formula puts it.
+ */
+class BucketTable
+{
+  public:
+    BucketTable()
+    {
+        // first[b]: the smallest sample in bucket b (b >= 1), by bisection on the formula.
+        size_t last = BucketByFormula(std::numeric_limits<int64_t>::max());
+        m_first.assign(last + 2, std::numeric_limits<int64_t>::max());
+        m_first[0] = 0;
+        for (size_t b = 1; b <= last; ++b)
+        {
+            int64_t lo = b == 1 ? 2 : m_first[b - 1];
+            int64_t hi = std::numeric_limits<int64_t>::max();
+            while (lo < hi)
+            {
+                int64_t mid = lo + (hi - lo) / 2;
+                if (BucketByFormula(mid) >= b)
+                {
+                    hi = mid;
+                }
+                else
+                {
+                    lo = mid + 1;
+                }
+            }
+            m_first[b] = lo;
+        }
+        for (int bit = 0; bit < 63; ++bit)
+        {
+            for (int64_t cell = 0; cell < CELLS; ++cell)
+            {
+                int64_t start = CellStart(bit, cell);
+                m_cell[bit * CELLS + cell] = start < 0 ? 0 : static_cast<uint16_t>(Slow(start));
+            }
+        }
+    }
+
+    /// @return the bucket of a sample of @p ns nanoseconds (ns >= 0)
+    size_t Lookup(int64_t ns) const
+    {
+        if (ns <= 1)
+        {
+            return 0;
+        }
+        int bit = 63 - __builtin_clzll(static_cast<uint64_t>(ns));
+        int64_t cell = bit >= CELL_BITS ? (ns >> (bit - CELL_BITS)) & (CELLS - 1)
+                                        : (ns << (CELL_BITS - bit)) & (CELLS - 1);
+        size_t b = m_cell[bit * CELLS + cell];
+        while (b + 1 < m_first.size() && ns >= m_first[b + 1])
+        {
+            ++b;
+        }
+        return b;
+    }
+
+  private:
+    static constexpr int CELL_BITS = 7;              ///< mantissa bits per cell
+    static constexpr int64_t CELLS = 1 << CELL_BITS; ///< cells per power of two
+
+    /// @return the smallest sample of a cell (-1 if the cell holds no integer)
+    static int64_t CellStart(int bit, int64_t cell)
+    {
+        if (bit >= CELL_BITS)
+        {
+            return (int64_t{1} << bit) + (cell << (bit - CELL_BITS));
+        }
+        // Below 128 ns a cell is narrower than 1 ns: its start is exact only if integer.
+        int64_t scaled = (int64_t{1} << CELL_BITS) + cell; // ns * 2^(CELL_BITS - bit)
+        int shift = CELL_BITS - bit;
+        return (scaled % (int64_t{1} << shift)) == 0 ? scaled >> shift : (scaled >> shift) + 1;
+    }
+
+    /// @return the bucket of @p ns by the table of first samples
+    size_t Slow(int64_t ns) const
+    {
+        return std::upper_bound(m_first.begin() + 1, m_first.end(), ns) - m_first.begin() - 1;
+    }
+
+    std::vector<int64_t> m_first;              ///< smallest sample of each bucket
+    std::array<uint16_t, 63 * CELLS> m_cell{}; ///< bucket of each cell's smallest sample
+};
+
+const BucketTable&
+Table()
+{
+    static const BucketTable table;
+    return table;
+}
 } // namespace
+
+size_t
+LatencyHistogram::BucketOf(Time latency)
+{
+    return Table().Lookup(std::max<int64_t>(latency.GetNanoSeconds(), 0));
+}
 
 void
 LatencyHistogram::Add(Time latency)
 {
     int64_t ns = std::max<int64_t>(latency.GetNanoSeconds(), 0);
-    size_t index = 0;
-    if (ns > SMALLEST_NS)
+    size_t index = Table().Lookup(ns);
+    if (m_buckets.empty())
     {
-        index = 1 + static_cast<size_t>(std::log(ns / SMALLEST_NS) / g_logBase);
+        m_base = index;
     }
-    if (index >= m_buckets.size())
+    if (index < m_base)
     {
-        m_buckets.resize(index + 64, 0);
+        // Storage starts at the first bucket used: grow at the front (rare).
+        m_buckets.insert(m_buckets.begin(), m_base - index, 0);
+        m_base = index;
     }
-    m_buckets[index]++;
+    if (index - m_base >= m_buckets.size())
+    {
+        m_buckets.resize(index - m_base + 16, 0);
+    }
+    m_buckets[index - m_base]++;
     if (m_count == 0 || ns < m_minNs)
     {
         m_minNs = ns;
@@ -49,13 +170,23 @@ LatencyHistogram::Merge(const LatencyHistogram& other)
     {
         return;
     }
-    if (other.m_buckets.size() > m_buckets.size())
+    if (m_buckets.empty())
     {
-        m_buckets.resize(other.m_buckets.size(), 0);
+        m_base = other.m_base;
+    }
+    if (other.m_base < m_base)
+    {
+        m_buckets.insert(m_buckets.begin(), m_base - other.m_base, 0);
+        m_base = other.m_base;
+    }
+    size_t end = other.m_base + other.m_buckets.size();
+    if (end - m_base > m_buckets.size())
+    {
+        m_buckets.resize(end - m_base, 0);
     }
     for (size_t i = 0; i < other.m_buckets.size(); ++i)
     {
-        m_buckets[i] += other.m_buckets[i];
+        m_buckets[other.m_base - m_base + i] += other.m_buckets[i];
     }
     m_minNs = m_count == 0 ? other.m_minNs : std::min(m_minNs, other.m_minNs);
     m_maxNs = std::max(m_maxNs, other.m_maxNs);
@@ -67,6 +198,7 @@ void
 LatencyHistogram::Reset()
 {
     m_buckets.clear();
+    m_base = 0;
     m_count = 0;
     m_sumNs = 0;
     m_minNs = 0;
@@ -102,12 +234,13 @@ LatencyHistogram::GetQuantile(double quantile) const
     // Rank of the order statistic, 1-based.
     auto rank = std::max<uint64_t>(1, static_cast<uint64_t>(std::ceil(quantile * m_count)));
     uint64_t cumulative = 0;
-    for (size_t i = 0; i < m_buckets.size(); ++i)
+    for (size_t k = 0; k < m_buckets.size(); ++k)
     {
-        cumulative += m_buckets[i];
+        cumulative += m_buckets[k];
         if (cumulative >= rank)
         {
             // Geometric middle of the bucket, kept inside the observed range.
+            size_t i = m_base + k;
             double ns = 0;
             if (i > 0)
             {

@@ -56,6 +56,16 @@ class LatencyHistogram
      */
     void Add(Time latency);
 
+    /**
+     * @brief The bucket a sample falls in: 0 up to 1 ns, then 1 + floor(log_1.01(ns)).
+     *
+     * Found by a table lookup on the sample's leading bits (no logarithm per sample), and
+     * exactly the bucket that formula gives.
+     * @param latency the sample (negative values count as 0)
+     * @return the bucket index
+     */
+    static size_t BucketOf(Time latency);
+
     /** @brief Forget all samples. */
     void Reset();
 
@@ -92,7 +102,8 @@ class LatencyHistogram
     /// Values below this many nanoseconds share bucket 0.
     static constexpr double SMALLEST_NS = 1.0;
 
-    std::vector<uint64_t> m_buckets; ///< counts per logarithmic bucket
+    std::vector<uint64_t> m_buckets; ///< counts per logarithmic bucket, from bucket m_base
+    size_t m_base{0};                ///< bucket index of m_buckets[0]
     uint64_t m_count{0};             ///< number of samples
     double m_sumNs{0};               ///< sum of samples in ns
     int64_t m_minNs{0};              ///< smallest sample
