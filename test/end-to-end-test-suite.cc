@@ -321,6 +321,63 @@ class HelperTracingTestCase : public TestCase
 
 /**
  * @ingroup hostnet-tests
+ * Frames from three senders on one shared channel reach the stack with their own sender
+ * address (frames carry an index into the device's table of senders, not an Address).
+ */
+class SenderAddressTestCase : public TestCase
+{
+  public:
+    SenderAddressTestCase()
+        : TestCase("three senders on a shared channel: each frame's receive callback names its "
+                   "sender")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        auto channel = CreateObject<SimpleChannel>();
+        std::vector<Ptr<SimpleNetDevice>> phys;
+        for (int i = 0; i < 4; ++i)
+        {
+            Ptr<Node> node = CreateObject<Node>();
+            auto phy = CreateObject<SimpleNetDevice>();
+            phy->SetAddress(Mac48Address::Allocate());
+            phy->SetChannel(channel);
+            node->AddDevice(phy);
+            phys.push_back(phy);
+        }
+        HostNetDeviceHelper helper;
+        helper.SetScheme("napi");
+        Ptr<HostNetDevice> host = helper.Install(phys[3]);
+        std::vector<Address> seen;
+        host->SetReceiveCallback(
+            [&seen](Ptr<NetDevice>, Ptr<const Packet>, uint16_t, const Address& from) {
+                seen.push_back(from);
+                return true;
+            });
+        // Senders 0, 1, 2, 1, 0, 2, 2 at 10 us intervals.
+        std::vector<int> order{0, 1, 2, 1, 0, 2, 2};
+        for (std::size_t k = 0; k < order.size(); ++k)
+        {
+            Ptr<SimpleNetDevice> phy = phys[order[k]];
+            Address to = host->GetAddress();
+            Simulator::Schedule(MicroSeconds(10 * (k + 1)),
+                                [phy, to]() { phy->Send(Create<Packet>(100), to, 0x0800); });
+        }
+        Simulator::Stop(MilliSeconds(1));
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(seen.size(), order.size(), "every frame delivered");
+        for (std::size_t k = 0; k < order.size(); ++k)
+        {
+            NS_TEST_EXPECT_MSG_EQ(seen[k], phys[order[k]]->GetAddress(), "frame " << k);
+        }
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * @ingroup hostnet-tests
  * @brief The hostnet-end-to-end suite.
  */
 class EndToEndTestSuite : public TestSuite
@@ -333,6 +390,7 @@ class EndToEndTestSuite : public TestSuite
         AddTestCase(new TcpTransferTestCase(true), TestCase::Duration::QUICK);
         AddTestCase(new CoalescingRttTestCase, TestCase::Duration::QUICK);
         AddTestCase(new HelperTracingTestCase, TestCase::Duration::QUICK);
+        AddTestCase(new SenderAddressTestCase, TestCase::Duration::QUICK);
     }
 };
 

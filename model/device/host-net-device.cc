@@ -650,6 +650,29 @@ HostNetDevice::GetIrqCore() const
 
 // ---------------------------------------------------------------- receive path
 
+uint16_t
+HostNetDevice::SenderIndex(const Address& from)
+{
+    // A point-to-point PHY has one peer; a shared medium a few, and frames come in runs.
+    if (m_lastSender < m_senders.size() && m_senders[m_lastSender] == from)
+    {
+        return m_lastSender;
+    }
+    for (std::size_t i = 0; i < m_senders.size(); ++i)
+    {
+        if (m_senders[i] == from)
+        {
+            m_lastSender = static_cast<uint16_t>(i);
+            return m_lastSender;
+        }
+    }
+    NS_ABORT_MSG_IF(m_senders.size() > std::numeric_limits<uint16_t>::max(),
+                    "HostNetDevice: more than 65536 link-layer senders on one device");
+    m_senders.push_back(from);
+    m_lastSender = static_cast<uint16_t>(m_senders.size() - 1);
+    return m_lastSender;
+}
+
 bool
 HostNetDevice::ReceiveFromPhy(Ptr<NetDevice> phy,
                               Ptr<const Packet> packet,
@@ -660,7 +683,7 @@ HostNetDevice::ReceiveFromPhy(Ptr<NetDevice> phy,
     RxFrame frame;
     frame.packet = packet;
     frame.protocol = protocol;
-    frame.from = from;
+    frame.sender = SenderIndex(from);
     frame.size = packet->GetSize();
     uint32_t queue = 0;
     if (m_steering.NeedsHash() || m_groEnabled)
@@ -692,13 +715,13 @@ HostNetDevice::DeliverFrame(RxFrame&& frame, Time processingStart)
         m_promiscCallback(this,
                           frame.packet,
                           frame.protocol,
-                          frame.from,
+                          m_senders[frame.sender],
                           GetAddress(),
                           NetDevice::PACKET_HOST);
     }
     if (!m_rxCallback.IsNull())
     {
-        m_rxCallback(this, frame.packet, frame.protocol, frame.from);
+        m_rxCallback(this, frame.packet, frame.protocol, m_senders[frame.sender]);
     }
 }
 

@@ -270,6 +270,13 @@ class HostNetDevice : public NetDevice
     /** @return whether the per-stage latencies are recorded */
     bool GetStageLatencies() const;
 
+    /**
+     * @brief The index of a sender's address in m_senders (added if new).
+     * @param from the link-layer address the PHY reported
+     * @return its index (frames carry 2 bytes instead of an Address)
+     */
+    uint16_t SenderIndex(const Address& from);
+
     /// A frame from the PHY.
     bool ReceiveFromPhy(Ptr<NetDevice> phy,
                         Ptr<const Packet> packet,
@@ -318,8 +325,10 @@ class HostNetDevice : public NetDevice
     ReceiveSteering m_steering;                    ///< RSS, IRQ affinity, RPS/RFS
     HostTxPath m_tx;                               ///< Tx cost, Tx rings, flow control
     HostNetStatistics m_statistics;                ///< counters and latency histograms
-    HostCostModel m_costs;                         ///< receive costs, shared by the queues
-    NetDevice::ReceiveCallback m_rxCallback;       ///< to the node
+    std::vector<Address> m_senders; ///< link-layer senders seen (RxFrame::sender indexes it)
+    uint16_t m_lastSender{0};       ///< index of the last sender found
+    HostCostModel m_costs;          ///< receive costs, shared by the queues
+    NetDevice::ReceiveCallback m_rxCallback;             ///< to the node
     NetDevice::PromiscReceiveCallback m_promiscCallback; ///< to the node (promiscuous)
 
     TracedCallback<Ptr<const Packet>, Time> m_deliveredTrace;          ///< frame delivered up

@@ -23,18 +23,16 @@ namespace ns3
  */
 struct RxFrame
 {
-    Ptr<const Packet> packet;                                 ///< the frame
-    uint16_t protocol{0};                                     ///< L3 protocol number
-    Address from;                                             ///< sender address
-    Address to;                                               ///< destination address
-    NetDevice::PacketType packetType{NetDevice::PACKET_HOST}; ///< host, broadcast, ...
-    uint32_t size{0};                                         ///< bytes
-    Time arrival;         ///< the PHY handed it to the NIC (entered the FIFO)
-    Time dmaStart;        ///< DMA into host memory started
-    Time inMemory;        ///< descriptor written back: the frame is in host memory
-    Time notified;        ///< the host learned of it (interrupt, or already polling)
-    uint32_t segments{1}; ///< wire frames it stands for (> 1 after GRO merged them)
-    uint32_t hash{0};     ///< RSS flow hash (skb->hash), set when RSS or RPS/RFS needs it
+    Ptr<const Packet> packet; ///< the frame
+    uint16_t protocol{0};     ///< L3 protocol number
+    uint16_t sender{0};       ///< the sender's link-layer address: index in the device's table
+    uint32_t size{0};         ///< bytes
+    Time arrival;             ///< the PHY handed it to the NIC (entered the FIFO)
+    Time dmaStart;            ///< DMA into host memory started
+    Time inMemory;            ///< descriptor written back: the frame is in host memory
+    Time notified;            ///< the host learned of it (interrupt, or already polling)
+    uint32_t segments{1};     ///< wire frames it stands for (> 1 after GRO merged them)
+    uint32_t hash{0};         ///< RSS flow hash (skb->hash), set when RSS or RPS/RFS needs it
 };
 
 } // namespace ns3
