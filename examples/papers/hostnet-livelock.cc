@@ -256,9 +256,10 @@ main(int argc, char* argv[])
                  "Receive livelock of one host (Mogul and Ramakrishnan 1997; Salah et al. 2008): "
                  "throughput, CPU availability and latency vs offered load per scheme.");
     opts.Add("schemes",
-             "Comma-separated scheme presets (ideal, normal, disable-enable, count-8, "
-             "time-50us, pure-polling, napi-seed, hybrid, napi, itr-8000, e1000-dynamic, "
-             "i40e-adaptive, net-dim, buffer-adaptive)",
+             "Comma-separated scheme presets (ideal, normal, disable-enable, "
+             "prenapi-count-8, prenapi-time-50us, pure-polling, napi-seed, hybrid, napi, "
+             "count-8, time-50us, itr-8000, e1000-dynamic, i40e-adaptive, net-dim, "
+             "buffer-adaptive)",
              cfg.schemes,
              ListOf(Scheme()));
     opts.Add("loads",
