@@ -11,19 +11,17 @@
 #include "send-time-tag.h"
 
 #include "ns3/abort.h"
+#include "ns3/attribute-container.h"
 #include "ns3/enum.h"
 #include "ns3/log.h"
 #include "ns3/packet.h"
 #include "ns3/simulator.h"
 #include "ns3/socket.h"
-#include "ns3/string.h"
 #include "ns3/trace-source-accessor.h"
 #include "ns3/udp-socket-factory.h"
 #include "ns3/uinteger.h"
 
 #include <array>
-#include <cstdlib>
-#include <sstream>
 
 namespace ns3
 {
@@ -53,13 +51,17 @@ PacketPairProbeSender::GetTypeId()
                           UintegerValue(1512),
                           MakeUintegerAccessor(&PacketPairProbeSender::m_headSize),
                           MakeUintegerChecker<uint32_t>(1, 65535))
-            .AddAttribute("TrailerSizes",
-                          "Comma-separated trailer frame sizes in bytes (Salehin and Rojas-Cessa "
-                          "2014: 87,112,212,512,812,1012,1212). Each must be < HeadSize and "
-                          ">= Encapsulation + 35 (IPv4 + UDP headers and the 7 probe bytes).",
-                          StringValue("87,112,212,512,812,1012,1212"),
-                          MakeStringAccessor(&PacketPairProbeSender::m_trailerList),
-                          MakeStringChecker())
+            .AddAttribute(
+                "TrailerSizes",
+                "Trailer frame sizes in bytes, a comma-separated list (Salehin and Rojas-Cessa "
+                "2014: 87,112,212,512,812,1012,1212). Not empty; each must be < HeadSize and "
+                ">= Encapsulation + 35 (IPv4 + UDP headers and the 7 probe bytes).",
+                AttributeContainerValue<UintegerValue, ','>(
+                    std::vector<uint32_t>{87, 112, 212, 512, 812, 1012, 1212}),
+                MakeAttributeContainerAccessor<UintegerValue, ','>(
+                    &PacketPairProbeSender::m_trailers),
+                MakeAttributeContainerChecker<UintegerValue, ','>(
+                    MakeUintegerChecker<uint32_t>(1, 65535)))
             .AddAttribute("Encapsulation",
                           "Link-layer bytes counted in HeadSize and TrailerSizes but not "
                           "part of the IP packet (Salehin and Rojas-Cessa 2014: 12).",
@@ -113,34 +115,10 @@ PacketPairProbeSender::DoDispose()
     Application::DoDispose();
 }
 
-std::vector<uint32_t>
-PacketPairProbeSender::ParseSizes(const std::string& list)
-{
-    std::vector<uint32_t> sizes;
-    std::stringstream ss(list);
-    std::string item;
-    while (std::getline(ss, item, ','))
-    {
-        if (item.find_first_not_of(" \t") == std::string::npos)
-        {
-            continue;
-        }
-        char* end = nullptr;
-        long value = std::strtol(item.c_str(), &end, 10);
-        NS_ABORT_MSG_IF(end == item.c_str() || *end != '\0' || value <= 0,
-                        "PacketPairProbeSender::TrailerSizes must be a comma-separated list "
-                        "of positive integers, not \""
-                            << list << "\"");
-        sizes.push_back(static_cast<uint32_t>(value));
-    }
-    NS_ABORT_MSG_IF(sizes.empty(), "PacketPairProbeSender::TrailerSizes must not be empty");
-    return sizes;
-}
-
 void
 PacketPairProbeSender::Configure()
 {
-    m_trailers = ParseSizes(m_trailerList);
+    NS_ABORT_MSG_IF(m_trailers.empty(), "PacketPairProbeSender::TrailerSizes must not be empty");
     uint32_t minSize = m_encapsulation + IP_UDP_HEADERS + PROBE_FIELDS_SIZE;
     NS_ABORT_MSG_IF(m_headSize < minSize,
                     "PacketPairProbeSender::HeadSize (" << m_headSize
@@ -157,7 +135,7 @@ PacketPairProbeSender::Configure()
 std::vector<uint32_t>
 PacketPairProbeSender::GetTrailerSizes() const
 {
-    return m_trailers.empty() ? ParseSizes(m_trailerList) : m_trailers;
+    return m_trailers;
 }
 
 uint32_t

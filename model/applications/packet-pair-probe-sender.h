@@ -73,17 +73,7 @@ class PacketPairProbeSender : public Application
     PacketPairProbeSender();
     ~PacketPairProbeSender() override;
 
-    /**
-     * @brief Parse a comma-separated list of trailer sizes ("87,112,212").
-     *
-     * Stops the program with a message naming TrailerSizes if an item is not a positive
-     * integer or the list is empty.
-     * @param list the list
-     * @return the sizes in bytes, in the order given
-     */
-    static std::vector<uint32_t> ParseSizes(const std::string& list);
-
-    /** @return the trailer sizes in use (valid once the application started) */
+    /** @return the trailer sizes (attribute TrailerSizes), in the order given */
     std::vector<uint32_t> GetTrailerSizes() const;
 
     /** @return the probes sent */
@@ -114,12 +104,11 @@ class PacketPairProbeSender : public Application
 
     Address m_remote;                 ///< destination (attribute)
     uint32_t m_headSize{1512};        ///< head frame size (attribute)
-    std::string m_trailerList;        ///< trailer frame sizes (attribute)
     uint32_t m_encapsulation{12};     ///< link-layer bytes counted in the sizes (attribute)
     Time m_spacing;                   ///< time between probes (attribute)
     uint32_t m_probesPerSize{5000};   ///< probes per trailer size (attribute)
     Order m_order{SEQUENTIAL};        ///< probe order (attribute)
-    std::vector<uint32_t> m_trailers; ///< parsed trailer sizes
+    std::vector<uint32_t> m_trailers; ///< trailer frame sizes (attribute)
     Ptr<Socket> m_socket;             ///< UDP socket
     EventId m_next;                   ///< next probe
     uint32_t m_sent{0};               ///< probes sent
