@@ -11,8 +11,11 @@
 // hand-computed schedules. Every task has nice-0 weight, so vruntime advances with CPU time.
 
 #include "ns3/boolean.h"
+#include "ns3/cfs-task-scheduler.h"
+#include "ns3/eevdf-task-scheduler.h"
 #include "ns3/enum.h"
 #include "ns3/host-cpu.h"
+#include "ns3/round-robin-task-scheduler.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
 #include "ns3/test.h"
@@ -340,7 +343,7 @@ class RoundRobinUnchangedTestCase : public TestCase
     void DoRun() override
     {
         auto cpu = CreateObject<HostCpu>();
-        EnumValue<HostCpu::TaskScheduler> policy;
+        EnumValue<HostCpu::SchedulerPolicy> policy;
         cpu->GetAttribute("TaskScheduler", policy);
         NS_TEST_ASSERT_MSG_EQ(policy.Get(), HostCpu::ROUND_ROBIN, "default round robin");
         cpu->SetAttribute("TimeSlice", TimeValue(MilliSeconds(1)));
@@ -610,6 +613,85 @@ class SchedulerAttributeTestCase : public TestCase
 };
 
 /**
+ * The three policies alone, without a HostCpu: the run queue after each event, by hand.
+ *
+ * Round robin (slice 3 ms): A wakes (no re-plan: alone), B wakes (re-plan: the slice clock
+ * starts); after 1 ms A has 2 ms left; on expiry B heads with a full slice; B sleeps and A
+ * heads with a fresh slice.
+ *
+ * EEVDF (base slice 3 ms): A wakes at V = 0 (deadline 3 ms) and runs 1 ms; B wakes at
+ * V = 1 ms with zero lag (deadline 4 ms) and does not preempt (A is eligible and runs to
+ * parity); A has 2 ms to its deadline; at it A gets deadline 6 ms and is no longer eligible
+ * (its vruntime 3 ms is after V = 2 ms), so B heads with 3 ms to its deadline.
+ *
+ * CFS (latency 6 ms, min granularity 0.75 ms, wake-up granularity 1 ms): A runs 5 ms
+ * (min_vruntime 5 ms); B wakes with sleeper credit at max(0, 5 - 3) = 2 ms, 3 ms behind A,
+ * more than the granularity: B preempts, with sched_slice 6 ms / 2 = 3 ms.
+ */
+class PolicyAloneTestCase : public TestCase
+{
+  public:
+    PolicyAloneTestCase()
+        : TestCase("TaskScheduler policies alone: run queue, slices and vruntimes by hand")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const uint32_t A = 0;
+        const uint32_t B = 1;
+        Time slice = MilliSeconds(3);
+        RoundRobinTaskScheduler rr(1, slice);
+        rr.AddTask();
+        rr.AddTask();
+        NS_TEST_ASSERT_MSG_EQ(rr.Enqueue(0, A), false, "a lone task needs no slice clock");
+        NS_TEST_ASSERT_MSG_EQ(rr.Enqueue(0, B), true, "a second task starts the slice clock");
+        rr.Charge(0, MilliSeconds(1));
+        NS_TEST_ASSERT_MSG_EQ(rr.SliceLeft(0), MilliSeconds(2), "3 ms slice - 1 ms");
+        rr.Expire(0);
+        NS_TEST_ASSERT_MSG_EQ(rr.GetHead(0), B, "B's turn");
+        NS_TEST_ASSERT_MSG_EQ(rr.SliceLeft(0), slice, "a full slice");
+        rr.Dequeue(0, B);
+        NS_TEST_ASSERT_MSG_EQ(rr.GetHead(0), A, "A again");
+        NS_TEST_ASSERT_MSG_EQ(rr.SliceLeft(0), slice, "with a fresh slice");
+
+        Time baseSlice = MilliSeconds(3);
+        bool runToParity = true;
+        EevdfTaskScheduler eevdf(1, baseSlice, runToParity);
+        eevdf.AddTask();
+        eevdf.AddTask();
+        eevdf.Enqueue(0, A);
+        NS_TEST_ASSERT_MSG_EQ(eevdf.GetDeadline(A), MilliSeconds(3), "vd = 0 + slice");
+        eevdf.Charge(0, MilliSeconds(1));
+        eevdf.Enqueue(0, B);
+        NS_TEST_ASSERT_MSG_EQ(eevdf.GetVruntime(B), MilliSeconds(1), "placed at V, zero lag");
+        NS_TEST_ASSERT_MSG_EQ(eevdf.GetDeadline(B), MilliSeconds(4), "vd = 1 ms + slice");
+        NS_TEST_ASSERT_MSG_EQ(eevdf.GetHead(0), A, "A eligible and running to parity");
+        NS_TEST_ASSERT_MSG_EQ(eevdf.SliceLeft(0), MilliSeconds(2), "A's deadline 3 ms - 1 ms");
+        eevdf.Charge(0, MilliSeconds(2));
+        eevdf.Expire(0);
+        NS_TEST_ASSERT_MSG_EQ(eevdf.GetDeadline(A), MilliSeconds(6), "A's next request");
+        NS_TEST_ASSERT_MSG_EQ(eevdf.GetHead(0), B, "A (3 ms) after V (2 ms): not eligible");
+        NS_TEST_ASSERT_MSG_EQ(eevdf.SliceLeft(0), MilliSeconds(3), "B: 4 ms - 1 ms");
+
+        Time latency = MilliSeconds(6);
+        Time minGranularity = MicroSeconds(750);
+        Time wakeupGranularity = MilliSeconds(1);
+        CfsTaskScheduler cfs(1, latency, minGranularity, wakeupGranularity);
+        cfs.AddTask();
+        cfs.AddTask();
+        cfs.Enqueue(0, A);
+        NS_TEST_ASSERT_MSG_EQ(cfs.GetVruntime(A), Time(0), "no credit below 0 on a new queue");
+        cfs.Charge(0, MilliSeconds(5));
+        cfs.Enqueue(0, B);
+        NS_TEST_ASSERT_MSG_EQ(cfs.GetVruntime(B), MilliSeconds(2), "min_vruntime 5 - 6 / 2");
+        NS_TEST_ASSERT_MSG_EQ(cfs.GetHead(0), B, "3 ms behind A > 1 ms: B preempts");
+        NS_TEST_ASSERT_MSG_EQ(cfs.SliceLeft(0), MilliSeconds(3), "sched_slice 6 ms / 2");
+    }
+};
+
+/**
  * @ingroup hostnet-tests
  * @brief The hostnet-task-scheduler suite.
  */
@@ -628,6 +710,7 @@ class TaskSchedulerTestSuite : public TestSuite
         AddTestCase(new PlacementTestCase, TestCase::Duration::QUICK);
         AddTestCase(new LightTaskLatencyTestCase, TestCase::Duration::QUICK);
         AddTestCase(new SchedulerAttributeTestCase, TestCase::Duration::QUICK);
+        AddTestCase(new PolicyAloneTestCase, TestCase::Duration::QUICK);
     }
 };
 

@@ -8,6 +8,10 @@
 
 #include "host-cpu.h"
 
+#include "cfs-task-scheduler.h"
+#include "eevdf-task-scheduler.h"
+#include "round-robin-task-scheduler.h"
+
 #include "ns3/abort.h"
 #include "ns3/boolean.h"
 #include "ns3/double.h"
@@ -64,8 +68,9 @@ HostCpu::GetTypeId()
                           "6.6 and later: BaseSlice, RunToParity) or cfs (Linux up to 6.5: "
                           "SchedLatency, MinGranularity, WakeupGranularity). Set it before "
                           "any work is submitted.",
-                          EnumValue<TaskScheduler>(ROUND_ROBIN),
-                          MakeEnumAccessor<TaskScheduler>(&HostCpu::m_scheduler),
+                          EnumValue<SchedulerPolicy>(ROUND_ROBIN),
+                          MakeEnumAccessor<SchedulerPolicy>(&HostCpu::SetSchedulerPolicy,
+                                                            &HostCpu::GetSchedulerPolicy),
                           MakeEnumChecker(ROUND_ROBIN, "round-robin", EEVDF, "eevdf", CFS, "cfs"))
             .AddAttribute("BaseSlice",
                           "EEVDF request size (sysctl_sched_base_slice): virtual deadline = "
@@ -165,7 +170,10 @@ HostCpu::DoDispose()
         c.event.Cancel();
         c.irqQueues[0].clear();
         c.irqQueues[1].clear();
-        c.runQueue.clear();
+    }
+    if (m_sched)
+    {
+        m_sched->Clear();
     }
     m_tasks.clear();
     Object::DoDispose();
@@ -183,7 +191,52 @@ HostCpu::EnsureCores()
             c.lastUpdate = Simulator::Now();
         }
         m_windowStart = Simulator::Now();
+        CreateScheduler();
     }
+}
+
+void
+HostCpu::CreateScheduler()
+{
+    uint32_t n = m_cores.size();
+    switch (m_scheduler)
+    {
+    case EEVDF:
+        m_sched = std::make_unique<EevdfTaskScheduler>(n, m_baseSlice, m_runToParity);
+        break;
+    case CFS:
+        m_sched = std::make_unique<CfsTaskScheduler>(n,
+                                                     m_schedLatency,
+                                                     m_minGranularity,
+                                                     m_wakeupGranularity);
+        break;
+    default:
+        m_sched = std::make_unique<RoundRobinTaskScheduler>(n, m_timeSlice);
+        break;
+    }
+}
+
+void
+HostCpu::SetSchedulerPolicy(SchedulerPolicy scheduler)
+{
+    if (scheduler == m_scheduler)
+    {
+        return;
+    }
+    NS_ABORT_MSG_IF(!m_tasks.empty(),
+                    "HostCpu::TaskScheduler can be changed only before the first task is "
+                    "created (tasks exist on this CPU)");
+    m_scheduler = scheduler;
+    if (m_sched)
+    {
+        CreateScheduler();
+    }
+}
+
+HostCpu::SchedulerPolicy
+HostCpu::GetSchedulerPolicy() const
+{
+    return m_scheduler;
 }
 
 uint32_t
@@ -208,12 +261,6 @@ HostCpu::Scale(Time cost) const
     return TimeStep(std::llround(cost.GetTimeStep() / m_speed));
 }
 
-bool
-HostCpu::IsFair() const
-{
-    return m_scheduler != ROUND_ROBIN;
-}
-
 HostCpu::TaskId
 HostCpu::CreateTask(const std::string& name, bool kernel, uint32_t core)
 {
@@ -228,6 +275,7 @@ HostCpu::CreateTask(const std::string& name, bool kernel, uint32_t core)
     t.pinned = core != ANY_CORE;
     t.core = t.pinned ? core : 0;
     m_tasks.push_back(std::move(t));
+    m_sched->AddTask();
     return m_tasks.size() - 1;
 }
 
@@ -278,23 +326,28 @@ HostCpu::SubmitTask(TaskId task, Time cost, const Callback<void>& done)
         return;
     }
     t.wakeCharge = m_wakeupCost;
-    if (IsFair())
-    {
-        WakeFair(task);
-        return;
-    }
     if (!t.pinned)
     {
+        uint32_t prev = t.core;
         t.core = SelectCore(t);
+        if (t.core != prev)
+        {
+            m_sched->Migrate(task, prev, t.core);
+        }
     }
-    Core& c = m_cores[t.core];
+    uint32_t core = t.core;
+    Core& c = m_cores[core];
+    Update(core); // update_curr before the enqueue
     t.inRunQueue = true;
-    c.runQueue.push_back(task);
-    // A second runnable task turns on time slicing for the running one; an idle core starts.
-    if (!c.inCompletion && (c.running == IDLE || (c.running == TASK && c.runQueue.size() == 2)))
+    bool replan = m_sched->Enqueue(core, task);
+    if (m_sched->GetQueue(core).size() > 1 && m_sched->GetHead(core) == task)
     {
-        Update(t.core);
-        Dispatch(t.core);
+        NS_LOG_LOGIC("core " << core << ": " << t.name << " preempts the running task");
+    }
+    // An idle core starts; a new head or a slice clock that starts now re-plans the event.
+    if (!c.inCompletion && (c.running == IDLE || (c.running == TASK && replan)))
+    {
+        Dispatch(core);
     }
 }
 
@@ -309,7 +362,7 @@ HostCpu::CutTaskWork(TaskId task)
         return;
     }
     Core& c = m_cores[t.core];
-    bool running = c.running == TASK && c.runQueue.front() == task;
+    bool running = c.running == TASK && m_sched->GetHead(t.core) == task;
     if (running)
     {
         Update(t.core);
@@ -346,7 +399,7 @@ HostCpu::GetPendingWork(Level level, uint32_t core) const
         return c.irqQueues[level].size();
     }
     uint32_t n = 0;
-    for (auto id : c.runQueue)
+    for (auto id : m_sched->GetQueue(core))
     {
         n += m_tasks[id].work.size();
     }
@@ -354,13 +407,13 @@ HostCpu::GetPendingWork(Level level, uint32_t core) const
 }
 
 HostCpu::Work&
-HostCpu::HeadWork(Core& c, Level level)
+HostCpu::HeadWork(uint32_t core, Level level)
 {
     if (level == TASK)
     {
-        return m_tasks[c.runQueue.front()].work.front();
+        return m_tasks[m_sched->GetHead(core)].work.front();
     }
-    return c.irqQueues[level].front();
+    return m_cores[core].irqQueues[level].front();
 }
 
 void
@@ -381,7 +434,7 @@ HostCpu::Update(uint32_t core)
     }
     if (c.running != TASK)
     {
-        HeadWork(c, c.running).remaining -= elapsed;
+        HeadWork(core, c.running).remaining -= elapsed;
         return;
     }
     // The switch / wake-up overhead is served first, then the head work item.
@@ -392,26 +445,14 @@ HostCpu::Update(uint32_t core)
         c.overhead -= served;
         toWork -= served;
     }
-    HeadWork(c, TASK).remaining -= toWork;
-    Task& t = m_tasks[c.runQueue.front()];
+    HeadWork(core, TASK).remaining -= toWork;
+    Task& t = m_tasks[m_sched->GetHead(core)];
     t.used += elapsed;
-    c.sliceUsed += elapsed;
     if (t.kernel)
     {
         c.kernelTaskTime += elapsed;
     }
-    if (IsFair())
-    {
-        // update_curr: nice-0 weight, so vruntime advances with CPU time.
-        t.vruntime += elapsed.GetTimeStep();
-        if (m_scheduler == EEVDF && c.runQueue.size() == 1)
-        {
-            // A lone task gets new slices without a reschedule (update_deadline with
-            // nr_running == 1); with others queued, the expiry event does it.
-            RenewDeadline(c, t);
-        }
-        UpdateMinVruntime(c);
-    }
+    m_sched->Charge(core, elapsed);
 }
 
 void
@@ -428,7 +469,7 @@ HostCpu::Dispatch(uint32_t core)
     {
         next = SOFTIRQ;
     }
-    else if (!c.runQueue.empty())
+    else if (!m_sched->IsEmpty(core))
     {
         next = TASK;
     }
@@ -440,13 +481,13 @@ HostCpu::Dispatch(uint32_t core)
     }
     else if (next == TASK)
     {
-        c.currTask = c.runQueue.front();
+        c.currTask = m_sched->GetHead(core);
     }
     if (next != IDLE)
     {
         if (next == TASK)
         {
-            TaskId id = c.runQueue.front();
+            TaskId id = m_sched->GetHead(core);
             Task& t = m_tasks[id];
             if (c.lastTask != static_cast<int64_t>(id))
             {
@@ -460,7 +501,7 @@ HostCpu::Dispatch(uint32_t core)
                 t.wakeCharge = Time(0);
             }
         }
-        Work& w = HeadWork(c, next);
+        Work& w = HeadWork(core, next);
         if (w.firstStart.IsStrictlyNegative())
         {
             w.firstStart = Simulator::Now();
@@ -470,22 +511,9 @@ HostCpu::Dispatch(uint32_t core)
         {
             delay += c.overhead;
         }
-        if (next == TASK && c.runQueue.size() > 1)
+        if (next == TASK && m_sched->GetQueue(core).size() > 1)
         {
-            Time sliceLeft;
-            const Task& t = m_tasks[c.runQueue.front()];
-            switch (m_scheduler)
-            {
-            case EEVDF:
-                sliceLeft = TimeStep(t.deadline - t.vruntime);
-                break;
-            case CFS:
-                sliceLeft = CfsSlice(c.runQueue.size()) - c.sliceUsed;
-                break;
-            default:
-                sliceLeft = m_timeSlice - c.sliceUsed;
-                break;
-            }
+            Time sliceLeft = m_sched->SliceLeft(core);
             if (sliceLeft < delay)
             {
                 delay = Max(sliceLeft, Time(0));
@@ -506,26 +534,19 @@ HostCpu::HandleEvent(uint32_t core)
     Update(core);
     Core& c = m_cores[core];
     NS_ASSERT(c.running != IDLE);
-    Work& w = HeadWork(c, c.running);
+    Work& w = HeadWork(core, c.running);
     if (w.remaining.IsStrictlyPositive() || (c.running == TASK && c.overhead.IsStrictlyPositive()))
     {
+        // The head task's slice is used up: the policy picks the next head.
         NS_ASSERT(c.running == TASK);
-        if (IsFair())
-        {
-            ExpireFair(core);
-            return;
-        }
-        // Slice expiry: the head task goes to the back of the run queue.
-        c.runQueue.push_back(c.runQueue.front());
-        c.runQueue.pop_front();
-        c.sliceUsed = Time(0);
+        m_sched->Expire(core);
         Dispatch(core);
         return;
     }
     Callback<void> done = w.done;
     m_completingStart = w.firstStart;
     bool task = c.running == TASK;
-    TaskId completing = task ? c.runQueue.front() : 0;
+    TaskId completing = task ? m_sched->GetHead(core) : 0;
     if (task)
     {
         m_tasks[completing].work.pop_front();
@@ -545,305 +566,15 @@ HostCpu::HandleEvent(uint32_t core)
     }
     m_wakingCore = wakingCore;
     c.inCompletion = false;
-    if (task && IsFair())
+    // A task without work leaves the run queue. Under the fair policies the callback may
+    // have let a woken task preempt, so the completing task need not be the head any more;
+    // under round robin a task that queued more work from its completion keeps the CPU for
+    // the rest of its slice (a loop in a thread does not yield).
+    if (task && m_tasks[completing].work.empty())
     {
-        // The callback may have let a woken task preempt: the completing task need not
-        // be the head any more.
-        if (m_tasks[completing].work.empty())
-        {
-            SleepFair(completing);
-        }
+        m_tasks[completing].inRunQueue = false;
+        m_sched->Dequeue(core, completing);
     }
-    else if (task)
-    {
-        // A task that queued more work from its completion keeps the CPU for the rest of
-        // its slice (a loop in a thread does not yield); one without work leaves the queue.
-        TaskId id = c.runQueue.front();
-        Task& t = m_tasks[id];
-        if (t.work.empty())
-        {
-            c.runQueue.pop_front();
-            t.inRunQueue = false;
-            c.sliceUsed = Time(0);
-        }
-    }
-    Dispatch(core);
-}
-
-// The fair schedulers follow kernel/sched/fair.c: EEVDF as in Linux 6.6 (place_entity,
-// update_entity_lag, avg_vruntime, entity_eligible, update_deadline, pick_eevdf with
-// RUN_TO_PARITY, check_preempt_wakeup), CFS as in Linux 6.5 and before (place_entity with
-// GENTLE_FAIR_SLEEPERS, sched_slice, check_preempt_tick, wakeup_preempt_entity). Every task
-// has nice-0 weight, so a vruntime advances at the rate of CPU time and weights cancel.
-
-int64_t
-HostCpu::AvgVruntime(const Core& c) const
-{
-    // avg_vruntime: min_vruntime + sum(v_i - min_vruntime) / n, rounded down.
-    int64_t n = c.runQueue.size();
-    if (n == 0)
-    {
-        return c.minVruntime;
-    }
-    int64_t sum = 0;
-    for (auto id : c.runQueue)
-    {
-        sum += m_tasks[id].vruntime - c.minVruntime;
-    }
-    if (sum < 0)
-    {
-        sum -= n - 1;
-    }
-    return c.minVruntime + sum / n;
-}
-
-bool
-HostCpu::IsEligible(const Core& c, const Task& t) const
-{
-    // entity_eligible: v_t <= avg_vruntime, compared exactly as n * v_t <= sum(v_i).
-    int64_t n = c.runQueue.size();
-    int64_t sum = 0;
-    for (auto id : c.runQueue)
-    {
-        sum += m_tasks[id].vruntime - c.minVruntime;
-    }
-    return sum >= (t.vruntime - c.minVruntime) * n;
-}
-
-void
-HostCpu::RenewDeadline(Core& c, Task& t)
-{
-    // update_deadline: a task that consumed its request gets a new one, vd = v + slice.
-    // Detected at the exact instant (Linux: at the next tick or scheduler event).
-    if (t.vruntime < t.deadline)
-    {
-        return;
-    }
-    int64_t slice = m_baseSlice.GetTimeStep();
-    t.deadline += ((t.vruntime - t.deadline) / slice + 1) * slice;
-    if (!c.runQueue.empty() && &m_tasks[c.runQueue.front()] == &t)
-    {
-        c.runToParity = false;
-    }
-}
-
-void
-HostCpu::UpdateMinVruntime(Core& c)
-{
-    if (c.runQueue.empty())
-    {
-        return;
-    }
-    int64_t m = std::numeric_limits<int64_t>::max();
-    for (auto id : c.runQueue)
-    {
-        m = std::min(m, m_tasks[id].vruntime);
-    }
-    c.minVruntime = std::max(c.minVruntime, m);
-}
-
-Time
-HostCpu::CfsSlice(size_t nRunning) const
-{
-    // sched_slice with equal weights: __sched_period(n) / n, at least min_granularity.
-    int64_t n = std::max<size_t>(nRunning, 1);
-    int64_t latency = m_schedLatency.GetTimeStep();
-    int64_t minGran = m_minGranularity.GetTimeStep();
-    int64_t nrLatency = (latency + minGran - 1) / minGran; // sched_nr_latency
-    int64_t period = n > nrLatency ? n * minGran : latency;
-    return TimeStep(std::max(period / n, minGran));
-}
-
-HostCpu::TaskId
-HostCpu::PickFair(uint32_t core, bool hasCurr)
-{
-    Core& c = m_cores[core];
-    NS_ASSERT(!c.runQueue.empty());
-    size_t first = hasCurr ? 1 : 0;
-    TaskId curr = c.runQueue.front();
-    if (m_scheduler == EEVDF)
-    {
-        // pick_eevdf: the eligible task with the earliest virtual deadline; curr only if
-        // strictly earlier; with RUN_TO_PARITY an eligible curr keeps its slice.
-        bool currOk = hasCurr && IsEligible(c, m_tasks[curr]);
-        if (currOk && m_runToParity && c.runToParity)
-        {
-            return curr;
-        }
-        int64_t best = -1;
-        for (size_t i = first; i < c.runQueue.size(); ++i)
-        {
-            const Task& t = m_tasks[c.runQueue[i]];
-            if (IsEligible(c, t) && (best < 0 || t.deadline < m_tasks[best].deadline))
-            {
-                best = c.runQueue[i];
-            }
-        }
-        if (best < 0 || (currOk && m_tasks[curr].deadline < m_tasks[best].deadline))
-        {
-            NS_ASSERT(currOk);
-            return curr;
-        }
-        return best;
-    }
-    // CFS pick_next_entity: the leftmost (smallest vruntime) task; curr only if strictly
-    // smaller. Buddies (next, last, skip) are not modelled.
-    int64_t best = -1;
-    for (size_t i = first; i < c.runQueue.size(); ++i)
-    {
-        const Task& t = m_tasks[c.runQueue[i]];
-        if (best < 0 || t.vruntime < m_tasks[best].vruntime)
-        {
-            best = c.runQueue[i];
-        }
-    }
-    if (best < 0 || (hasCurr && m_tasks[curr].vruntime < m_tasks[best].vruntime))
-    {
-        return curr;
-    }
-    return best;
-}
-
-void
-HostCpu::SetHead(uint32_t core, TaskId task)
-{
-    // set_next_entity: the chosen task runs with a fresh slice; the old head is put back
-    // last (put_prev_entity), after any equal keys.
-    Core& c = m_cores[core];
-    c.runToParity = true;
-    c.sliceUsed = Time(0);
-    TaskId old = c.runQueue.front();
-    if (old == task)
-    {
-        return;
-    }
-    c.runQueue.pop_front();
-    c.runQueue.erase(std::find(c.runQueue.begin(), c.runQueue.end(), task));
-    c.runQueue.push_front(task);
-    c.runQueue.push_back(old);
-    if (m_scheduler == EEVDF)
-    {
-        RenewDeadline(c, m_tasks[old]);
-    }
-}
-
-void
-HostCpu::WakeFair(TaskId task)
-{
-    Task& t = m_tasks[task];
-    if (!t.pinned)
-    {
-        uint32_t prev = t.core;
-        t.core = SelectCore(t);
-        if (m_scheduler == CFS && t.core != prev)
-        {
-            // CFS renormalises a migrating task's vruntime to the new run queue.
-            t.vruntime += m_cores[t.core].minVruntime - m_cores[prev].minVruntime;
-        }
-    }
-    uint32_t core = t.core;
-    Core& c = m_cores[core];
-    NS_LOG_FUNCTION(this << task << core);
-    Update(core); // update_curr before the enqueue
-    if (m_scheduler == EEVDF)
-    {
-        // place_entity with PLACE_LAG: v = V - lag, the lag inflated by (n + 1) / n so
-        // that it is still the task's lag once the task is in the average; no lag on an
-        // empty queue. A wake-up gets a full request: vd = v + slice.
-        int64_t lag = 0;
-        int64_t n = c.runQueue.size();
-        if (n > 0)
-        {
-            lag = t.vlag * (n + 1) / n;
-        }
-        t.vruntime = AvgVruntime(c) - lag;
-        t.deadline = t.vruntime + m_baseSlice.GetTimeStep();
-    }
-    else
-    {
-        // place_entity (GENTLE_FAIR_SLEEPERS): a sleeper gets at most half a
-        // sched_latency of credit below min_vruntime, and never goes backwards.
-        int64_t credited = c.minVruntime - m_schedLatency.GetTimeStep() / 2;
-        t.vruntime = std::max(t.vruntime, credited);
-    }
-    t.inRunQueue = true;
-    c.runQueue.push_back(task);
-    if (c.runQueue.size() == 1)
-    {
-        c.runToParity = true;
-        c.sliceUsed = Time(0);
-        if (!c.inCompletion && c.running == IDLE)
-        {
-            Dispatch(core);
-        }
-        return;
-    }
-    TaskId curr = c.runQueue.front();
-    bool preempt = false;
-    if (m_scheduler == EEVDF)
-    {
-        // check_preempt_wakeup: preempt if pick_eevdf would choose the woken task.
-        preempt = PickFair(core, true) == task;
-    }
-    else
-    {
-        // wakeup_preempt_entity: preempt if curr is ahead by more than the granularity.
-        preempt = m_tasks[curr].vruntime - t.vruntime > m_wakeupGranularity.GetTimeStep();
-    }
-    if (preempt)
-    {
-        NS_LOG_LOGIC("core " << core << ": " << t.name << " preempts " << m_tasks[curr].name);
-        SetHead(core, m_scheduler == EEVDF ? task : PickFair(core, true));
-    }
-    // A second task starts the head's slice or deadline clock: re-plan the next event.
-    if (!c.inCompletion && c.running == TASK)
-    {
-        Dispatch(core);
-    }
-}
-
-void
-HostCpu::SleepFair(TaskId task)
-{
-    Task& t = m_tasks[task];
-    Core& c = m_cores[t.core];
-    NS_LOG_FUNCTION(this << task << t.core);
-    if (m_scheduler == EEVDF)
-    {
-        // update_entity_lag: lag = V - v, clamped to +-2 slices (TICK_NSEC is smaller).
-        int64_t limit = 2 * m_baseSlice.GetTimeStep();
-        t.vlag = std::clamp(AvgVruntime(c) - t.vruntime, -limit, limit);
-    }
-    auto it = std::find(c.runQueue.begin(), c.runQueue.end(), task);
-    NS_ASSERT(it != c.runQueue.end());
-    bool wasHead = it == c.runQueue.begin();
-    c.runQueue.erase(it);
-    t.inRunQueue = false;
-    if (wasHead)
-    {
-        c.sliceUsed = Time(0);
-        if (!c.runQueue.empty())
-        {
-            TaskId next = PickFair(t.core, false);
-            c.runQueue.erase(std::find(c.runQueue.begin(), c.runQueue.end(), next));
-            c.runQueue.push_front(next);
-            c.runToParity = true;
-        }
-    }
-}
-
-void
-HostCpu::ExpireFair(uint32_t core)
-{
-    Core& c = m_cores[core];
-    Task& t = m_tasks[c.runQueue.front()];
-    NS_LOG_FUNCTION(this << core << t.name);
-    if (m_scheduler == EEVDF)
-    {
-        NS_ASSERT(t.vruntime >= t.deadline);
-        RenewDeadline(c, t);
-    }
-    SetHead(core, PickFair(core, true));
     Dispatch(core);
 }
 
@@ -855,14 +586,14 @@ HostCpu::NeedResched(uint32_t core) const
         return false;
     }
     const Core& c = m_cores[core];
-    return !c.runQueue.empty() && static_cast<int64_t>(c.runQueue.front()) != c.currTask;
+    return !m_sched->IsEmpty(core) && static_cast<int64_t>(m_sched->GetHead(core)) != c.currTask;
 }
 
 bool
 HostCpu::IsCoreIdle(uint32_t core) const
 {
     const Core& c = m_cores[core];
-    return c.irqQueues[HARDIRQ].empty() && c.irqQueues[SOFTIRQ].empty() && c.runQueue.empty();
+    return c.irqQueues[HARDIRQ].empty() && c.irqQueues[SOFTIRQ].empty() && m_sched->IsEmpty(core);
 }
 
 uint32_t
@@ -911,14 +642,15 @@ HostCpu::ResetStats()
 }
 
 void
-HostCpu::AccumulateStats(const Core& c, HostCpuStats& stats) const
+HostCpu::AccumulateStats(uint32_t core, HostCpuStats& stats) const
 {
+    const Core& c = m_cores[core];
     // Time of the running work since the last state change is not yet charged: add it.
     std::array<Time, 4> level = c.levelTime;
     Time kernel = c.kernelTaskTime;
     Time pending = Simulator::Now() - c.lastUpdate;
     level[c.running] += pending;
-    if (c.running == TASK && m_tasks[c.runQueue.front()].kernel)
+    if (c.running == TASK && m_tasks[m_sched->GetHead(core)].kernel)
     {
         kernel += pending;
     }
@@ -971,7 +703,8 @@ HostCpu::GetCoreStats(uint32_t core) const
     {
         return stats;
     }
-    AccumulateStats(m_cores.at(core), stats);
+    NS_ABORT_MSG_IF(core >= m_cores.size(), "HostCpu::GetCoreStats: no core " << core);
+    AccumulateStats(core, stats);
     stats.elapsed = (Simulator::Now() - m_windowStart).GetSeconds();
     NormalizeStats(stats);
     return stats;
@@ -981,9 +714,9 @@ HostCpuStats
 HostCpu::GetStats() const
 {
     HostCpuStats stats;
-    for (const auto& c : m_cores)
+    for (uint32_t i = 0; i < m_cores.size(); ++i)
     {
-        AccumulateStats(c, stats);
+        AccumulateStats(i, stats);
     }
     double cores = std::max<size_t>(m_cores.size(), 1);
     stats.elapsed = (Simulator::Now() - m_windowStart).GetSeconds() * cores;
@@ -998,7 +731,7 @@ HostCpu::GetTaskTime(TaskId task) const
     const Task& t = m_tasks[task];
     Time used = t.used;
     const Core& c = m_cores[t.core];
-    if (c.running == TASK && c.runQueue.front() == task)
+    if (c.running == TASK && m_sched->GetHead(t.core) == task)
     {
         used += Simulator::Now() - c.lastUpdate;
     }
@@ -1016,21 +749,21 @@ Time
 HostCpu::GetTaskVruntime(TaskId task) const
 {
     NS_ABORT_MSG_IF(task >= m_tasks.size(), "HostCpu::GetTaskVruntime: unknown task " << task);
-    return TimeStep(m_tasks[task].vruntime);
+    return m_sched->GetVruntime(task);
 }
 
 Time
 HostCpu::GetTaskDeadline(TaskId task) const
 {
     NS_ABORT_MSG_IF(task >= m_tasks.size(), "HostCpu::GetTaskDeadline: unknown task " << task);
-    return TimeStep(m_tasks[task].deadline);
+    return m_sched->GetDeadline(task);
 }
 
 Time
 HostCpu::GetTaskLag(TaskId task) const
 {
     NS_ABORT_MSG_IF(task >= m_tasks.size(), "HostCpu::GetTaskLag: unknown task " << task);
-    return TimeStep(m_tasks[task].vlag);
+    return m_sched->GetLag(task);
 }
 
 std::string

@@ -9,6 +9,8 @@
 #ifndef HOST_CPU_H
 #define HOST_CPU_H
 
+#include "task-scheduler.h"
+
 #include "ns3/callback.h"
 #include "ns3/event-id.h"
 #include "ns3/nstime.h"
@@ -17,6 +19,7 @@
 
 #include <array>
 #include <deque>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -57,7 +60,10 @@ struct HostCpuStats
  * HARDIRQ and SOFTIRQ levels are served FIFO and do not preempt each other. TASK-level
  * work belongs to tasks (applications, ksoftirqd); the attribute TaskScheduler says how
  * runnable tasks share a core: round robin with a time slice (the default), Linux's EEVDF
- * (6.6 and later) or Linux's CFS (up to 6.5), both with wake-up preemption.
+ * (6.6 and later) or Linux's CFS (up to 6.5), both with wake-up preemption. That policy is
+ * a TaskScheduler (RoundRobinTaskScheduler, EevdfTaskScheduler, CfsTaskScheduler) which
+ * holds the run queues; its parameters are HostCpu attributes, as they are sysctls of the
+ * host, and are read live.
  *
  * A task is runnable while it has work; when its last item completes it sleeps, and the
  * next SubmitTask wakes it. A task pinned to a core runs there; a task created with
@@ -87,7 +93,7 @@ class HostCpu : public Object
     };
 
     /// How runnable tasks of a core share it (attribute TaskScheduler).
-    enum TaskScheduler : uint8_t
+    enum SchedulerPolicy : uint8_t
     {
         ROUND_ROBIN = 0, ///< round robin with TimeSlice, no wake-up preemption
         EEVDF = 1,       ///< Linux 6.6+ EEVDF (kernel/sched/fair.c)
@@ -95,7 +101,7 @@ class HostCpu : public Object
     };
 
     /// Identifier of a task created with CreateTask.
-    typedef uint32_t TaskId;
+    typedef TaskScheduler::TaskId TaskId;
 
     /// Core argument of CreateTask for a task placed at each wake-up (not pinned).
     static constexpr uint32_t ANY_CORE = 0xffffffff;
@@ -296,9 +302,6 @@ class HostCpu : public Object
         uint32_t core{0};       ///< pinned core, or current / last core
         std::deque<Work> work;  ///< pending work, FIFO
         Time used;              ///< CPU time received in the window
-        int64_t vruntime{0};    ///< virtual runtime in time steps (EEVDF, CFS)
-        int64_t deadline{0};    ///< virtual deadline in time steps (EEVDF)
-        int64_t vlag{0};        ///< lag saved at sleep, in time steps (EEVDF)
         Time wakeCharge;        ///< WakeupCost not yet served
     };
 
@@ -306,9 +309,7 @@ class HostCpu : public Object
     struct Core
     {
         std::array<std::deque<Work>, 2> irqQueues; ///< HARDIRQ and SOFTIRQ FIFOs
-        std::deque<TaskId> runQueue;               ///< runnable tasks, head runs
         Level running{IDLE};                       ///< level of the running work
-        Time sliceUsed;                            ///< CPU time the head task used in its slice
         Time lastUpdate;               ///< time the accounting was last brought up to date
         EventId event;                 ///< next state change of this core
         std::array<Time, 4> levelTime; ///< time per level (IDLE last) in the window
@@ -316,8 +317,6 @@ class HostCpu : public Object
         uint64_t jobsCompleted{0};     ///< completions in the window
         uint64_t preemptions{0};       ///< preemptions in the window
         bool inCompletion{false};      ///< a completion callback is running
-        int64_t minVruntime{0};        ///< monotonic min_vruntime (EEVDF, CFS)
-        bool runToParity{false};       ///< EEVDF: the head task keeps the CPU to its deadline
         int64_t lastTask{-1};          ///< task that last held the TASK level (-1: none)
         int64_t currTask{-1};          ///< task running, or interrupted, at TASK level (-1: idle)
         Time overhead;                 ///< switch / wake-up cost the head task still pays
@@ -330,62 +329,45 @@ class HostCpu : public Object
     /// The pending state change of a core is due.
     void HandleEvent(uint32_t core);
     /// @return the work item that runs (or would run) at the given level on a core
-    Work& HeadWork(Core& c, Level level);
+    Work& HeadWork(uint32_t core, Level level);
     /// Fill a stats record from a core's accounting.
-    void AccumulateStats(const Core& c, HostCpuStats& stats) const;
+    void AccumulateStats(uint32_t core, HostCpuStats& stats) const;
     /// @return a submitted cost scaled by the speed factor
     Time Scale(Time cost) const;
-    /// Create the cores if not yet done (attributes are known by then).
+    /// Create the cores and the task scheduler if not yet done (attributes are known by then).
     void EnsureCores();
-    /// @return true if the scheduler is EEVDF or CFS
-    bool IsFair() const;
-    /// Wake a task (fair schedulers): place it, enqueue it, check wake-up preemption.
-    void WakeFair(TaskId task);
-    /// A task without work leaves its core's run queue (fair schedulers).
-    void SleepFair(TaskId task);
-    /// The head task's slice or deadline expired (fair schedulers): pick again.
-    void ExpireFair(uint32_t core);
-    /// Make a queued task the head (running) task of its core; the old head goes last.
-    void SetHead(uint32_t core, TaskId task);
+    /// Create the TaskScheduler the attribute names, for the cores.
+    void CreateScheduler();
     /**
-     * The task EEVDF's pick_eevdf or CFS's pick_next_entity chooses on a core.
-     * @param core the core (its run queue is not empty)
-     * @param hasCurr the head task is the running one (curr), not a candidate like others
-     * @return the chosen task
+     * Set the TaskScheduler attribute: a new policy before the first task is created.
+     * @param scheduler the policy
      */
-    TaskId PickFair(uint32_t core, bool hasCurr);
-    /// @return avg_vruntime: the load-weighted mean vruntime of a core's queued tasks
-    int64_t AvgVruntime(const Core& c) const;
-    /// @return entity_eligible: vruntime of @p t not after the core's avg_vruntime
-    bool IsEligible(const Core& c, const Task& t) const;
-    /// Advance the EEVDF deadline of a task whose vruntime reached it (update_deadline).
-    void RenewDeadline(Core& c, Task& t);
-    /// Raise min_vruntime to the smallest queued vruntime (update_min_vruntime).
-    void UpdateMinVruntime(Core& c);
-    /// @return CFS's sched_slice for a core with @p nRunning equal-weight tasks
-    Time CfsSlice(size_t nRunning) const;
+    void SetSchedulerPolicy(SchedulerPolicy scheduler);
+    /// @return the TaskScheduler attribute
+    SchedulerPolicy GetSchedulerPolicy() const;
     /// @return the core an unpinned task wakes on (simplified select_idle_sibling)
     uint32_t SelectCore(const Task& t) const;
     /// @return true if a core has no work at all (idle, or finishing its last item)
     bool IsCoreIdle(uint32_t core) const;
 
-    uint32_t m_nCores{1};                   ///< number of cores (attribute)
-    double m_speed{1};                      ///< cost divisor: CPU speed relative to the costs' CPU
-    Time m_timeSlice;                       ///< TASK time slice (attribute)
-    TaskScheduler m_scheduler{ROUND_ROBIN}; ///< TASK-level policy (attribute)
-    Time m_baseSlice;                       ///< EEVDF base slice (attribute)
-    bool m_runToParity{true};               ///< EEVDF RUN_TO_PARITY (attribute)
-    Time m_schedLatency;                    ///< CFS sched_latency (attribute)
-    Time m_minGranularity;                  ///< CFS sched_min_granularity (attribute)
-    Time m_wakeupGranularity;               ///< CFS sched_wakeup_granularity (attribute)
-    Time m_contextSwitchCost;               ///< CPU time of a switch between tasks (attribute)
-    Time m_wakeupCost;                      ///< CPU time of a wake-up (attribute)
-    int64_t m_wakingCore{-1};               ///< core whose completion callback runs (-1: none)
-    std::vector<Core> m_cores;              ///< per-core scheduler state
-    std::vector<Task> m_tasks;              ///< all tasks
-    std::vector<int64_t> m_ksoftirqd;       ///< ksoftirqd task per core (-1: not created)
-    Time m_windowStart;                     ///< start of the statistics window
-    Time m_completingStart;                 ///< first start of the work whose callback runs
+    uint32_t m_nCores{1}; ///< number of cores (attribute)
+    double m_speed{1};    ///< cost divisor: CPU speed relative to the costs' CPU
+    Time m_timeSlice;     ///< TASK time slice (attribute)
+    SchedulerPolicy m_scheduler{ROUND_ROBIN}; ///< TASK-level policy (attribute)
+    std::unique_ptr<TaskScheduler> m_sched;   ///< the TASK-level policy and run queues
+    Time m_baseSlice;                         ///< EEVDF base slice (attribute)
+    bool m_runToParity{true};                 ///< EEVDF RUN_TO_PARITY (attribute)
+    Time m_schedLatency;                      ///< CFS sched_latency (attribute)
+    Time m_minGranularity;                    ///< CFS sched_min_granularity (attribute)
+    Time m_wakeupGranularity;                 ///< CFS sched_wakeup_granularity (attribute)
+    Time m_contextSwitchCost;                 ///< CPU time of a switch between tasks (attribute)
+    Time m_wakeupCost;                        ///< CPU time of a wake-up (attribute)
+    int64_t m_wakingCore{-1};                 ///< core whose completion callback runs (-1: none)
+    std::vector<Core> m_cores;                ///< per-core scheduler state
+    std::vector<Task> m_tasks;                ///< all tasks
+    std::vector<int64_t> m_ksoftirqd;         ///< ksoftirqd task per core (-1: not created)
+    Time m_windowStart;                       ///< start of the statistics window
+    Time m_completingStart;                   ///< first start of the work whose callback runs
 
     /// Level changes of a core.
     TracedCallback<uint32_t, Level, Level> m_levelChangeTrace;
