@@ -15,10 +15,10 @@
 #include "ns3/event-id.h"
 #include "ns3/nstime.h"
 #include "ns3/object.h"
+#include "ns3/ring-fifo.h"
 #include "ns3/traced-callback.h"
 
 #include <array>
-#include <deque>
 #include <memory>
 #include <string>
 #include <vector>
@@ -300,7 +300,7 @@ class HostCpu : public Object
         bool inRunQueue{false}; ///< in its core's run queue
         bool pinned{true};      ///< pinned to core (else placed at each wake-up)
         uint32_t core{0};       ///< pinned core, or current / last core
-        std::deque<Work> work;  ///< pending work, FIFO
+        RingFifo<Work> work;    ///< pending work, FIFO
         Time used;              ///< CPU time received in the window
         Time wakeCharge;        ///< WakeupCost not yet served
     };
@@ -308,8 +308,8 @@ class HostCpu : public Object
     /// The scheduler state of one core.
     struct Core
     {
-        std::array<std::deque<Work>, 2> irqQueues; ///< HARDIRQ and SOFTIRQ FIFOs
-        Level running{IDLE};                       ///< level of the running work
+        std::array<RingFifo<Work>, 2> irqQueues; ///< HARDIRQ and SOFTIRQ FIFOs
+        Level running{IDLE};                     ///< level of the running work
         Time lastUpdate;               ///< time the accounting was last brought up to date
         EventId event;                 ///< next state change of this core
         std::array<Time, 4> levelTime; ///< time per level (IDLE last) in the window

@@ -21,6 +21,7 @@
 #include "ns3/object.h"
 #include "ns3/packet.h"
 #include "ns3/random-variable-stream.h"
+#include "ns3/ring-fifo.h"
 #include "ns3/traced-callback.h"
 
 #include <deque>
@@ -236,8 +237,8 @@ class RxRing : public Object
     Ptr<RandomVariableStream> m_activeRefill; ///< the cost of m_refillPolicy (at Initialize)
     bool m_hasRefillCost{false}; ///< the active cost is not constant 0 (known at Initialize)
 
-    std::deque<RxFrame> m_fifo;            ///< frames in the NIC FIFO, head may be in DMA
-    std::deque<RxFrame> m_ready;           ///< frames in host memory
+    RingFifo<RxFrame> m_fifo;              ///< frames in the NIC FIFO, head may be in DMA
+    RingFifo<RxFrame> m_ready;             ///< frames in host memory
     uint32_t m_readySegments{0};           ///< wire frames in m_ready
     bool m_lroEnabled{false};              ///< LRO (attribute)
     Time m_lroTimeout;                     ///< LRO session timeout (attribute)

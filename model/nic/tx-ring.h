@@ -17,9 +17,8 @@
 #include "ns3/event-id.h"
 #include "ns3/object.h"
 #include "ns3/packet.h"
+#include "ns3/ring-fifo.h"
 #include "ns3/traced-callback.h"
-
-#include <deque>
 
 namespace ns3
 {
@@ -132,7 +131,7 @@ class TxRing : public Object
     uint32_t m_nDescriptors{256};     ///< ring size (attribute)
     DataRate m_busRate;               ///< DMA rate (attribute)
     ByteTimeCache m_dmaTime;          ///< DMA time of the last frame size
-    std::deque<Entry> m_ring;         ///< frames in the ring; the first m_atPhy are at the PHY
+    RingFifo<Entry> m_ring;           ///< frames in the ring; the first m_atPhy are at the PHY
     uint32_t m_atPhy{0};              ///< frames handed to the PHY, not yet completed
     uint32_t m_dmaDone{0};            ///< frames DMAed (at the PHY or being handed)
     bool m_dmaBusy{false};            ///< a DMA is running
