@@ -18,6 +18,10 @@
  * above the livelock cliff the host model delivers fewer packets for the same work, and a
  * ratio per delivered packet would then measure the loss, not the cost.
  *
+ * It also counts heap allocations (calls of the global operator new, which this program
+ * replaces; ns-3 and hostnet allocate through it) per offered packet: the difference
+ * between the two variants is what the host model allocates on top of ns-3.
+ *
  * ./hostnet-bench --rateKpps=100 --duration=2 --scheme=normal
  */
 
@@ -31,9 +35,30 @@
 #include "ns3/network-module.h"
 #include "ns3/point-to-point-module.h"
 
+#include <cstdlib>
 #include <iostream>
+#include <new>
 
 using namespace ns3;
+
+namespace
+{
+/// Calls of the global operator new since the program started.
+uint64_t g_allocations = 0;
+} // namespace
+
+// Counting replacement of the global allocation function (the other forms of operator new
+// of libstdc++ call this one; the default operator delete frees with std::free).
+void*
+operator new(std::size_t size)
+{
+    ++g_allocations;
+    if (void* p = std::malloc(size == 0 ? 1 : size))
+    {
+        return p;
+    }
+    throw std::bad_alloc();
+}
 
 namespace
 {
@@ -41,10 +66,11 @@ namespace
 /// CPU time, packets and events of one run.
 struct BenchResult
 {
-    double cpuSeconds{0};  ///< process CPU time of Simulator::Run
-    uint64_t offered{0};   ///< datagrams the source sent
-    uint64_t delivered{0}; ///< datagrams that reached the receiving socket
-    uint64_t events{0};    ///< simulator events executed
+    double cpuSeconds{0};    ///< process CPU time of Simulator::Run
+    uint64_t offered{0};     ///< datagrams the source sent
+    uint64_t delivered{0};   ///< datagrams that reached the receiving socket
+    uint64_t events{0};      ///< simulator events executed
+    uint64_t allocations{0}; ///< heap allocations (operator new) during the run
 };
 
 /// Run the flood once, with or without HostNetDevices.
@@ -89,10 +115,12 @@ RunFlood(bool hostModel, double rateKpps, double duration, const std::string& sc
 
     Simulator::Stop(Seconds(duration + 0.01));
     uint64_t eventsBefore = Simulator::GetEventCount();
+    uint64_t allocationsBefore = g_allocations;
     double start = hostnet_example::ProcessCpuSeconds();
     Simulator::Run();
     r.cpuSeconds = hostnet_example::ProcessCpuSeconds() - start;
     r.events = Simulator::GetEventCount() - eventsBefore;
+    r.allocations = g_allocations - allocationsBefore;
     Simulator::Destroy();
     return r;
 }
@@ -150,11 +178,16 @@ main(int argc, char* argv[])
         {
             std::cout << "ns/delivered packet undefined (none delivered), ";
         }
-        std::cout << double(r.events) / r.offered << " events/offered packet\n";
+        std::cout << double(r.events) / r.offered << " events/offered packet, "
+                  << double(r.allocations) / r.offered << " allocations/offered packet\n";
     };
     report("plain", plain);
     report("host (" + scheme + ")", host);
     std::cout << "events ratio " << double(host.events) / plain.events << "\n";
+    std::cout << "allocations per offered packet, host model - plain "
+              << (double(host.allocations) / host.offered -
+                  double(plain.allocations) / plain.offered)
+              << "\n";
     std::cout << "ratio " << (host.cpuSeconds / host.offered) / (plain.cpuSeconds / plain.offered)
               << "\n";
     return 0;

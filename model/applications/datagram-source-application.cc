@@ -190,7 +190,7 @@ DatagramSourceApplication::StartApplication()
     NS_ABORT_MSG_IF(first.IsStrictlyNegative(),
                     name << "::Interval gave a negative time (" << first.As(Time::S)
                          << "); intervals must be >= 0");
-    m_next = Simulator::Schedule(first, &DatagramSourceApplication::SendOne, this);
+    m_next = Simulator::Schedule(first, [this] { SendOne(); });
 }
 
 void
@@ -224,7 +224,7 @@ DatagramSourceApplication::SendOne()
     NS_ABORT_MSG_IF(gap < 0,
                     GetInstanceTypeId().GetName() << "::Interval gave a negative time (" << gap
                                                   << " s); intervals must be >= 0");
-    m_next = Simulator::Schedule(Seconds(gap), &DatagramSourceApplication::SendOne, this);
+    m_next = Simulator::Schedule(Seconds(gap), [this] { SendOne(); });
 }
 
 } // namespace ns3

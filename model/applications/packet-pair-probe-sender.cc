@@ -213,7 +213,7 @@ PacketPairProbeSender::SendProbe()
     m_sent++;
     if (m_sent < total)
     {
-        m_next = Simulator::Schedule(m_spacing, &PacketPairProbeSender::SendProbe, this);
+        m_next = Simulator::Schedule(m_spacing, [this] { SendProbe(); });
     }
 }
 

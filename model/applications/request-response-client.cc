@@ -168,9 +168,7 @@ RequestResponseClient::StartApplication()
                                    MakeCallback(&RequestResponseClient::ConnectionFailed, this));
         socket->Connect(m_remote);
     }
-    m_next = Simulator::Schedule(Seconds(m_interval->GetValue()),
-                                 &RequestResponseClient::NewRequest,
-                                 this);
+    m_next = Simulator::Schedule(Seconds(m_interval->GetValue()), [this] { NewRequest(); });
 }
 
 void
@@ -206,9 +204,7 @@ RequestResponseClient::NewRequest()
     ++m_created;
     if (m_maxRequests == 0 || m_created < m_maxRequests)
     {
-        m_next = Simulator::Schedule(Seconds(m_interval->GetValue()),
-                                     &RequestResponseClient::NewRequest,
-                                     this);
+        m_next = Simulator::Schedule(Seconds(m_interval->GetValue()), [this] { NewRequest(); });
     }
 }
 

@@ -228,10 +228,8 @@ SelfSimilarTrafficApplication::StartApplication()
     m_streams.assign(m_nStreams, Stream());
     for (uint32_t i = 0; i < m_nStreams; ++i)
     {
-        m_streams[i].event = Simulator::Schedule(Seconds(Pareto(m_bOff, m_offShape)),
-                                                 &SelfSimilarTrafficApplication::StreamEvent,
-                                                 this,
-                                                 i);
+        m_streams[i].event =
+            Simulator::Schedule(Seconds(Pareto(m_bOff, m_offShape)), [this, i] { StreamEvent(i); });
     }
 }
 
@@ -257,10 +255,8 @@ SelfSimilarTrafficApplication::StreamEvent(uint32_t i)
     if (s.onLeft <= 0)
     {
         s.on = false;
-        s.event = Simulator::Schedule(Seconds(Pareto(m_bOff, m_offShape)),
-                                      &SelfSimilarTrafficApplication::StreamEvent,
-                                      this,
-                                      i);
+        s.event =
+            Simulator::Schedule(Seconds(Pareto(m_bOff, m_offShape)), [this, i] { StreamEvent(i); });
         return;
     }
     if (m_maxFrames != 0 && m_sent >= m_maxFrames)
@@ -271,10 +267,7 @@ SelfSimilarTrafficApplication::StreamEvent(uint32_t i)
     double frameTime = (frame + GAP_BYTES) * 8.0 / m_linkRate.GetBitRate();
     s.onLeft -= frameTime;
     SendFrame(i, frame);
-    s.event = Simulator::Schedule(Seconds(frameTime),
-                                  &SelfSimilarTrafficApplication::StreamEvent,
-                                  this,
-                                  i);
+    s.event = Simulator::Schedule(Seconds(frameTime), [this, i] { StreamEvent(i); });
 }
 
 void

@@ -519,7 +519,7 @@ HostCpu::Dispatch(uint32_t core)
                 delay = Max(sliceLeft, Time(0));
             }
         }
-        c.event = Simulator::Schedule(delay, &HostCpu::HandleEvent, this, core);
+        c.event = Simulator::Schedule(delay, [this, core] { HandleEvent(core); });
     }
     if (old != next)
     {

@@ -259,7 +259,7 @@ RxRing::TryStartDma()
     RxFrame& head = m_fifo.front();
     head.dmaStart = Simulator::Now();
     m_dmaEvent =
-        Simulator::Schedule(m_dmaTime.Get(m_busRate, head.size), &RxRing::DmaComplete, this);
+        Simulator::Schedule(m_dmaTime.Get(m_busRate, head.size), [this] { DmaComplete(); });
 }
 
 void
@@ -284,7 +284,7 @@ RxRing::DmaComplete()
     }
     else if (!m_lroTimer.IsPending())
     {
-        m_lroTimer = Simulator::Schedule(m_lroTimeout, &RxRing::LroTimeout, this);
+        m_lroTimer = Simulator::Schedule(m_lroTimeout, [this] { LroTimeout(); });
     }
     WriteBackLroOut();
 }

@@ -125,8 +125,7 @@ TxRing::TryStartDma()
     }
     m_dmaBusy = true;
     m_dmaEvent = Simulator::Schedule(m_dmaTime.Get(m_busRate, m_ring[m_dmaDone].packet->GetSize()),
-                                     &TxRing::DmaComplete,
-                                     this);
+                                     [this] { DmaComplete(); });
 }
 
 void

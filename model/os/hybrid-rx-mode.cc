@@ -168,7 +168,7 @@ HybridRxMode::StartMeasuring()
 {
     if (m_queue)
     {
-        m_measure = Simulator::Schedule(m_interval, &HybridRxMode::Measure, this);
+        m_measure = Simulator::Schedule(m_interval, [this] { Measure(); });
     }
 }
 
@@ -182,7 +182,7 @@ HybridRxMode::Delivered(Ptr<const Packet> packet, Time latency)
 void
 HybridRxMode::Measure()
 {
-    m_measure = Simulator::Schedule(m_interval, &HybridRxMode::Measure, this);
+    m_measure = Simulator::Schedule(m_interval, [this] { Measure(); });
     double rate = m_count / m_interval.GetSeconds();
     if (m_switchRateAttr > 0)
     {

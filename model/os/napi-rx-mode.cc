@@ -402,7 +402,7 @@ NapiRxMode::WeightExhausted()
         Time now = Simulator::Now();
         int64_t period = m_pollPeriod.GetTimeStep();
         Time next = TimeStep((now.GetTimeStep() / period + 1) * period);
-        m_timer = Simulator::Schedule(next - now, &NapiRxMode::PollTimer, this);
+        m_timer = Simulator::Schedule(next - now, [this] { PollTimer(); });
         ReturnFromPoll(false);
         return;
     }
@@ -492,7 +492,7 @@ NapiRxMode::FinishComplete()
     if (m_completeDeferred)
     {
         // Deferred hard IRQs: stay masked, re-poll from the timer.
-        m_timer = Simulator::Schedule(m_completeTimeout, &NapiRxMode::DeferredPoll, this);
+        m_timer = Simulator::Schedule(m_completeTimeout, [this] { DeferredPoll(); });
         ReturnFromPoll(false);
         return;
     }
@@ -500,7 +500,7 @@ NapiRxMode::FinishComplete()
     {
         // gro_flush_timeout alone: the interrupt is enabled again and the timer schedules a
         // poll (napi_watchdog) that flushes what GRO still holds.
-        m_groTimer = Simulator::Schedule(m_completeTimeout, &NapiRxMode::GroWatchdog, this);
+        m_groTimer = Simulator::Schedule(m_completeTimeout, [this] { GroWatchdog(); });
     }
     if (!m_handOff.IsNull() && m_handOff())
     {

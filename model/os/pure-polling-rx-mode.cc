@@ -176,7 +176,7 @@ PurePollingRxMode::Start()
     m_running = true;
     m_stopped = Callback<void>();
     m_tick.Cancel();
-    m_tick = Simulator::Schedule(m_period, &PurePollingRxMode::Tick, this);
+    m_tick = Simulator::Schedule(m_period, [this] { Tick(); });
 }
 
 void

@@ -99,7 +99,7 @@ CountTimeModeration::FrameCompleted(uint32_t bytes)
     }
     if (m_usecs.IsStrictlyPositive() && !m_timer.IsPending())
     {
-        m_timer = Simulator::Schedule(m_usecs, &CountTimeModeration::Expire, this);
+        m_timer = Simulator::Schedule(m_usecs, [this] { Expire(); });
     }
 }
 

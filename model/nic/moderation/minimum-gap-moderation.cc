@@ -80,8 +80,7 @@ MinimumGapModeration::AssertAfterGap()
         Assert();
         return;
     }
-    m_pending =
-        Simulator::Schedule(m_lastInterrupt + m_gap - now, &MinimumGapModeration::Assert, this);
+    m_pending = Simulator::Schedule(m_lastInterrupt + m_gap - now, [this] { Assert(); });
 }
 
 void
@@ -122,7 +121,7 @@ MinimumGapModeration::SetGap(Time gap)
     {
         m_pending.Cancel();
         Time at = std::max(m_lastInterrupt + m_gap, Simulator::Now());
-        m_pending = Simulator::Schedule(at - Simulator::Now(), &MinimumGapModeration::Assert, this);
+        m_pending = Simulator::Schedule(at - Simulator::Now(), [this] { Assert(); });
     }
 }
 

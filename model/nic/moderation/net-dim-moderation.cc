@@ -143,7 +143,7 @@ NetDimModeration::FrameCompleted(uint32_t bytes)
     }
     if (!m_timer.IsPending())
     {
-        m_timer = Simulator::Schedule(m_deadline - now, &NetDimModeration::Expire, this);
+        m_timer = Simulator::Schedule(m_deadline - now, [this] { Expire(); });
     }
 }
 
@@ -153,7 +153,7 @@ NetDimModeration::Expire()
     Time now = Simulator::Now();
     if (now < m_deadline)
     {
-        m_timer = Simulator::Schedule(m_deadline - now, &NetDimModeration::Expire, this);
+        m_timer = Simulator::Schedule(m_deadline - now, [this] { Expire(); });
         return;
     }
     Fire();

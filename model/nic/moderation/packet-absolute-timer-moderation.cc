@@ -107,9 +107,7 @@ PacketAbsoluteTimerModeration::FrameCompleted(uint32_t bytes)
     }
     if (!m_event.IsPending())
     {
-        m_event = Simulator::Schedule(GetEarliestDeadline() - now,
-                                      &PacketAbsoluteTimerModeration::Expire,
-                                      this);
+        m_event = Simulator::Schedule(GetEarliestDeadline() - now, [this] { Expire(); });
     }
     // A pending event is never later than the new earliest deadline: the absolute deadline
     // is fixed once set and the packet deadline only moves later. Expire re-arms.
@@ -122,7 +120,7 @@ PacketAbsoluteTimerModeration::Expire()
     Time deadline = GetEarliestDeadline();
     if (now < deadline)
     {
-        m_event = Simulator::Schedule(deadline - now, &PacketAbsoluteTimerModeration::Expire, this);
+        m_event = Simulator::Schedule(deadline - now, [this] { Expire(); });
         return;
     }
     m_running = false;

@@ -75,7 +75,7 @@ RxUsecsModeration::FrameCompleted(uint32_t bytes)
     }
     if (!m_timer.IsPending())
     {
-        m_timer = Simulator::Schedule(m_interval, &RxUsecsModeration::Expire, this);
+        m_timer = Simulator::Schedule(m_interval, [this] { Expire(); });
     }
 }
 
