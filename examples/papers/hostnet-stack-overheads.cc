@@ -22,6 +22,7 @@
  *
  *   build/examples/hostnet-stack-overheads [--preset=mlx5-100g] [--configs=all|name,...]
  *                                          [--warmup=5ms] [--measure=20ms]
+ *                                          [--appCore=0] [--irqCore=1]
  */
 
 #include "ns3/core-module.h"
@@ -42,12 +43,16 @@ main(int argc, char* argv[])
     std::string linkRate = "100Gbps";
     Time warmup = MilliSeconds(5);
     Time measure = MilliSeconds(20);
+    uint32_t appCore = 0;
+    uint32_t irqCore = 1;
     CommandLine cmd(__FILE__);
     cmd.AddValue("preset", "host preset of both hosts", preset);
     cmd.AddValue("configs", "'all' or comma-separated configuration names", configs);
     cmd.AddValue("linkRate", "point-to-point link rate", linkRate);
     cmd.AddValue("warmup", "warm-up deleted from the statistics", warmup);
     cmd.AddValue("measure", "measured window", measure);
+    cmd.AddValue("appCore", "core of both applications (and of the queue with aRFS)", appCore);
+    cmd.AddValue("irqCore", "core of the flow's queue without aRFS", irqCore);
     cmd.Parse(argc, argv);
 
     std::cout << std::fixed << std::setprecision(1);
@@ -70,6 +75,8 @@ main(int argc, char* argv[])
         c.linkRate = linkRate;
         c.warmup = warmup;
         c.measure = measure;
+        c.appCore = appCore;
+        c.irqCore = irqCore;
         SingleFlowExperiment::Result r = SingleFlowExperiment::Run(c);
         std::cout << std::left << std::setw(14) << p.name << std::right << std::setw(10)
                   << r.throughputGbps << std::setw(10) << r.rxUtilisation << std::setw(10)
