@@ -146,6 +146,62 @@ class TsoContextTestCase : public TestCase
     }
 };
 
+/**
+ * Locality, exact arithmetic: the reader's copy time is bytes / RecvCopyRate (76 Gb/s)
+ * times 1 when its own core processed the data on the NIC's node (aRFS on core 0), times
+ * CrossCoreCopyFactor 1.3 when core 1 did (no aRFS), times RemoteNumaFactor 2 when it reads
+ * on core 1, on the other node (aRFS on core 1); and the remote node's softirq work makes
+ * that placement's throughput per core lower than on the NIC's node.
+ */
+class LocalityTestCase : public TestCase
+{
+  public:
+    LocalityTestCase()
+        : TestCase("Locality: copy slowed by cross-core and remote-node placement as configured")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        struct Case
+        {
+            bool arfs;
+            uint32_t appCore;
+            double factor;
+        };
+
+        double local = 0;
+        for (const Case& k : {Case{true, 0, 1.0}, Case{false, 0, 1.3}, Case{true, 1, 2.0}})
+        {
+            SingleFlowExperiment::Config c;
+            c.arfs = k.arfs;
+            c.appCore = k.appCore;
+            c.warmup = MilliSeconds(3);
+            c.measure = MilliSeconds(10);
+            SingleFlowExperiment::Result r = SingleFlowExperiment::Run(c);
+            double window = c.measure.GetSeconds();
+            double copySeconds = r.rxCopyShare / 100 * r.rxUtilisation / 100 * window;
+            double bytes = r.throughputGbps * 1e9 / 8 * window;
+            double expected = bytes * 8 / 76e9 * k.factor;
+            std::cout << "aRFS " << k.arfs << ", application core " << k.appCore << ": "
+                      << r.throughputGbps << " Gb/s, " << r.perCoreGbps << " per core, copy "
+                      << copySeconds * 1e3 << " ms (expected " << expected * 1e3 << ")\n";
+            // Copies are charged when a read starts, bytes counted when it ends: one
+            // 128 KB read of slack in a window of thousands.
+            NS_TEST_EXPECT_MSG_EQ_TOL(copySeconds, expected, expected * 0.02, "copy time");
+            if (k.appCore == 0 && k.arfs)
+            {
+                local = r.perCoreGbps;
+            }
+            else if (k.arfs)
+            {
+                NS_TEST_EXPECT_MSG_LT(r.perCoreGbps, 0.7 * local, "the remote node costs");
+            }
+        }
+    }
+};
+
 /// hostnet-stack-overheads: the cost model against Cai et al. (SIGCOMM 2021).
 class StackOverheadsTestSuite : public TestSuite
 {
@@ -154,6 +210,7 @@ class StackOverheadsTestSuite : public TestSuite
         : TestSuite("hostnet-stack-overheads", Type::SYSTEM)
     {
         AddTestCase(new TsoContextTestCase, TestCase::Duration::QUICK);
+        AddTestCase(new LocalityTestCase, TestCase::Duration::QUICK);
         AddTestCase(new CaiSingleFlowTestCase, TestCase::Duration::QUICK);
     }
 };
