@@ -31,6 +31,7 @@ cpp_examples = [
     ),
     ("hostnet-ppt-probe --probesPerSize=20 --trailerSizes=112,812", "True", "False"),
     ("hostnet-rdr --sizes=64,1518 --warmupMs=2 --measureMs=5", "True", "False"),
+    ("hostnet-stack-overheads --warmup=2ms --measure=3ms", "True", "False"),
     ("hostnet-leaf-spine --duration=0.01 --warmup=0.005", "True", "False"),
     ("hostnet-leaf-spine --duration=0.01 --warmup=0.005 --routing=global", "True", "False"),
     (

@@ -144,10 +144,10 @@ RunTransfer(const TransferConfig& config)
 
 /**
  * mlx5-100g: one TCP flow cannot fill 100 Gb/s: one core does all its receive work. Its
- * application's core copies at 10 GB/s and pays 1 us per 64 KB read (69.4 Gb/s at most);
- * its queue's core pays 0.15 us of GRO per 1500-byte segment (80 Gb/s at most) plus the
- * protocol cost per GRO packet. Cai et al. (SIGCOMM 2021) report the same single-flow limit
- * on real 100 Gb/s hosts (about 42 Gb/s per core).
+ * application, on a core of the NUMA node away from the NIC that takes no interrupt work,
+ * copies at 10 GB/s slowed by the locality factors and pays 1 us per 64 KB read (28.6
+ * Gb/s at most); its queue's core has headroom. Cai et al. (SIGCOMM 2021) report the same
+ * single-flow limit on real 100 Gb/s hosts.
  */
 class Mlx5SingleFlowTestCase : public TestCase
 {
@@ -172,8 +172,11 @@ class Mlx5SingleFlowTestCase : public TestCase
             h.SetDeviceAttribute("NQueues", UintegerValue(15)); // core 15 takes no IRQs
         };
         TransferResult r = RunTransfer(c);
-        // Per 64 KB read: 1 us system call + 65536 B / 10 GB/s = 7.55 us.
-        double bound = 65536 * 8 / (1e-6 + 65536 * 8 / 80e9) / 1e9;
+        // Per 64 KB read: 1 us system call + 65536 B / 10 GB/s, slowed 2.6 times (core 15
+        // is on NUMA node 1, away from the NIC: RemoteNumaFactor 2; its data were processed
+        // by another core: CrossCoreCopyFactor 1.3), plus per packet consumed (about one
+        // 64 KB GRO packet per read) the skb free 50 ns and the socket lock 250 ns.
+        double bound = 65536 * 8 / (1e-6 + 65536 * 8 * 2.6 / 80e9 + 0.3e-6) / 1e9;
         std::cout << "mlx5-100g, one flow: " << r.goodputGbps << " Gb/s (application bound "
                   << bound << "), application core " << r.sinkCoreBusy
                   << " busy, busiest receiver core " << r.rxBusiestCore << ", sender "
@@ -415,13 +418,15 @@ class TsoTestCase : public TestCase
 
 /**
  * The i40e-10g preset: a single TCP flow reaches 10 Gb/s line rate with CPU headroom; with
- * GRO and TSO off and one queue (application on the IRQ core) it is CPU-bound.
+ * GRO and TSO off (one queue, the application on the IRQ core in both runs) it still
+ * reaches line rate but the receiving core works more per byte.
  */
 class PresetLineRateTestCase : public TestCase
 {
   public:
     PresetLineRateTestCase()
-        : TestCase("i40e-10g: line rate with headroom; CPU-bound without GRO and TSO on one queue")
+        : TestCase(
+              "i40e-10g: line rate with headroom; more receive CPU per byte without GRO or TSO")
     {
     }
 
@@ -432,7 +437,12 @@ class PresetLineRateTestCase : public TestCase
         preset.hostSink = true;
         preset.configure = [](HostNetDeviceHelper& h) { h.SetPreset("i40e-10g"); };
         preset.delAckCount = 1; // GRO: Linux's one ACK per GRO packet
-        TransferConfig bare = preset;
+        TransferConfig one = preset;
+        one.configure = [](HostNetDeviceHelper& h) {
+            h.SetPreset("i40e-10g");
+            h.SetDeviceAttribute("NQueues", UintegerValue(1));
+        };
+        TransferConfig bare = one;
         bare.delAckCount = 2;
         bare.configure = [](HostNetDeviceHelper& h) {
             h.SetPreset("i40e-10g");
@@ -441,19 +451,23 @@ class PresetLineRateTestCase : public TestCase
             h.SetDeviceAttribute("NQueues", UintegerValue(1));
         };
         TransferResult a = RunTransfer(preset);
+        TransferResult o = RunTransfer(one);
         TransferResult b = RunTransfer(bare);
         std::cout << "i40e-10g: " << a.goodputGbps << " Gb/s, receiver busiest core "
                   << a.rxBusiestCore << ", sender busiest core " << a.txBusiestCore
-                  << "\nwithout GRO/TSO, 1 queue: " << b.goodputGbps
-                  << " Gb/s, receiver busiest core " << b.rxBusiestCore << ", sender busiest core "
-                  << b.txBusiestCore << "\n";
+                  << "\none queue: " << o.goodputGbps << " Gb/s, receiver core " << o.rxBusiestCore
+                  << "\nwithout GRO/TSO, 1 queue: " << b.goodputGbps << " Gb/s, receiver core "
+                  << b.rxBusiestCore << ", sender busiest core " << b.txBusiestCore << "\n";
         NS_TEST_ASSERT_MSG_GT(a.goodputGbps, 9.0, "line rate (10 Gb/s less headers)");
         NS_TEST_ASSERT_MSG_LT(a.rxBusiestCore, 0.6, "receiver has CPU headroom");
         NS_TEST_ASSERT_MSG_LT(a.txBusiestCore, 0.6, "sender has CPU headroom");
-        NS_TEST_ASSERT_MSG_GT(b.rxBusiestCore, 0.97, "receiver core saturated");
-        // Saturated at about 1.2 us of work per frame (0.8 us protocol, half a 0.5 us ACK,
-        // 0.15 us copy), just at the 1.2 us frame time: below line rate, not far below.
-        NS_TEST_ASSERT_MSG_LT(b.goodputGbps, 0.97 * a.goodputGbps, "CPU-bound below line rate");
+        NS_TEST_ASSERT_MSG_GT(b.goodputGbps, 9.0, "line rate without GRO/TSO too");
+        // Per 1448-byte frame GRO replaces protocol (0.05 us), half an ACK (0.15 us) and
+        // the skb free (0.05 us) by 0.15 us of GRO; on one core with the copy and the
+        // per-byte driver work that is about 20 % more CPU per byte without it.
+        NS_TEST_ASSERT_MSG_GT(b.rxBusiestCore,
+                              1.1 * o.rxBusiestCore,
+                              "more receive CPU per byte without GRO");
     }
 };
 

@@ -57,11 +57,12 @@ HostSinkApplication::GetTypeId()
                           MakeTypeIdAccessor(&HostSinkApplication::m_protocol),
                           MakeTypeIdChecker())
             .AddAttribute("ReadSize",
-                          "Bytes per read on a TCP socket (>= 1; default one 1448-byte "
-                          "segment, so UserCost is per packet for TCP too).",
-                          UintegerValue(1448),
+                          "Bytes per read on a TCP socket; 0 = HostNetStack::ReadSize of the "
+                          "node (one 1448-byte segment unless a preset sets it, so UserCost "
+                          "is per packet for TCP too).",
+                          UintegerValue(0),
                           MakeUintegerAccessor(&HostSinkApplication::m_readSize),
-                          MakeUintegerChecker<uint32_t>(1))
+                          MakeUintegerChecker<uint32_t>())
             .AddAttribute("UserCost",
                           "CPU time the application spends per read (system call, copy and "
                           "its own work), at TASK level.",
@@ -77,13 +78,17 @@ HostSinkApplication::GetTypeId()
                           MakeUintegerChecker<uint32_t>())
             .AddAttribute("SyscallCost",
                           "CPU time of the read system call, added to UserCost per read "
-                          "(>= 0; 0 = counted in UserCost).",
+                          "(>= 0; 0 = HostNetStack::SyscallCost of the node, itself 0 = "
+                          "counted in UserCost unless a preset sets it).",
                           TimeValue(Time(0)),
                           MakeTimeAccessor(&HostSinkApplication::m_syscallCost),
                           MakeTimeChecker(Time(0)))
             .AddAttribute("CopyRate",
                           "Per-byte cost of copying the data to user space, as a rate: a read "
-                          "of n bytes adds n / rate. 0 = no per-byte cost.",
+                          "of n bytes adds n / rate (slowed by the node's locality factors, "
+                          "HostNetStack::CrossCoreCopyFactor and RemoteNumaFactor). 0 = "
+                          "HostNetStack::RecvCopyRate of the node (itself 0 = no per-byte "
+                          "cost unless a preset sets it).",
                           DataRateValue(DataRate(0)),
                           MakeDataRateAccessor(&HostSinkApplication::m_copyRate),
                           MakeDataRateChecker())
@@ -129,7 +134,9 @@ HostSinkApplication::DoDispose()
     NS_LOG_FUNCTION(this);
     m_socket = nullptr;
     m_accepted.clear();
+    m_connectionPackets.clear();
     m_cpu = nullptr;
+    m_stack = nullptr;
     m_rfs = nullptr;
     m_pending = nullptr;
     m_userCost = nullptr;
@@ -162,6 +169,11 @@ HostSinkApplication::StartApplication()
     m_windowStart = Simulator::Now();
     m_cpu = HostCpu::GetOrCreate(GetNode());
     m_rfs = GetNode()->GetObject<RfsFlowTable>();
+    m_stack = HostNetStack::GetOrCreate(GetNode());
+    m_effReadSize = m_readSize > 0 ? m_readSize : m_stack->GetReadSize();
+    m_effSyscallCost =
+        m_syscallCost.IsStrictlyPositive() ? m_syscallCost : m_stack->GetSyscallCost();
+    m_effCopyRate = m_copyRate.GetBitRate() > 0 ? m_copyRate : m_stack->GetRecvCopyRate();
     NS_ABORT_MSG_IF(m_core >= m_cpu->GetNCores(),
                     "HostSinkApplication::Core (" << m_core << ") must be < HostCpu::NCores ("
                                                   << m_cpu->GetNCores() << ")");
@@ -235,6 +247,7 @@ HostSinkApplication::Accepted(Ptr<Socket> socket, const Address& from)
     uint32_t hash = 0;
     bool rfs = m_rfs && RfsFlowTable::SocketFlowHash(socket, hash);
     m_accepted.push_back(Connection{socket, size, size, hash, rfs});
+    m_connectionPackets.emplace_back();
 }
 
 void
@@ -247,6 +260,21 @@ void
 HostSinkApplication::DataReady(Ptr<Socket> socket)
 {
     uint32_t rcvBuf = socket == m_socket ? m_socketRcvBuf : 0;
+    // Which core's softirq delivered it: the read that consumes it pays for where it was
+    // processed (the packet's skb to free, the copy's cache misses, the socket lock).
+    const HostNetStack::ExecContext& where = m_stack->GetExecContext();
+    bool crossCore = where.kind == HostNetStack::ExecContext::SOFTIRQ && where.id != m_core;
+    DeliveredPackets* packets = &m_socketPackets;
+    for (std::size_t i = 0; i < m_accepted.size(); ++i)
+    {
+        if (m_accepted[i].socket == socket)
+        {
+            packets = &m_connectionPackets[i];
+        }
+    }
+    packets->total++;
+    packets->crossCore += crossCore ? 1 : 0;
+    packets->lastCrossCore = crossCore;
     for (auto& c : m_accepted)
     {
         if (c.socket == socket)
@@ -353,10 +381,14 @@ HostSinkApplication::TryRead(Ptr<Socket> socket, Connection* connection)
     {
         return false;
     }
-    uint32_t maxSize = connection ? m_readSize : available;
+    uint32_t maxSize = connection ? m_effReadSize : available;
+    // recvmsg runs in the task: what it sends (window updates) is charged there.
+    HostNetStack::ExecContext previous =
+        m_stack->SetExecContext({HostNetStack::ExecContext::TASK, m_task});
     m_pending = socket->RecvFrom(maxSize, 0, m_pendingFrom);
     if (!m_pending)
     {
+        m_stack->SetExecContext(previous);
         return false;
     }
     if (connection && connection->rcvBuf > available)
@@ -365,21 +397,40 @@ HostSinkApplication::TryRead(Ptr<Socket> socket, Connection* connection)
         // least twice the one last advertised, which had fallen to half the buffer.
         uint32_t windowNow = connection->rcvBuf - (available - m_pending->GetSize());
         uint32_t last = connection->advertised;
-        if (2 * last <= connection->rcvBuf && windowNow >= 2 * last && windowNow >= m_readSize)
+        if (2 * last <= connection->rcvBuf && windowNow >= 2 * last && windowNow >= m_effReadSize)
         {
             SendWindowUpdate(*connection);
         }
     }
+    m_stack->SetExecContext(previous);
     if (connection && connection->rfs)
     {
         m_rfs->Record(connection->rfsHash, m_core); // sock_rps_record_flow in recvmsg
     }
     m_busy = true;
-    Time cost = Max(Seconds(m_userCost->GetValue()), Time(0)) + m_syscallCost;
-    if (m_copyRate.GetBitRate() > 0)
+    Time cost = Max(Seconds(m_userCost->GetValue()), Time(0)) + m_effSyscallCost;
+    DeliveredPackets& packets =
+        connection ? m_connectionPackets[connection - m_accepted.data()] : m_socketPackets;
+    if (m_effCopyRate.GetBitRate() > 0)
     {
-        cost += m_copyRate.CalculateBytesTxTime(m_pending->GetSize());
+        // The copy (skb_copy_datagram_iter) finds the data in this core's caches only if
+        // this core's softirq processed them; DDIO put them in the NIC's node's L3.
+        double factor = m_stack->GetCoreCostFactor(m_core);
+        if (packets.lastCrossCore)
+        {
+            factor *= m_stack->GetCrossCoreCopyFactor();
+        }
+        Time copy = m_effCopyRate.CalculateBytesTxTime(m_pending->GetSize());
+        copy = factor == 1.0 ? copy : Seconds(copy.GetSeconds() * factor);
+        m_copyTime += copy;
+        cost += copy;
     }
+    // The packets delivered since the last read are consumed by this one: free their skbs
+    // (and pay the socket lock for those another core delivered).
+    cost += m_stack->GetSkbFreeCost() * static_cast<int64_t>(packets.total) +
+            m_stack->GetSocketLockCost() * static_cast<int64_t>(packets.crossCore);
+    packets.total = 0;
+    packets.crossCore = 0;
     m_cpu->SubmitTask(m_task, cost, m_readDone);
     return true;
 }
@@ -428,6 +479,7 @@ HostSinkApplication::ResetStats()
     m_windowBytes = 0;
     m_windowStart = Simulator::Now();
     m_latency.Reset();
+    m_copyTime = Time(0);
 }
 
 double
@@ -467,6 +519,12 @@ HostSinkApplication::TakePeakUtilization()
     double peak = std::min(m_peakUtilization, 1.0);
     m_peakUtilization = 0;
     return peak;
+}
+
+Time
+HostSinkApplication::GetCopyTime() const
+{
+    return m_copyTime;
 }
 
 Time

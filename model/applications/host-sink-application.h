@@ -14,6 +14,7 @@
 #include "ns3/busy-poller.h"
 #include "ns3/data-rate.h"
 #include "ns3/host-cpu.h"
+#include "ns3/host-net-stack.h"
 #include "ns3/latency-histogram.h"
 #include "ns3/random-variable-stream.h"
 #include "ns3/rfs-flow-table.h"
@@ -97,6 +98,9 @@ class HostSinkApplication : public Application
     /** @return the CPU time the application received */
     Time GetCpuTime() const;
 
+    /** @return CPU time of the copies to user space charged since the start or ResetStats */
+    Time GetCopyTime() const;
+
     /**
      * @brief The largest socket receive-buffer utilisation (0..1) seen since the last call
      * (sampled when data arrives), then start a new period.
@@ -159,36 +163,51 @@ class HostSinkApplication : public Application
     /// @return true if a socket has data to read
     bool HasData() const;
 
-    TypeId m_protocol;                    ///< socket factory (attribute)
-    Address m_local;                      ///< bind address (attribute)
-    uint32_t m_readSize{1448};            ///< TCP bytes per read (attribute)
-    Ptr<RandomVariableStream> m_userCost; ///< CPU time per read (attribute)
-    Ptr<HostCpu> m_cpu;                   ///< the node's CPU
-    Ptr<RfsFlowTable> m_rfs;              ///< the node's RFS table (null: no RFS device)
-    HostCpu::TaskId m_task{0};            ///< our task
-    bool m_hasTask{false};                ///< m_task is valid
-    Ptr<Socket> m_socket;                 ///< listening / bound socket
-    std::vector<Connection> m_accepted;   ///< TCP connections
-    bool m_busy{false};                   ///< a read is being paid for
-    Ptr<Packet> m_pending;                ///< the read being paid for
-    Address m_pendingFrom;                ///< its sender
-    uint64_t m_totalRx{0};                ///< bytes read
-    uint64_t m_reads{0};                  ///< reads done
-    uint64_t m_socketDrops{0};            ///< UDP socket drops
-    double m_peakUtilization{0};          ///< since the last TakePeakUtilization
-    bool m_feedsProbe{false};             ///< a BufferAdaptiveModeration reads the utilisation
-    uint32_t m_socketRcvBuf{0};           ///< receive buffer of the bound (UDP) socket
-    Callback<void> m_readDone;            ///< prebuilt callback
-    uint32_t m_core{0};                   ///< core of the task (attribute)
-    Time m_syscallCost;                   ///< per read (attribute)
-    DataRate m_copyRate{0};               ///< per-byte copy cost as a rate (attribute)
-    uint64_t m_windowBytes{0};            ///< bytes read since ResetStats
-    Time m_windowStart;                   ///< start of the goodput window
-    LatencyHistogram m_latency;           ///< per-read latency
-    TracedCallback<Time> m_latencyTrace;  ///< per-read latency
-    Time m_busyPollTime;                  ///< SO_BUSY_POLL time, 0 = off (attribute)
-    uint32_t m_busyPollBudget{8};         ///< frames per busy poll call (attribute)
-    Ptr<BusyPoller> m_busyPoller;         ///< the busy-poll loop (if on)
+    /// Packets delivered to a socket since its last read.
+    struct DeliveredPackets
+    {
+        uint64_t total{0};         ///< all
+        uint64_t crossCore{0};     ///< by the softirq of another core
+        bool lastCrossCore{false}; ///< the last one came from another core
+    };
+
+    TypeId m_protocol;                ///< socket factory (attribute)
+    Address m_local;                  ///< bind address (attribute)
+    uint32_t m_readSize{0};           ///< TCP bytes per read, 0 = stack's (attribute)
+    uint32_t m_effReadSize{1448};     ///< TCP bytes per read in use
+    Time m_effSyscallCost;            ///< syscall cost in use
+    DataRate m_effCopyRate{0};        ///< copy rate in use
+    Ptr<HostNetStack> m_stack;        ///< the node's stack (costs, locality)
+    Time m_copyTime;                  ///< copy time charged since ResetStats
+    DeliveredPackets m_socketPackets; ///< the bound (UDP) socket's
+    std::vector<DeliveredPackets> m_connectionPackets; ///< per TCP connection
+    Ptr<RandomVariableStream> m_userCost;              ///< CPU time per read (attribute)
+    Ptr<HostCpu> m_cpu;                                ///< the node's CPU
+    Ptr<RfsFlowTable> m_rfs;             ///< the node's RFS table (null: no RFS device)
+    HostCpu::TaskId m_task{0};           ///< our task
+    bool m_hasTask{false};               ///< m_task is valid
+    Ptr<Socket> m_socket;                ///< listening / bound socket
+    std::vector<Connection> m_accepted;  ///< TCP connections
+    bool m_busy{false};                  ///< a read is being paid for
+    Ptr<Packet> m_pending;               ///< the read being paid for
+    Address m_pendingFrom;               ///< its sender
+    uint64_t m_totalRx{0};               ///< bytes read
+    uint64_t m_reads{0};                 ///< reads done
+    uint64_t m_socketDrops{0};           ///< UDP socket drops
+    double m_peakUtilization{0};         ///< since the last TakePeakUtilization
+    bool m_feedsProbe{false};            ///< a BufferAdaptiveModeration reads the utilisation
+    uint32_t m_socketRcvBuf{0};          ///< receive buffer of the bound (UDP) socket
+    Callback<void> m_readDone;           ///< prebuilt callback
+    uint32_t m_core{0};                  ///< core of the task (attribute)
+    Time m_syscallCost;                  ///< per read (attribute)
+    DataRate m_copyRate{0};              ///< per-byte copy cost as a rate (attribute)
+    uint64_t m_windowBytes{0};           ///< bytes read since ResetStats
+    Time m_windowStart;                  ///< start of the goodput window
+    LatencyHistogram m_latency;          ///< per-read latency
+    TracedCallback<Time> m_latencyTrace; ///< per-read latency
+    Time m_busyPollTime;                 ///< SO_BUSY_POLL time, 0 = off (attribute)
+    uint32_t m_busyPollBudget{8};        ///< frames per busy poll call (attribute)
+    Ptr<BusyPoller> m_busyPoller;        ///< the busy-poll loop (if on)
 
     TracedCallback<Ptr<const Packet>, const Address&> m_rxTrace; ///< a read completed
 };

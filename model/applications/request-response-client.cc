@@ -131,6 +131,7 @@ RequestResponseClient::DoDispose()
         m_socket = nullptr;
     }
     m_cpu = nullptr;
+    m_stack = nullptr;
     Application::DoDispose();
 }
 
@@ -146,6 +147,7 @@ RequestResponseClient::StartApplication()
     NS_ABORT_MSG_IF(!InetSocketAddress::IsMatchingType(m_remote),
                     "RequestResponseClient::Remote must be an InetSocketAddress");
     m_cpu = HostCpu::GetOrCreate(GetNode());
+    m_stack = HostNetStack::GetOrCreate(GetNode());
     NS_ABORT_MSG_IF(m_core != HostCpu::ANY_CORE && m_core >= m_cpu->GetNCores(),
                     "RequestResponseClient::Core (" << m_core << ") must be < HostCpu::NCores ("
                                                     << m_cpu->GetNCores()
@@ -215,7 +217,11 @@ RequestResponseClient::WriteDone()
     {
         return;
     }
+    // sendmsg: what TCP transmits now is the task's work.
+    HostNetStack::ExecContext previous =
+        m_stack->SetSyscallContext({HostNetStack::ExecContext::TASK, m_task});
     m_socket->Send(m_toWrite.front(), m_remote);
+    m_stack->SetExecContext(previous);
     m_toWrite.pop_front();
     ++m_sent;
 }

@@ -14,6 +14,7 @@
 #include "ns3/application.h"
 #include "ns3/event-id.h"
 #include "ns3/host-cpu.h"
+#include "ns3/host-net-stack.h"
 #include "ns3/latency-histogram.h"
 #include "ns3/random-variable-stream.h"
 #include "ns3/traced-callback.h"
@@ -98,6 +99,7 @@ class RequestResponseClient : public Application
     Time m_syscallCost;                          ///< per write and per read (attribute)
     Ptr<ExponentialRandomVariable> m_interval;   ///< Poisson gaps
     Ptr<HostCpu> m_cpu;                          ///< the node's CPU
+    Ptr<HostNetStack> m_stack;                   ///< the node's stack (sends run in our task)
     HostCpu::TaskId m_task{0};                   ///< the client's thread
     uint32_t m_core{0};                          ///< core of the task (or ANY_CORE)
     bool m_hasTask{false};                       ///< m_task is valid

@@ -98,6 +98,7 @@ RequestResponseServer::DoDispose()
     m_pending.clear();
     m_listener = nullptr;
     m_cpu = nullptr;
+    m_stack = nullptr;
     Application::DoDispose();
 }
 
@@ -113,6 +114,7 @@ RequestResponseServer::StartApplication()
     NS_ABORT_MSG_IF(!m_serviceCost,
                     "RequestResponseServer::ServiceCost must be a RandomVariableStream");
     m_cpu = HostCpu::GetOrCreate(GetNode());
+    m_stack = HostNetStack::GetOrCreate(GetNode());
     NS_ABORT_MSG_IF(m_core != HostCpu::ANY_CORE && m_core >= m_cpu->GetNCores(),
                     "RequestResponseServer::Core (" << m_core << ") must be < HostCpu::NCores ("
                                                     << m_cpu->GetNCores()
@@ -186,7 +188,11 @@ RequestResponseServer::ServiceDone()
     response.SetResponseSize(0);
     if (p.socket->GetSocket())
     {
+        // sendmsg: what TCP transmits now is the task's work.
+        HostNetStack::ExecContext previous =
+            m_stack->SetSyscallContext({HostNetStack::ExecContext::TASK, m_task});
         p.socket->Send(response, p.from);
+        m_stack->SetExecContext(previous);
     }
     ++m_served;
     m_servedTrace(p.request.GetId(), p.request.GetSendTime());

@@ -13,6 +13,7 @@
 
 #include "ns3/application.h"
 #include "ns3/host-cpu.h"
+#include "ns3/host-net-stack.h"
 #include "ns3/random-variable-stream.h"
 #include "ns3/traced-callback.h"
 
@@ -81,6 +82,7 @@ class RequestResponseServer : public Application
     Ptr<RandomVariableStream> m_serviceCost;      ///< CPU work per request (attribute)
     Time m_syscallCost;                           ///< per read and per write (attribute)
     Ptr<HostCpu> m_cpu;                           ///< the node's CPU
+    Ptr<HostNetStack> m_stack;                    ///< the node's stack (sends run in our task)
     HostCpu::TaskId m_task{0};                    ///< the worker
     uint32_t m_core{0};                           ///< core of the task (or ANY_CORE)
     bool m_hasTask{false};                        ///< m_task is valid

@@ -17,6 +17,7 @@
 #include "ns3/channel.h"
 #include "ns3/enum.h"
 #include "ns3/gro-engine.h"
+#include "ns3/ipv4-l3-protocol.h"
 #include "ns3/ipv4-routing-protocol.h"
 #include "ns3/ipv4.h"
 #include "ns3/log.h"
@@ -149,9 +150,11 @@ HostNetDevice::GetTypeId()
                           MakeDataRateAccessor(&HostNetDevice::m_copyRate),
                           MakeDataRateChecker())
             .AddAttribute("TxCost",
-                          "CPU time per transmitted packet, charged at softirq level "
-                          "(dev_queue_xmit runs with bottom halves disabled). Default 0: the "
-                          "source papers (References in the documentation) model receive only.",
+                          "CPU time per transmitted packet (per send with TSO/GSO), charged "
+                          "where the kernel sends it: the writing task for an application's "
+                          "write, else softirq (dev_queue_xmit runs with bottom halves "
+                          "disabled). Default 0: the source papers (References in the "
+                          "documentation) model receive only.",
                           StringValue("ns3::ConstantRandomVariable[Constant=0]"),
                           MakePointerAccessor(&HostNetDevice::m_txCost),
                           MakePointerChecker<RandomVariableStream>())
@@ -267,6 +270,13 @@ HostNetDevice::GetTypeId()
                           UintegerValue(65536),
                           MakeUintegerAccessor(&HostNetDevice::m_tsoMaxSize),
                           MakeUintegerChecker<uint32_t>(1500, 262144))
+            .AddAttribute("TxByteRate",
+                          "Per-byte transmit cost of data segments as a rate (TCP's skb "
+                          "bookkeeping, DMA mapping, header preparation): a data segment of n "
+                          "bytes adds n / rate to its send's cost. 0 = none.",
+                          DataRateValue(DataRate(0)),
+                          MakeDataRateAccessor(&HostNetDevice::m_txByteRate),
+                          MakeDataRateChecker())
             .AddAttribute("GsoSegmentCost",
                           "CPU time to cut one segment in software GSO (skb_segment).",
                           StringValue("ns3::ConstantRandomVariable[Constant=0]"),
@@ -415,6 +425,7 @@ HostNetDevice::DoDispose()
     m_channel = nullptr;
     m_node = nullptr;
     m_cpu = nullptr;
+    m_stack = nullptr;
     m_queueInterface = nullptr;
     m_isrCost = nullptr;
     m_protocolCost = nullptr;
@@ -466,6 +477,7 @@ HostNetDevice::Setup()
     NS_LOG_FUNCTION(this);
     m_setupDone = true;
     m_cpu = HostCpu::GetOrCreate(m_node);
+    m_stack = HostNetStack::GetOrCreate(m_node);
     NS_ABORT_MSG_IF(m_irqCore >= m_cpu->GetNCores(),
                     "HostNetDevice::IrqCore (" << m_irqCore << ") must be < HostCpu::NCores ("
                                                << m_cpu->GetNCores() << ")");
@@ -556,7 +568,8 @@ HostNetDevice::CreateQueues()
     tx.maxSendSize = m_tsoMaxSize;
     tx.txCost = m_txCost;
     tx.gsoSegmentCost = m_gsoSegmentCost;
-    m_tx.Setup(m_phy, m_cpu, txRings, cores, tx, &m_statistics);
+    tx.txByteRate = m_txByteRate;
+    m_tx.Setup(m_phy, m_cpu, m_stack, txRings, cores, tx, &m_statistics);
     m_tx.SetQueueInterface(m_queueInterface);
 }
 
@@ -697,7 +710,7 @@ HostNetDevice::ReceiveFromPhy(Ptr<NetDevice> phy,
 }
 
 void
-HostNetDevice::DeliverFrame(RxFrame&& frame, Time processingStart)
+HostNetDevice::DeliverFrame(RxFrame&& frame, Time processingStart, uint32_t core)
 {
     // GRO packets count the wire bytes of their segments' payloads and headers as sent.
     uint32_t extraHeaderBytes =
@@ -721,7 +734,12 @@ HostNetDevice::DeliverFrame(RxFrame&& frame, Time processingStart)
     }
     if (!m_rxCallback.IsNull())
     {
+        // The stack runs in this core's softirq: what it sends (ACKs, ACK-clocked data) and
+        // what it hands to a socket is charged and located there.
+        HostNetStack::ExecContext previous =
+            m_stack->SetExecContext({HostNetStack::ExecContext::SOFTIRQ, core});
         m_rxCallback(this, frame.packet, frame.protocol, m_senders[frame.sender]);
+        m_stack->SetExecContext(previous);
     }
 }
 
@@ -769,6 +787,18 @@ bool
 HostNetDevice::Send(Ptr<Packet> packet, const Address& dest, uint16_t protocolNumber)
 {
     NS_ABORT_MSG_IF(!m_setupDone, "HostNetDevice::Send before the device has a PHY and a node");
+    if (!m_tx.IsIpConnected() && !m_noIpv4)
+    {
+        // TSO/GSO sends are made where TCP hands segments to IP: watch it (once the
+        // interface exists; a node without IPv4 is checked once).
+        Ptr<Ipv4L3Protocol> ipv4 = m_node->GetObject<Ipv4L3Protocol>();
+        int32_t interface = ipv4 ? ipv4->GetInterfaceForDevice(this) : -1;
+        m_noIpv4 = !ipv4;
+        if (interface >= 0)
+        {
+            m_tx.ConnectIp(ipv4, interface);
+        }
+    }
     uint32_t ring = m_tx.SelectRing(packet, m_steering.GetRss());
     if (m_tx.IsRingFull(ring))
     {

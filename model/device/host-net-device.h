@@ -18,6 +18,7 @@
 #include "ns3/data-rate.h"
 #include "ns3/host-cost-model.h"
 #include "ns3/host-cpu.h"
+#include "ns3/host-net-stack.h"
 #include "ns3/interrupt-moderation.h"
 #include "ns3/net-device.h"
 #include "ns3/random-variable-stream.h"
@@ -200,8 +201,9 @@ class HostNetDevice : public NetDevice
      * @brief Protocol processing of a frame ended: account it and hand it to the stack.
      * @param frame the frame
      * @param processingStart when its processing first got the CPU
+     * @param core the core whose softirq processed it (the stack runs there)
      */
-    void DeliverFrame(RxFrame&& frame, Time processingStart);
+    void DeliverFrame(RxFrame&& frame, Time processingStart, uint32_t core);
 
     /**
      * @brief The host dropped a frame it had taken from the ring.
@@ -291,6 +293,8 @@ class HostNetDevice : public NetDevice
     mutable Ptr<HostNetChannel> m_channel;         ///< its channel as routing sees it (GetChannel)
     Ptr<Node> m_node;                              ///< our node
     Ptr<HostCpu> m_cpu;                            ///< the node's CPU
+    Ptr<HostNetStack> m_stack;                     ///< the node's network stack
+    bool m_noIpv4{false};                          ///< the node has no IPv4 (TSO: per frame)
     Ptr<RxRing> m_rxRing;                          ///< receive ring (attribute)
     Ptr<TxRing> m_txRing;                          ///< transmit ring (attribute)
     Ptr<InterruptModeration> m_moderation;         ///< NIC moderation (attribute)
@@ -313,6 +317,7 @@ class HostNetDevice : public NetDevice
     bool m_gsoEnabled{false};                      ///< GSO (attribute)
     uint32_t m_tsoMaxSize{65536};                  ///< TSO/GSO send limit (attribute)
     Ptr<RandomVariableStream> m_gsoSegmentCost;    ///< GSO cost per segment (attribute)
+    DataRate m_txByteRate{0};                      ///< Tx cost per data byte (attribute)
     RxSteering m_rxSteering{STEER_NONE};           ///< RPS/RFS (attribute)
     std::vector<uint32_t> m_rpsCoresList;          ///< rps_cpus (attribute)
     Ptr<RandomVariableStream> m_steerCost;         ///< RPS enqueue cost (attribute)

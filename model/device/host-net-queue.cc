@@ -96,6 +96,10 @@ HostNetQueue::Setup(HostNetDevice* device,
     m_core = core;
     m_cpu = device->GetCpu();
     m_stack = HostNetStack::GetOrCreate(device->GetNode());
+    // The device's costs, slowed on a core away from the NIC's NUMA node (remote DMA
+    // buffers, descriptors and L3).
+    m_costs = device->GetCosts();
+    m_costs.SetScale(m_stack->GetCoreCostFactor(core));
     m_ring = ring;
     m_moderation = moderation;
     m_rxMode = rxMode;
@@ -170,7 +174,7 @@ HostNetQueue::GetNodeId() const
 const HostCostModel&
 HostNetQueue::GetCosts() const
 {
-    return m_device->GetCosts();
+    return m_costs;
 }
 
 uint32_t
@@ -237,10 +241,11 @@ HostNetQueue::SteerToBacklog(uint32_t core, RxFrame&& frame)
 }
 
 void
-HostNetQueue::DeliverSteered(RxFrame&& frame, Time processingStart)
+HostNetQueue::DeliverSteered(RxFrame&& frame, Time processingStart, uint32_t core)
 {
     m_inBacklog -= frame.segments;
-    DeliverFrame(std::move(frame), processingStart);
+    m_delivered += frame.segments;
+    m_device->DeliverFrame(std::move(frame), processingStart, core);
 }
 
 void
@@ -310,7 +315,7 @@ void
 HostNetQueue::DeliverFrame(RxFrame&& frame, Time processingStart)
 {
     m_delivered += frame.segments;
-    m_device->DeliverFrame(std::move(frame), processingStart);
+    m_device->DeliverFrame(std::move(frame), processingStart, m_core);
 }
 
 void

@@ -9,6 +9,7 @@
 #ifndef HOST_NET_QUEUE_H
 #define HOST_NET_QUEUE_H
 
+#include "ns3/host-cost-model.h"
 #include "ns3/host-cpu.h"
 #include "ns3/host-net-stack.h"
 #include "ns3/interrupt-moderation.h"
@@ -121,7 +122,7 @@ class HostNetQueue : public Object, public RxQueue
     }
 
     void SteerToBacklog(uint32_t core, RxFrame&& frame) override;
-    void DeliverSteered(RxFrame&& frame, Time processingStart) override;
+    void DeliverSteered(RxFrame&& frame, Time processingStart, uint32_t core) override;
     void Record(Event event, uint32_t n = 0) override;
     void ConnectDelivered(Callback<void, Ptr<const Packet>, Time> cb) override;
 
@@ -164,6 +165,7 @@ class HostNetQueue : public Object, public RxQueue
     uint32_t m_core{0};                    ///< IRQ affinity
     Ptr<HostCpu> m_cpu;                    ///< the node's CPU
     Ptr<HostNetStack> m_stack;             ///< the node's network stack
+    HostCostModel m_costs;                 ///< the device's costs, scaled for our core
     Ptr<RxRing> m_ring;                    ///< descriptor ring
     Ptr<TxRing> m_txRing;                  ///< Tx ring of the queue pair
     Ptr<InterruptModeration> m_moderation; ///< NIC moderation of this vector

@@ -25,6 +25,7 @@ HostNetStatistics::Reset()
                               &m_rxPackets,
                               &m_rxSteered,
                               &m_txSends,
+                              &m_txSendsByTask,
                               &m_dropBacklog,
                               &m_interrupts,
                               &m_interruptsAbsorbed,
@@ -103,6 +104,7 @@ HostNetStatistics::Fill(HostNetDeviceStats& s) const
     }
     s.txPackets = m_txPackets;
     s.txSends = m_txSends;
+    s.txSendsByTask = m_txSendsByTask;
     s.txDropRingFull = m_txDropRingFull;
     s.fifoWait = m_fifoWait.GetSummary();
     s.dma = m_dma.GetSummary();

@@ -52,6 +52,7 @@ struct HostNetDeviceStats
     uint64_t txPackets{0};          ///< frames handed to the PHY
     uint64_t txSends{0};            ///< transmit CPU cost units paid: TSO/GSO sends, or
                                     ///< frames without offload
+    uint64_t txSendsByTask{0};      ///< of txSends: paid by a task (made in sendmsg)
     uint64_t txDropRingFull{0};     ///< Send called with a full Tx ring
     uint64_t txDropPhy{0};          ///< frames the PHY refused
     LatencySummary fifoWait;        ///< arrival -> DMA start
@@ -167,10 +168,14 @@ class HostNetStatistics
         m_rxSteered++;
     }
 
-    /// A transmit CPU cost unit was paid (a TSO/GSO send, or a frame without offload).
-    void RecordTxSend()
+    /**
+     * A transmit CPU cost unit was paid (a TSO/GSO send, or a frame without offload).
+     * @param byTask a task paid it (the send was made in sendmsg)
+     */
+    void RecordTxSend(bool byTask = false)
     {
         m_txSends++;
+        m_txSendsByTask += byTask ? 1 : 0;
     }
 
     /// A frame was handed to the PHY.
@@ -193,6 +198,7 @@ class HostNetStatistics
     uint64_t m_rxPackets{0};           ///< packets handed up
     uint64_t m_rxSteered{0};           ///< packets steered to another core
     uint64_t m_txSends{0};             ///< Tx cost units paid
+    uint64_t m_txSendsByTask{0};       ///< of which by a task
     uint64_t m_dropBacklog{0};         ///< host drops
     uint64_t m_interrupts{0};          ///< ISRs
     uint64_t m_interruptsAbsorbed{0};  ///< absorbed assertions

@@ -11,6 +11,9 @@
 #include "ns3/ipv4-address.h"
 #include "ns3/log.h"
 #include "ns3/net-device-queue-interface.h"
+#include "ns3/simulator.h"
+
+#include <iterator>
 
 namespace ns3
 {
@@ -50,6 +53,7 @@ ReverseFlow(Ptr<const Packet> packet,
 void
 HostTxPath::Setup(Ptr<NetDevice> phy,
                   Ptr<HostCpu> cpu,
+                  Ptr<HostNetStack> stack,
                   const std::vector<Ptr<TxRing>>& rings,
                   const std::vector<uint32_t>& cores,
                   const Settings& settings,
@@ -57,6 +61,7 @@ HostTxPath::Setup(Ptr<NetDevice> phy,
 {
     m_phy = phy;
     m_cpu = cpu;
+    m_stack = stack;
     m_rings = rings;
     m_cores = cores;
     m_settings = settings;
@@ -74,9 +79,19 @@ HostTxPath::Setup(Ptr<NetDevice> phy,
                                         reported);
         m_rings[q]->SetDescriptorFreedCallback(MakeCallback(&HostTxPath::DescriptorFreed, this));
     }
-    m_pendingPerRing.assign(m_rings.size(), 0);
+    m_ringOrder.assign(m_rings.size(), std::deque<PendingTx>());
+    m_ringHead.assign(m_rings.size(), 0);
+    // Contexts 0..NCores-1 are the cores' softirqs; tasks get theirs on first use.
+    m_nCores = m_cpu->GetNCores();
+    m_paying.assign(m_nCores, std::deque<Paying>());
+    m_costPaidCallbacks.clear();
+    for (uint32_t c = 0; c < m_nCores; ++c)
+    {
+        m_costPaidCallbacks.push_back(MakeCallback(&HostTxPath::CostPaid, this, c));
+    }
     auto constant = DynamicCast<ConstantRandomVariable>(m_settings.txCost);
-    m_costIsZero = constant && constant->GetConstant() == 0;
+    m_costIsZero =
+        constant && constant->GetConstant() == 0 && m_settings.txByteRate.GetBitRate() == 0;
 }
 
 void
@@ -89,14 +104,23 @@ void
 HostTxPath::Dispose()
 {
     m_rings.clear();
-    m_pendingPerRing.clear();
+    m_ringOrder.clear();
+    m_ringHead.clear();
     m_phyOrder.clear();
-    m_pending.clear();
+    m_paying.clear();
+    m_taskContexts.clear();
     m_bursts.clear();
     m_costPaidCallbacks.clear();
+    if (m_ipv4)
+    {
+        m_ipv4->TraceDisconnectWithoutContext("SendOutgoing",
+                                              MakeCallback(&HostTxPath::IpSendOutgoing, this));
+        m_ipv4 = nullptr;
+    }
     m_settings = Settings();
     m_phy = nullptr;
     m_cpu = nullptr;
+    m_stack = nullptr;
     m_queueInterface = nullptr;
 }
 
@@ -124,7 +148,8 @@ HostTxPath::SelectRing(Ptr<const Packet> packet, const RssHash& rss) const
 bool
 HostTxPath::IsRingFull(uint32_t ring) const
 {
-    return m_rings[ring]->GetNInUse() + m_pendingPerRing[ring] >= m_rings[ring]->GetNDescriptors();
+    return m_rings[ring]->GetNInUse() + m_ringOrder[ring].size() >=
+           m_rings[ring]->GetNDescriptors();
 }
 
 bool
@@ -140,62 +165,134 @@ HostTxPath::IsAnyRingFull() const
     return false;
 }
 
-Time
-HostTxPath::CostOf(Ptr<const Packet> packet)
+void
+HostTxPath::ConnectIp(Ptr<Ipv4L3Protocol> ipv4, uint32_t interface)
 {
-    if (!m_settings.tso && !m_settings.gso)
+    m_ipv4 = ipv4;
+    m_interface = interface;
+    m_ipv4->TraceConnectWithoutContext("SendOutgoing",
+                                       MakeCallback(&HostTxPath::IpSendOutgoing, this));
+}
+
+bool
+HostTxPath::IsIpConnected() const
+{
+    return m_ipv4 != nullptr;
+}
+
+void
+HostTxPath::IpSendOutgoing(const Ipv4Header& header, Ptr<const Packet> packet, uint32_t interface)
+{
+    // TCP hands IP its segments here, in the transmit call that made them (tcp_write_xmit
+    // in Linux builds one skb of up to 64 KB per round, in sendmsg or in the softirq that
+    // processed an ACK); the device may see them later, behind a backlogged qdisc. The
+    // contiguous data segments of one flow made in one call (one simulator event), up to
+    // TsoMaxSize bytes, form one TSO/GSO send, paid by the context that made it.
+    if (interface != m_interface || header.GetProtocol() != 6)
     {
-        m_stats->RecordTxSend();
-        return Max(Seconds(m_settings.txCost->GetValue()), Time(0));
+        return;
     }
-    // TCP hands Linux's device 64 KB skbs that the NIC (TSO) or GSO cuts; ns-3's TCP hands
-    // over segments. Contiguous data segments of one flow, up to TsoMaxSize, form one send.
+    uint8_t b[20];
+    uint32_t size = packet->GetSize();
+    if (size < sizeof(b) || packet->CopyData(b, sizeof(b)) < sizeof(b))
+    {
+        return;
+    }
+    uint32_t tcpHeader = (b[12] >> 4) * 4u;
+    if (size <= tcpHeader)
+    {
+        return; // no data: an ACK pays as it reaches the device
+    }
+    uint32_t payload = size - tcpHeader;
+    uint32_t seq = (uint32_t(b[4]) << 24) | (uint32_t(b[5]) << 16) | (uint32_t(b[6]) << 8) | b[7];
+    uint64_t flow = (uint64_t(header.GetDestination().Get()) << 32) |
+                    (uint64_t((uint32_t(b[0]) << 8) | b[1]) << 16) | ((uint32_t(b[2]) << 8) | b[3]);
+    TxBurst& burst = m_bursts[flow];
+    uint64_t event = Simulator::GetEventCount();
+    uint32_t wire = size + header.GetSerializedSize();
+    if ((m_settings.tso || m_settings.gso) && burst.bytes > 0 && burst.event == event &&
+        seq == burst.nextSeq && burst.bytes + wire <= m_settings.maxSendSize)
+    {
+        burst.bytes += wire;
+    }
+    else
+    {
+        burst.bytes = wire;
+        burst.event = event;
+        // In sequence order (a retransmission starts a send before newer ones).
+        BurstStart start{seq, m_stack->GetExecContext()};
+        auto it = burst.starts.end();
+        while (it != burst.starts.begin() && static_cast<int32_t>(std::prev(it)->seq - seq) > 0)
+        {
+            --it;
+        }
+        burst.starts.insert(it, start);
+    }
+    burst.nextSeq = seq + payload;
+}
+
+Time
+HostTxPath::CostOf(Ptr<const Packet> packet, HostNetStack::ExecContext& where)
+{
+    where = m_stack->GetExecContext();
     uint8_t b[40];
     uint32_t size = packet->GetSize();
-    bool tcpData = size >= sizeof(b) && packet->CopyData(b, sizeof(b)) == sizeof(b) &&
+    bool tcpData = m_ipv4 && size >= sizeof(b) && packet->CopyData(b, sizeof(b)) == sizeof(b) &&
                    b[0] == 0x45 && b[9] == 6;
     uint32_t payload = 0;
+    TxBurst* burst = nullptr;
     uint32_t seq = 0;
-    uint64_t flow = 0;
     if (tcpData)
     {
         uint32_t total = (uint32_t(b[2]) << 8) | b[3];
         uint32_t header = 20 + (b[32] >> 4) * 4u;
         payload = total > header ? total - header : 0;
         seq = (uint32_t(b[24]) << 24) | (uint32_t(b[25]) << 16) | (uint32_t(b[26]) << 8) | b[27];
-        // Source port, destination address and port identify the flow on this host.
-        flow = (uint64_t((uint32_t(b[16]) << 24) | (uint32_t(b[17]) << 16) |
-                         (uint32_t(b[18]) << 8) | b[19])
-                << 32) |
-               (uint64_t((uint32_t(b[20]) << 8) | b[21]) << 16) | ((uint32_t(b[22]) << 8) | b[23]);
-    }
-    Time cost;
-    TxBurst* burst = nullptr;
-    if (payload > 0)
-    {
-        burst = &m_bursts[flow];
-    }
-    if (burst && burst->bytes > 0 && seq == burst->nextSeq &&
-        burst->bytes + size <= m_settings.maxSendSize)
-    {
-        burst->bytes += size;
-    }
-    else
-    {
-        m_stats->RecordTxSend();
-        cost = Max(Seconds(m_settings.txCost->GetValue()), Time(0));
-        if (burst)
+        // Destination address, source and destination port identify the flow on this host.
+        uint64_t flow = (uint64_t((uint32_t(b[16]) << 24) | (uint32_t(b[17]) << 16) |
+                                  (uint32_t(b[18]) << 8) | b[19])
+                         << 32) |
+                        (uint64_t((uint32_t(b[20]) << 8) | b[21]) << 16) |
+                        ((uint32_t(b[22]) << 8) | b[23]);
+        if (payload > 0)
         {
-            burst->bytes = size;
+            auto it = m_bursts.find(flow);
+            burst = it != m_bursts.end() ? &it->second : nullptr;
         }
     }
+    bool newSend = true;
     if (burst)
     {
-        burst->nextSeq = seq + payload;
+        // Starts the device will not see (segments dropped above it) are forgotten.
+        auto& starts = burst->starts;
+        while (!starts.empty() && static_cast<int32_t>(starts.front().seq - seq) < 0)
+        {
+            starts.pop_front();
+        }
+        if (!starts.empty() && starts.front().seq == seq)
+        {
+            burst->where = starts.front().where;
+            starts.pop_front();
+        }
+        else
+        {
+            newSend = false; // a later segment of a send already paid for
+        }
+        where = burst->where;
     }
-    if (!m_settings.tso)
+    Time cost;
+    if (newSend)
+    {
+        m_stats->RecordTxSend(where.kind == HostNetStack::ExecContext::TASK);
+        cost = Max(Seconds(m_settings.txCost->GetValue()), Time(0));
+    }
+    if (!m_settings.tso && m_settings.gso && payload > 0)
     {
         cost += Max(Seconds(m_settings.gsoSegmentCost->GetValue()), Time(0));
+    }
+    if (payload > 0 && m_settings.txByteRate.GetBitRate() > 0)
+    {
+        cost += m_settings.txByteRate.CalculateBytesTxTime(size);
     }
     return cost;
 }
@@ -203,28 +300,46 @@ HostTxPath::CostOf(Ptr<const Packet> packet)
 void
 HostTxPath::Send(uint32_t ring, Ptr<Packet> packet, const Address& dest, uint16_t protocol)
 {
-    Time cost = m_costIsZero ? Time(0) : CostOf(packet);
-    uint32_t core = m_cores[ring];
-    if (cost.IsZero() && m_nPending == 0)
+    HostNetStack::ExecContext where;
+    Time cost = m_costIsZero ? Time(0) : CostOf(packet, where);
+    std::deque<PendingTx>& order = m_ringOrder[ring];
+    if (cost.IsZero() && order.empty())
     {
         m_rings[ring]->Enqueue(packet, dest, protocol);
     }
     else
     {
-        // Behind earlier sends still paying their cost on this core (SOFTIRQ work of a core
-        // is FIFO, so the order of a flow's segments is kept).
-        if (m_pending.size() <= core)
+        // The send waits for its cost and for the earlier sends of its ring, so a flow's
+        // segments keep their order whichever context pays for them.
+        uint64_t seq = m_ringHead[ring] + order.size();
+        order.push_back(PendingTx{packet, dest, protocol, cost.IsZero()});
+        m_nPending++;
+        if (!cost.IsZero())
         {
-            m_pending.resize(core + 1);
-            for (uint32_t c = m_costPaidCallbacks.size(); c <= core; ++c)
+            if (where.kind == HostNetStack::ExecContext::TASK)
             {
-                m_costPaidCallbacks.push_back(MakeCallback(&HostTxPath::CostPaid, this, c));
+                // sendmsg: the application's task transmits (tcp_push in its system call).
+                uint32_t context = TaskContext(where.id);
+                m_paying[context].push_back(Paying{ring, seq});
+                m_cpu->SubmitTask(where.id, cost, m_costPaidCallbacks[context]);
+            }
+            else
+            {
+                // Sent from the softirq that processed the ACK (tcp_data_snd_check), or by
+                // a qdisc restart: softirq work of that core (of the ring's core if none).
+                uint32_t core =
+                    where.kind == HostNetStack::ExecContext::SOFTIRQ && where.id < m_nCores
+                        ? where.id
+                        : m_cores[ring];
+                double factor = m_stack->GetCoreCostFactor(core);
+                if (factor != 1.0)
+                {
+                    cost = Seconds(cost.GetSeconds() * factor); // away from the NIC's node
+                }
+                m_paying[core].push_back(Paying{ring, seq});
+                m_cpu->Submit(HostCpu::SOFTIRQ, cost, m_costPaidCallbacks[core], core);
             }
         }
-        m_pending[core].push_back(PendingTx{packet, dest, protocol, ring});
-        m_nPending++;
-        m_pendingPerRing[ring]++;
-        m_cpu->Submit(HostCpu::SOFTIRQ, cost, m_costPaidCallbacks[core], core);
     }
     // One traffic-control queue above a multi-queue NIC (a single root qdisc): it stops
     // while any ring is full, as Linux's qdisc stalls on a stopped Tx queue.
@@ -234,15 +349,44 @@ HostTxPath::Send(uint32_t ring, Ptr<Packet> packet, const Address& dest, uint16_
     }
 }
 
-void
-HostTxPath::CostPaid(uint32_t core)
+uint32_t
+HostTxPath::TaskContext(HostCpu::TaskId task)
 {
-    NS_ASSERT(!m_pending[core].empty());
-    PendingTx tx = std::move(m_pending[core].front());
-    m_pending[core].pop_front();
-    m_nPending--;
-    m_pendingPerRing[tx.ring]--;
-    m_rings[tx.ring]->Enqueue(tx.packet, tx.dest, tx.protocol);
+    auto it = m_taskContexts.find(task);
+    if (it != m_taskContexts.end())
+    {
+        return it->second;
+    }
+    auto context = static_cast<uint32_t>(m_paying.size());
+    m_paying.emplace_back();
+    m_costPaidCallbacks.push_back(MakeCallback(&HostTxPath::CostPaid, this, context));
+    m_taskContexts.emplace(task, context);
+    return context;
+}
+
+void
+HostTxPath::CostPaid(uint32_t context)
+{
+    // Work of one context is served in order (softirq of a core, and a task, are FIFO).
+    NS_ASSERT(!m_paying[context].empty());
+    Paying paid = m_paying[context].front();
+    m_paying[context].pop_front();
+    m_ringOrder[paid.ring][paid.seq - m_ringHead[paid.ring]].paid = true;
+    Release(paid.ring);
+}
+
+void
+HostTxPath::Release(uint32_t ring)
+{
+    std::deque<PendingTx>& order = m_ringOrder[ring];
+    while (!order.empty() && order.front().paid)
+    {
+        PendingTx tx = std::move(order.front());
+        order.pop_front();
+        m_ringHead[ring]++;
+        m_nPending--;
+        m_rings[ring]->Enqueue(tx.packet, tx.dest, tx.protocol);
+    }
 }
 
 bool

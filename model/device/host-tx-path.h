@@ -13,7 +13,11 @@
 
 #include "ns3/address.h"
 #include "ns3/callback.h"
+#include "ns3/data-rate.h"
 #include "ns3/host-cpu.h"
+#include "ns3/host-net-stack.h"
+#include "ns3/ipv4-header.h"
+#include "ns3/ipv4-l3-protocol.h"
 #include "ns3/net-device.h"
 #include "ns3/packet.h"
 #include "ns3/random-variable-stream.h"
@@ -35,12 +39,17 @@ class NetDeviceQueueInterface;
  * send), one Tx ring per queue pair, and flow control towards traffic control.
  *
  * A packet goes to the Tx ring of the queue pair its flow receives on (XPS by receive
- * queue): RSS of the reverse direction. Its Tx cost is SOFTIRQ work on that queue's core,
- * FIFO per core, so a flow's segments keep their order; then it takes a descriptor and goes
- * to the PHY. With TsoEnabled or GsoEnabled, contiguous data segments of one TCP flow, up
- * to TsoMaxSize bytes, pay one Tx cost (GSO adds a cost per segment). A full ring stops
- * the traffic-control queue above (one root qdisc over all rings) until a descriptor
- * frees. The offload settings and costs are read when the device is set up.
+ * queue): RSS of the reverse direction. Its Tx cost is charged where the kernel sends it
+ * (HostNetStack::GetExecContext): to the task whose system call sent it (an application's
+ * write), to the softirq of the core whose received packet triggered it (ACKs and
+ * ACK-clocked data), else to the softirq of its queue's core (a qdisc restart). Sends leave
+ * for their ring in the order they were made, whatever context paid for them. With
+ * TsoEnabled or GsoEnabled, the data segments of one TCP flow handed to the device in one
+ * transmit call (one simulator event: ns-3's TCP sends them in one SendPendingData, as
+ * Linux's tcp_write_xmit builds one skb of up to 64 KB), contiguous and up to TsoMaxSize
+ * bytes, pay one Tx cost (GSO adds a cost per segment). A full ring stops the
+ * traffic-control queue above (one root qdisc over all rings) until a descriptor frees.
+ * The offload settings and costs are read when the device is set up.
  */
 class HostTxPath
 {
@@ -53,12 +62,14 @@ class HostTxPath
         uint32_t maxSendSize{65536};              ///< TsoMaxSize
         Ptr<RandomVariableStream> txCost;         ///< TxCost, per send
         Ptr<RandomVariableStream> gsoSegmentCost; ///< GsoSegmentCost, per GSO segment
+        DataRate txByteRate{0};                   ///< TxByteRate, per data byte (0: none)
     };
 
     /**
      * Connect the rings to the PHY.
      * @param phy the wrapped PHY
      * @param cpu the node's CPU
+     * @param stack the node's network stack (where a send runs)
      * @param rings one Tx ring per queue pair
      * @param cores the core of each queue pair
      * @param settings offloads and costs
@@ -66,6 +77,7 @@ class HostTxPath
      */
     void Setup(Ptr<NetDevice> phy,
                Ptr<HostCpu> cpu,
+               Ptr<HostNetStack> stack,
                const std::vector<Ptr<TxRing>>& rings,
                const std::vector<uint32_t>& cores,
                const Settings& settings,
@@ -104,6 +116,16 @@ class HostTxPath
      */
     void Send(uint32_t ring, Ptr<Packet> packet, const Address& dest, uint16_t protocol);
 
+    /**
+     * @brief Watch what TCP hands to IP for this device (TSO/GSO sends are made there).
+     * @param ipv4 the node's IPv4
+     * @param interface the device's interface index
+     */
+    void ConnectIp(Ptr<Ipv4L3Protocol> ipv4, uint32_t interface);
+
+    /** @return true once ConnectIp was called */
+    bool IsIpConnected() const;
+
     /// @return the rings
     const std::vector<Ptr<TxRing>>& GetRings() const
     {
@@ -111,10 +133,20 @@ class HostTxPath
     }
 
   private:
-    /// @return the Tx cost of a send of @p packet (TSO/GSO: once per send)
-    Time CostOf(Ptr<const Packet> packet);
-    /// A send on @p core paid its cost: put it on its ring.
-    void CostPaid(uint32_t core);
+    /**
+     * @return the Tx cost of @p packet (TSO/GSO: the first segment of a send pays)
+     * @param packet the packet
+     * @param[out] where the context that pays (the one that made the send)
+     */
+    Time CostOf(Ptr<const Packet> packet, HostNetStack::ExecContext& where);
+    /// IPv4's SendOutgoing trace: record where TCP's transmit calls start TSO/GSO sends.
+    void IpSendOutgoing(const Ipv4Header& header, Ptr<const Packet> packet, uint32_t interface);
+    /// The cost of a send paid in context @p context: release what is in order.
+    void CostPaid(uint32_t context);
+    /// Hand the paid sends at the head of @p ring's queue to the ring.
+    void Release(uint32_t ring);
+    /// @return the context index of a task (created on first use)
+    uint32_t TaskContext(HostCpu::TaskId task);
     /// A ring hands a frame to the PHY.
     bool TransmitFromRing(uint32_t ring, Ptr<Packet> packet, const Address& dest, uint16_t p);
     /// The PHY finished (or dropped) a frame.
@@ -124,20 +156,37 @@ class HostTxPath
     /// @return true if some ring is full
     bool IsAnyRingFull() const;
 
-    /// A send waiting for its Tx CPU cost.
+    /// A send waiting for its Tx CPU cost or for an earlier send of its ring.
     struct PendingTx
     {
         Ptr<Packet> packet; ///< the frame
         Address dest;       ///< destination
         uint16_t protocol;  ///< protocol number
-        uint32_t ring;      ///< its Tx ring
+        bool paid;          ///< its cost was paid
     };
 
-    /// The TSO/GSO send a flow is building.
+    /// A send paying its cost in a context: its ring and its place in the ring's order.
+    struct Paying
+    {
+        uint32_t ring; ///< its Tx ring
+        uint64_t seq;  ///< its number in the ring's order
+    };
+
+    /// The first segment of a send TCP made, and the context that made it.
+    struct BurstStart
+    {
+        uint32_t seq;                    ///< its sequence number
+        HostNetStack::ExecContext where; ///< who made it (pays its cost)
+    };
+
+    /// A flow's TSO/GSO sends, as TCP makes them at the IP layer.
     struct TxBurst
     {
-        uint32_t nextSeq{0}; ///< sequence number that continues it
-        uint32_t bytes{0};   ///< bytes in it
+        uint64_t event{0};               ///< simulator event (transmit call) of the last one
+        uint32_t nextSeq{0};             ///< sequence number that continues it
+        uint32_t bytes{0};               ///< bytes in it
+        std::deque<BurstStart> starts;   ///< sends not yet at the device, in sequence order
+        HostNetStack::ExecContext where; ///< who made the send the device is taking
     };
 
     static constexpr uint32_t NO_RING = 0xffffffff; ///< no PHY Send in progress
@@ -146,18 +195,24 @@ class HostTxPath
     bool m_costIsZero{true};                         ///< skip the CPU
     Ptr<NetDevice> m_phy;                            ///< wrapped PHY
     Ptr<HostCpu> m_cpu;                              ///< the node's CPU
+    Ptr<HostNetStack> m_stack;                       ///< the node's stack (exec context)
     HostNetStatistics* m_stats{nullptr};             ///< the device's statistics
     Ptr<NetDeviceQueueInterface> m_queueInterface;   ///< flow control towards the qdisc
     std::vector<Ptr<TxRing>> m_rings;                ///< Tx ring per queue pair
     std::vector<uint32_t> m_cores;                   ///< core per queue pair
-    std::vector<uint32_t> m_pendingPerRing;          ///< per ring: sends paying their cost
-    std::vector<std::deque<PendingTx>> m_pending;    ///< per core: sends paying their cost
-    uint32_t m_nPending{0};                          ///< sends paying their cost, all cores
-    std::vector<Callback<void>> m_costPaidCallbacks; ///< per core, prebuilt (no allocation)
-    std::deque<uint32_t> m_phyOrder;                 ///< ring of each frame at the PHY
-    uint32_t m_phySendRing{NO_RING};                 ///< ring whose frame is in PHY Send
-    bool m_phySendReported{false};                   ///< the PHY reported it inside Send
-    std::unordered_map<uint64_t, TxBurst> m_bursts;  ///< per flow (TSO/GSO)
+    std::vector<std::deque<PendingTx>> m_ringOrder;  ///< per ring: sends not yet on it
+    std::vector<uint64_t> m_ringHead;                ///< per ring: number of the oldest
+    std::vector<std::deque<Paying>> m_paying;        ///< per context: sends paying, FIFO
+    std::vector<Callback<void>> m_costPaidCallbacks; ///< per context, prebuilt
+    uint32_t m_nCores{0};                            ///< contexts below: core softirqs
+    std::unordered_map<HostCpu::TaskId, uint32_t> m_taskContexts; ///< task -> context
+    uint32_t m_nPending{0};                                       ///< sends not yet on a ring
+    std::deque<uint32_t> m_phyOrder;                              ///< ring of each frame at the PHY
+    uint32_t m_phySendRing{NO_RING};                ///< ring whose frame is in PHY Send
+    bool m_phySendReported{false};                  ///< the PHY reported it inside Send
+    std::unordered_map<uint64_t, TxBurst> m_bursts; ///< per flow (TSO/GSO)
+    Ptr<Ipv4L3Protocol> m_ipv4;                     ///< the node's IPv4 (ConnectIp)
+    uint32_t m_interface{0};                        ///< our interface index
 };
 
 } // namespace ns3

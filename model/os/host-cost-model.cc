@@ -33,10 +33,16 @@ HostCostModel::Clear()
     m_costs = Costs();
 }
 
+void
+HostCostModel::SetScale(double factor)
+{
+    m_scale = factor;
+}
+
 Time
 HostCostModel::SampleIsr() const
 {
-    return Sample(m_costs.isr);
+    return Scaled(Sample(m_costs.isr));
 }
 
 Time
@@ -47,31 +53,31 @@ HostCostModel::SampleProtocol(uint32_t bytes) const
     {
         cost += m_copyTime.Get(m_costs.copyRate, bytes);
     }
-    return cost;
+    return Scaled(cost);
 }
 
 Time
 HostCostModel::SampleGro() const
 {
-    return Sample(m_costs.gro);
+    return Scaled(Sample(m_costs.gro));
 }
 
 Time
 HostCostModel::SampleSteer() const
 {
-    return Sample(m_costs.steer);
+    return Scaled(Sample(m_costs.steer));
 }
 
 Time
 HostCostModel::SampleRegisterWrite() const
 {
-    return Sample(m_costs.registerWrite);
+    return Scaled(Sample(m_costs.registerWrite));
 }
 
 Time
 HostCostModel::SamplePollOverhead() const
 {
-    return Sample(m_costs.pollOverhead);
+    return Scaled(Sample(m_costs.pollOverhead));
 }
 
 } // namespace ns3

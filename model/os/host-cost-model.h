@@ -49,6 +49,12 @@ class HostCostModel
     /// Forget the random variables.
     void Clear();
 
+    /**
+     * @brief Scale every sample (the locality of the core that does the work).
+     * @param factor the factor (>= 1; 1 = as sampled)
+     */
+    void SetScale(double factor);
+
     /** @return one sample of the hard interrupt handler cost */
     Time SampleIsr() const;
 
@@ -72,7 +78,14 @@ class HostCostModel
     Time SamplePollOverhead() const;
 
   private:
+    /// @return @p t scaled by the locality factor
+    Time Scaled(Time t) const
+    {
+        return m_scale == 1.0 ? t : Seconds(t.GetSeconds() * m_scale);
+    }
+
     Costs m_costs;                    ///< the attributes
+    double m_scale{1.0};              ///< locality factor (SetScale)
     mutable ByteTimeCache m_copyTime; ///< size / copyRate of the last size
 };
 

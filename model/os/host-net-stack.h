@@ -11,6 +11,7 @@
 
 #include "softnet-data.h"
 
+#include "ns3/data-rate.h"
 #include "ns3/host-cpu.h"
 #include "ns3/node.h"
 #include "ns3/nstime.h"
@@ -90,6 +91,91 @@ class HostNetStack : public Object
      */
     Ptr<RpsBacklog> GetBacklog(uint32_t core);
 
+    /**
+     * @brief Where the kernel code that runs now runs on the node's behalf: a task's system
+     * call (sendmsg, recvmsg) or a core's NET_RX softirq delivering a packet up the stack.
+     *
+     * The transmit path charges a send to it (an application's write to its task; a send
+     * triggered by a received ACK to the softirq of the core that processes the ACK), and
+     * a reader learns from it on which core its data were processed.
+     */
+    struct ExecContext
+    {
+        /// The kind of context.
+        enum Kind : uint8_t
+        {
+            NONE,   ///< outside both (a timer, a qdisc restart, the PHY)
+            TASK,   ///< a task's system call: id is its HostCpu::TaskId
+            SOFTIRQ ///< NET_RX softirq: id is the core
+        };
+
+        Kind kind{NONE}; ///< the kind
+        uint32_t id{0};  ///< the task or the core
+    };
+
+    /**
+     * @brief Enter a context (synchronous code only: restore the previous one after).
+     * @param context the context that runs from now on
+     * @return the previous context, to give back to SetExecContext when leaving
+     */
+    ExecContext SetExecContext(ExecContext context);
+
+    /**
+     * @brief Enter a context, and keep it for the work ns-3 defers to the next time step.
+     *
+     * ns-3's TcpSocketBase::Send transmits in an event one time step later (to gather
+     * writes), where Linux transmits inside sendmsg: code that runs outside any context
+     * until then belongs to @p context.
+     * @param context the context (a task's system call)
+     * @return the previous context, to give back to SetExecContext when leaving
+     */
+    ExecContext SetSyscallContext(ExecContext context);
+
+    /** @return the context that runs now */
+    ExecContext GetExecContext() const;
+
+    /// @name Socket costs of the node's applications (used where an application's own is 0)
+    /// @{
+    /** @return SyscallCost: CPU time of one read or write system call */
+    Time GetSyscallCost() const;
+    /** @return RecvCopyRate: kernel-to-user copy rate (0: none) */
+    DataRate GetRecvCopyRate() const;
+    /** @return SendCopyRate: user-to-kernel copy rate (0: none) */
+    DataRate GetSendCopyRate() const;
+    /** @return ReadSize: bytes per TCP read */
+    uint32_t GetReadSize() const;
+    /** @return WriteSize: bytes per TCP write */
+    uint32_t GetWriteSize() const;
+    /** @return SkbFreeCost: reader's CPU time per packet consumed */
+    Time GetSkbFreeCost() const;
+    /// @}
+
+    /// @name Locality
+    /// @{
+    /**
+     * @brief The NUMA node of a core.
+     * @param core the core
+     * @return core mod NumaNodes
+     */
+    uint32_t GetNumaNode(uint32_t core) const;
+    /**
+     * @brief Whether a core is on the NICs' NUMA node.
+     * @param core the core
+     * @return true if GetNumaNode(core) == NicNumaNode (aborts if NicNumaNode >= NumaNodes)
+     */
+    bool IsNicLocal(uint32_t core) const;
+    /**
+     * @brief The factor network work on a core is slowed by.
+     * @param core the core
+     * @return 1 on the NICs' NUMA node, RemoteNumaFactor elsewhere
+     */
+    double GetCoreCostFactor(uint32_t core) const;
+    /** @return CrossCoreCopyFactor: copy slow-down after another core's softirq */
+    double GetCrossCoreCopyFactor() const;
+    /** @return SocketLockCost: reader's CPU time per packet delivered by another core */
+    Time GetSocketLockCost() const;
+    /// @}
+
   protected:
     void DoDispose() override;
 
@@ -106,6 +192,20 @@ class HostNetStack : public Object
     uint32_t m_netdevMaxBacklog{1000};      ///< net.core.netdev_max_backlog (attribute)
     uint32_t m_devWeight{64};               ///< net.core.dev_weight (attribute)
     Time m_ipiCost;                         ///< IPI handler cost (attribute)
+    ExecContext m_context;                  ///< what runs now (SetExecContext)
+    ExecContext m_deferred;                 ///< context of ns-3's deferred sends
+    Time m_deferredUntil{-1};               ///< until when m_deferred holds
+    Time m_syscallCost;                     ///< per system call (attribute)
+    DataRate m_recvCopyRate{0};             ///< recvmsg copy (attribute)
+    DataRate m_sendCopyRate{0};             ///< sendmsg copy (attribute)
+    uint32_t m_readSize{1448};              ///< bytes per read (attribute)
+    uint32_t m_writeSize{131072};           ///< bytes per write (attribute)
+    Time m_skbFreeCost;                     ///< per packet read (attribute)
+    uint32_t m_numaNodes{1};                ///< NUMA nodes (attribute)
+    uint32_t m_nicNumaNode{0};              ///< the NICs' node (attribute)
+    double m_remoteNumaFactor{1.0};         ///< remote-node slow-down (attribute)
+    double m_crossCoreCopyFactor{1.0};      ///< copy slow-down (attribute)
+    Time m_socketLockCost;                  ///< per packet from another core (attribute)
 };
 
 } // namespace ns3

@@ -141,7 +141,7 @@ RpsBacklog::PacketDone()
     Time start = m_cpu->GetCompletingWorkStart();
     m_stats.processed++;
     m_work++;
-    m_current.queue->DeliverSteered(std::move(m_current.frame), start);
+    m_current.queue->DeliverSteered(std::move(m_current.frame), start, m_core);
     ProcessNext();
 }
 

@@ -118,8 +118,9 @@ class RxQueue
      * @brief A packet steered to another core finished protocol processing there.
      * @param frame the packet
      * @param processingStart when its processing got the CPU
+     * @param core the core that processed it
      */
-    virtual void DeliverSteered(RxFrame&& frame, Time processingStart) = 0;
+    virtual void DeliverSteered(RxFrame&& frame, Time processingStart, uint32_t core) = 0;
     /// @}
 
     /// @name Events

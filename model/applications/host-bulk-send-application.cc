@@ -1,0 +1,240 @@
+/*
+ * Copyright (c) 2026 hostnet authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * Author: hostnet developers
+ */
+
+#include "host-bulk-send-application.h"
+
+#include "ns3/abort.h"
+#include "ns3/log.h"
+#include "ns3/node.h"
+#include "ns3/packet.h"
+#include "ns3/socket.h"
+#include "ns3/tcp-socket-factory.h"
+#include "ns3/uinteger.h"
+
+#include <algorithm>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("HostBulkSendApplication");
+
+NS_OBJECT_ENSURE_REGISTERED(HostBulkSendApplication);
+
+TypeId
+HostBulkSendApplication::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::HostBulkSendApplication")
+            .SetParent<Application>()
+            .SetGroupName("Hostnet")
+            .AddConstructor<HostBulkSendApplication>()
+            .AddAttribute("Remote",
+                          "The address of the receiver (InetSocketAddress).",
+                          AddressValue(),
+                          MakeAddressAccessor(&HostBulkSendApplication::m_remote),
+                          MakeAddressChecker())
+            .AddAttribute("MaxBytes",
+                          "Bytes to send; 0 = no limit.",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&HostBulkSendApplication::m_maxBytes),
+                          MakeUintegerChecker<uint64_t>())
+            .AddAttribute("WriteSize",
+                          "Bytes per write; 0 = HostNetStack::WriteSize of the node (128 KB "
+                          "unless a preset sets it).",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&HostBulkSendApplication::m_writeSize),
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute("SyscallCost",
+                          "CPU time of one write system call; 0 = HostNetStack::SyscallCost "
+                          "of the node. Must be >= 0.",
+                          TimeValue(Time(0)),
+                          MakeTimeAccessor(&HostBulkSendApplication::m_syscallCost),
+                          MakeTimeChecker(Time(0)))
+            .AddAttribute("CopyRate",
+                          "Rate of the copy from user space (a write of n bytes costs n / "
+                          "rate); 0 = HostNetStack::SendCopyRate of the node.",
+                          DataRateValue(DataRate(0)),
+                          MakeDataRateAccessor(&HostBulkSendApplication::m_copyRate),
+                          MakeDataRateChecker())
+            .AddAttribute("Core",
+                          "Core of the node's HostCpu the task runs on (pinned). Must be < "
+                          "HostCpu::NCores.",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&HostBulkSendApplication::m_core),
+                          MakeUintegerChecker<uint32_t>());
+    return tid;
+}
+
+HostBulkSendApplication::HostBulkSendApplication()
+{
+    NS_LOG_FUNCTION(this);
+    m_writeDone = MakeCallback(&HostBulkSendApplication::WriteDone, this);
+}
+
+HostBulkSendApplication::~HostBulkSendApplication()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+void
+HostBulkSendApplication::DoDispose()
+{
+    m_socket = nullptr;
+    m_cpu = nullptr;
+    m_stack = nullptr;
+    m_writeDone = Callback<void>();
+    Application::DoDispose();
+}
+
+void
+HostBulkSendApplication::StartApplication()
+{
+    NS_LOG_FUNCTION(this);
+    m_cpu = HostCpu::GetOrCreate(GetNode());
+    m_stack = HostNetStack::GetOrCreate(GetNode());
+    NS_ABORT_MSG_IF(m_core >= m_cpu->GetNCores(),
+                    "HostBulkSendApplication::Core (" << m_core << ") must be < HostCpu::NCores ("
+                                                      << m_cpu->GetNCores() << ")");
+    m_effWriteSize = m_writeSize > 0 ? m_writeSize : m_stack->GetWriteSize();
+    m_effSyscallCost =
+        m_syscallCost.IsStrictlyPositive() ? m_syscallCost : m_stack->GetSyscallCost();
+    m_effCopyRate = m_copyRate.GetBitRate() > 0 ? m_copyRate : m_stack->GetSendCopyRate();
+    if (!m_hasTask)
+    {
+        m_task = m_cpu->CreateTask("sender-" + std::to_string(GetNode()->GetId()), false, m_core);
+        m_hasTask = true;
+    }
+    m_socket = Socket::CreateSocket(GetNode(), TcpSocketFactory::GetTypeId());
+    NS_ABORT_MSG_IF(m_socket->Bind() == -1, "HostBulkSendApplication: cannot bind");
+    m_socket->SetConnectCallback(MakeCallback(&HostBulkSendApplication::Connected, this),
+                                 MakeCallback(&HostBulkSendApplication::ConnectionFailed, this));
+    m_socket->SetSendCallback(MakeCallback(&HostBulkSendApplication::SpaceAvailable, this));
+    NS_ABORT_MSG_IF(m_socket->Connect(m_remote) == -1,
+                    "HostBulkSendApplication: cannot connect to Remote");
+}
+
+void
+HostBulkSendApplication::StopApplication()
+{
+    NS_LOG_FUNCTION(this);
+    m_connected = false;
+    if (m_socket)
+    {
+        m_socket->Close();
+        m_socket->SetSendCallback(MakeNullCallback<void, Ptr<Socket>, uint32_t>());
+        m_socket = nullptr;
+    }
+}
+
+void
+HostBulkSendApplication::Connected(Ptr<Socket> socket)
+{
+    m_connected = true;
+    WriteNext();
+}
+
+void
+HostBulkSendApplication::ConnectionFailed(Ptr<Socket> socket)
+{
+    NS_FATAL_ERROR("HostBulkSendApplication: the connection to Remote failed");
+}
+
+void
+HostBulkSendApplication::SpaceAvailable(Ptr<Socket> socket, uint32_t available)
+{
+    if (!m_writing)
+    {
+        WriteNext(); // the task sleeping in sk_stream_wait_memory wakes up
+    }
+}
+
+void
+HostBulkSendApplication::WriteNext()
+{
+    if (m_writing || !m_connected || !m_socket)
+    {
+        return;
+    }
+    uint64_t left = m_maxBytes > 0 ? m_maxBytes - m_totalTx : m_effWriteSize;
+    uint32_t room = m_socket->GetTxAvailable();
+    if (left == 0 || room == 0)
+    {
+        return;
+    }
+    // sendmsg copies what the send buffer takes and returns (a blocking write continues
+    // after sk_stream_wait_memory: as another write here).
+    m_pendingBytes = static_cast<uint32_t>(std::min<uint64_t>({left, m_effWriteSize, room}));
+    m_writing = true;
+    Time cost = m_effSyscallCost;
+    if (m_effCopyRate.GetBitRate() > 0)
+    {
+        Time copy = m_effCopyRate.CalculateBytesTxTime(m_pendingBytes);
+        m_copyTime += copy;
+        cost += copy;
+    }
+    m_cpu->SubmitTask(m_task, cost, m_writeDone);
+}
+
+void
+HostBulkSendApplication::WriteDone()
+{
+    m_writing = false;
+    if (!m_socket)
+    {
+        return;
+    }
+    // tcp_push at the end of sendmsg transmits in the task: its Tx cost is the task's.
+    HostNetStack::ExecContext previous =
+        m_stack->SetSyscallContext({HostNetStack::ExecContext::TASK, m_task});
+    int sent = m_socket->Send(Create<Packet>(m_pendingBytes));
+    m_stack->SetExecContext(previous);
+    if (sent > 0)
+    {
+        m_totalTx += sent;
+        m_writes++;
+    }
+    WriteNext();
+}
+
+uint64_t
+HostBulkSendApplication::GetTotalTx() const
+{
+    return m_totalTx;
+}
+
+uint64_t
+HostBulkSendApplication::GetWrites() const
+{
+    return m_writes;
+}
+
+Time
+HostBulkSendApplication::GetCpuTime() const
+{
+    return m_hasTask ? m_cpu->GetTaskTime(m_task) : Time(0);
+}
+
+Time
+HostBulkSendApplication::GetCopyTime() const
+{
+    return m_copyTime;
+}
+
+void
+HostBulkSendApplication::ResetStats()
+{
+    m_copyTime = Time(0);
+}
+
+HostCpu::TaskId
+HostBulkSendApplication::GetTask() const
+{
+    return m_task;
+}
+
+} // namespace ns3
