@@ -434,19 +434,22 @@ class E1000RulesTestCase : public TestCase
 
 /**
  * @ingroup hostnet-tests
- * @brief e1000 dynamic ITR: a bulk stream of 1500-byte frames converges to 4000/s.
+ * @brief e1000 dynamic ITR: a bulk stream of 1500-byte frames converges to 4000/s
+ * (pre-NAPI receive: the rate is set at the end of each ISR over the frames it cleaned).
  *
  * A bulk transfer arriving in trains: 8 back-to-back 1500-byte frames every 90 us (0 ..
- * 1980 us), 12 ns apart in memory. Start: 20000/s (gap 50 us), range lowest.
- * - 0.012 us: first frame asserts at once; 1 packet / 1500 B: lowest -> low (< 5 packets,
- *   > 512 B): 20000/s, unchanged. The other 7 frames are taken by this ISR (Reset).
- * - 90.012: gap passed, asserts at once; interval 7 + 1 = 8 packets, 12000 B: low, > 10000
- *   B with < 10 packets -> bulk: 4000/s (a fall, at once): gap 250 us.
- * - 340.012: trains at 180 and 270 join; 7 + 16 = 23 packets, 34500 B: bulk (> 25000 B,
- *   23 <= 35 packets): stays. Then every 250 us (590.012, 840.012, ... 2090.012) the
- *   interrupt takes the two or three trains that arrived in the gap: 24 packets / 36000 B
- *   (> 25000 B, <= 35 packets) or 16 / 24000 (6000 <= B <= 25000): bulk stays. 10
- *   interrupts; the rate changes once.
+ * 1980 us), 12 ns apart in memory. Start: 20000/s (gap 50 us), range lowest. Default
+ * receive mode (PerPacketRxMode): ISR 3 us, which takes every frame in memory.
+ * - 0.012 us: first frame asserts at once; the ISR ends at 3.012 us with the whole train,
+ *   8 packets / 12000 B: lowest stays lowest (8 packets not < 5), conservative -> low:
+ *   20000/s, unchanged.
+ * - 90.012: gap passed, asserts at once; the ISR (to 93.012) takes 8 packets, 12000 B:
+ *   low, > 10000 B with < 10 packets -> bulk: 4000/s (a fall, at once): gap 250 us from
+ *   90.012.
+ * - 340.012: trains at 180 and 270: 16 packets, 24000 B (6000 <= B <= 25000): bulk stays.
+ *   Then every 250 us (590.012, 840.012, ... 2090.012) the ISR takes the two or three
+ *   trains that arrived in the gap: 24 packets / 36000 B (> 25000 B, <= 35 packets) or
+ *   16 / 24000: bulk stays. 10 interrupts; the rate changes once, at 93.012 us.
  */
 class E1000BulkTestCase : public TestCase
 {
@@ -484,7 +487,7 @@ class E1000BulkTestCase : public TestCase
         }
         CHECK_INSTANTS(interrupts, expected, "bulk: 4000/s after the second interrupt");
         NS_TEST_ASSERT_MSG_EQ(itr.size(), 1, "one rate change");
-        NS_TEST_EXPECT_MSG_EQ(itr[0].first, NanoSeconds(90012), "at the second interrupt");
+        NS_TEST_EXPECT_MSG_EQ(itr[0].first, NanoSeconds(93012), "at the end of the second ISR");
         NS_TEST_EXPECT_MSG_EQ(itr[0].second, 4000, "bulk_latency rate");
         NS_TEST_EXPECT_MSG_EQ(+range, +E1000DynamicItrModeration::BULK_LATENCY, "ends in bulk");
         NS_TEST_EXPECT_MSG_EQ(delivered, 23 * 8, "nothing lost");
@@ -495,13 +498,13 @@ class E1000BulkTestCase : public TestCase
  * @ingroup hostnet-tests
  * @brief e1000 dynamic ITR: sparse small frames go to 20000/s (conservative) or 70000/s.
  *
- * One 125-byte frame per ms (0 .. 4 ms): every interval holds 1 packet of 125 B, which
- * keeps the range lowest (not > 512 B). Conservative (InterruptThrottleRate 3) turns it
- * into low: 20000/s, the start rate, so the rate never changes. Dynamic (1): target 70000,
- * smoothed rise 20000 + 17500 = 37500 (0.001 ms), 55000 (1.001 ms), min(72500, 70000) =
- * 70000 (2.001 ms). Then frames at 5 ms and 5.005 ms: the second waits for the gap after
- * the 5000.001 us interrupt: 1/70000 s = 14286 ns (rounded) -> 5014.287 us, or 1/20000 s
- * = 50 us -> 5050.001 us in conservative mode.
+ * One 125-byte frame per ms (0 .. 4 ms): every ISR (3 us, pre-NAPI receive) cleans 1
+ * packet of 125 B, which keeps the range lowest (not > 512 B). Conservative
+ * (InterruptThrottleRate 3) turns it into low: 20000/s, the start rate, so the rate never
+ * changes. Dynamic (1): target 70000, smoothed rise at the end of each ISR: 20000 + 17500
+ * = 37500 (0.003001 ms), 55000 (1.003001 ms), min(72500, 70000) = 70000 (2.003001 ms). Then frames
+ * at 5 ms and 5.005 ms: the second waits for the gap after the 5000.001 us interrupt: 1/70000 s =
+ * 14286 ns (rounded) -> 5014.287 us, or 1/20000 s = 50 us -> 5050.001 us in conservative mode.
  */
 class E1000SparseTestCase : public TestCase
 {
@@ -544,13 +547,84 @@ class E1000SparseTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(dynItr[0].second, 37500, "20000 + 70000/4");
         NS_TEST_EXPECT_MSG_EQ(dynItr[1].second, 55000, "37500 + 17500");
         NS_TEST_EXPECT_MSG_EQ(dynItr[2].second, 70000, "min(72500, 70000)");
-        NS_TEST_EXPECT_MSG_EQ(dynItr[2].first, NanoSeconds(2000001), "third interrupt");
+        NS_TEST_EXPECT_MSG_EQ(dynItr[2].first, NanoSeconds(2003001), "end of the third ISR");
         NS_TEST_ASSERT_MSG_EQ(dynIrq.size(), 7, "one interrupt per frame");
         NS_TEST_EXPECT_MSG_EQ(dynIrq[6], NanoSeconds(5014287), "70000/s gap: 14286 ns");
         auto [conIrq, conItr] = Run(true);
         NS_TEST_EXPECT_MSG_EQ(conItr.size(), 0, "conservative: stays at 20000/s");
         NS_TEST_ASSERT_MSG_EQ(conIrq.size(), 7, "one interrupt per frame");
         NS_TEST_EXPECT_MSG_EQ(conIrq[6], NanoSeconds(5050001), "20000/s gap: 50 us");
+    }
+};
+
+/**
+ * @ingroup hostnet-tests
+ * @brief e1000 dynamic ITR on NAPI: the rate is set when the NAPI episode completes, over
+ * every frame the episode cleaned (e1000_intr zeroes the counters, e1000_clean_rx_irq adds
+ * each cleaned frame, e1000_clean calls e1000_set_itr before e1000_irq_enable).
+ *
+ * 1500-byte frames on the deterministic host with NAPI (ISR 3 us, 5 us per frame, 0.5 us
+ * unmasking write), conservative mode, start 20000/s (gap 50 us), range lowest:
+ * - 0 us: one frame; interrupt at 0.012 us, ISR to 3.012 (masks), poll to 8.012, unmask
+ *   at 8.512: 1 packet, 1500 B: lowest -> low (< 5 packets, > 512 B): 20000/s, unchanged.
+ * - 100, 104, .., 128 us: 8 frames. Interrupt at 100.012 (gap passed); the other 7 reach
+ *   memory while the interrupt is masked (from 103.012) and the poll takes them: 8 frames
+ *   end at 143.012, unmask at 143.512: 8 packets, 12000 B: low, > 10000 B and < 10 packets
+ *   -> bulk: 4000/s (gap 250 us).
+ * - 200 us: one frame; it waits for the gap: interrupt at 100.012 + 250 = 350.012, unmask
+ *   at 358.512: 1 packet, 1500 B: bulk, < 6000 B -> low: smoothed rise 4000 + 20000/4 =
+ *   9000/s (gap 111111 ns).
+ * - 400 us: interrupt at 350.012 + 111.111 = 461.123 us, unmask at 469.623: low stays;
+ *   9000 + 5000 = 14000/s.
+ * Counting only the frames reported while the interrupt is enabled (the model before this
+ * rule) would have classified 1 packet at 100.012 (low stays) and interrupted at 200.012
+ * and 400.012.
+ */
+class E1000NapiEpisodeTestCase : public TestCase
+{
+  public:
+    E1000NapiEpisodeTestCase()
+        : TestCase("e1000 dynamic ITR on NAPI: every frame of the episode counts")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        HostNetDeviceHelper helper = DeterministicHelper();
+        helper.SetModeration("ns3::E1000DynamicItrModeration");
+        helper.SetRxMode("ns3::NapiRxMode");
+        HostPair p = MakeHostPair(helper);
+        std::vector<Time> interrupts;
+        std::vector<std::pair<Time, uint32_t>> itr;
+        p.host->TraceConnectWithoutContext("Interrupt",
+                                           MakeBoundCallback(&RecordInstant, &interrupts));
+        auto m = DynamicCast<E1000DynamicItrModeration>(p.host->GetModeration());
+        NS_TEST_ASSERT_MSG_EQ(static_cast<bool>(m), true, "the helper installed the e1000 scheme");
+        m->TraceConnectWithoutContext("Itr", MakeBoundCallback(&RecordUint, &itr));
+        SendSized(p, Time(0), 1, 1500);
+        for (int i = 0; i < 8; ++i)
+        {
+            SendSized(p, MicroSeconds(100 + 4 * i), 1, 1500);
+        }
+        SendSized(p, MicroSeconds(200), 1, 1500);
+        SendSized(p, MicroSeconds(400), 1, 1500);
+        Simulator::Run();
+        auto range = m->GetLatencyRange();
+        uint64_t delivered = p.host->GetStats().rxDelivered;
+        Simulator::Destroy();
+        CHECK_INSTANTS(interrupts,
+                       Ns({12, 100012, 350012, 461123}),
+                       "the bulk gap after the 8-frame episode, then the smoothed rise");
+        NS_TEST_ASSERT_MSG_EQ(itr.size(), 3, "three rate changes");
+        NS_TEST_EXPECT_MSG_EQ(itr[0].first, NanoSeconds(143512), "8-frame episode unmasks");
+        NS_TEST_EXPECT_MSG_EQ(itr[0].second, 4000, "bulk_latency rate");
+        NS_TEST_EXPECT_MSG_EQ(itr[1].first, NanoSeconds(358512), "third episode unmasks");
+        NS_TEST_EXPECT_MSG_EQ(itr[1].second, 9000, "4000 + 20000/4");
+        NS_TEST_EXPECT_MSG_EQ(itr[2].first, NanoSeconds(469623), "fourth episode unmasks");
+        NS_TEST_EXPECT_MSG_EQ(itr[2].second, 14000, "9000 + 20000/4");
+        NS_TEST_EXPECT_MSG_EQ(+range, +E1000DynamicItrModeration::LOW_LATENCY, "ends in low");
+        NS_TEST_EXPECT_MSG_EQ(delivered, 11, "nothing lost");
     }
 };
 
@@ -1347,6 +1421,105 @@ class I40eSparseTestCase : public TestCase
     }
 };
 
+namespace
+{
+/// What a 1 Gb/s stream into an e1000-1g host measured.
+struct GigStreamRun
+{
+    std::vector<Time> interrupts;               ///< ISR instants
+    std::vector<std::pair<Time, uint32_t>> itr; ///< rate changes (interrupts/s)
+    uint64_t delivered{0};                      ///< frames delivered
+    uint64_t sent{0};                           ///< frames sent
+};
+
+/**
+ * 1500-byte frames every 12.304 us (1 Gb/s with 1538 B on the wire) into an e1000-1g host
+ * (its preset: NAPI, dynamic conservative ITR, ISR 3.73 us), @p protocolUs per frame.
+ * @param protocolUs protocol cost per frame in microseconds
+ * @param duration how long the stream runs
+ * @return the measurements
+ */
+GigStreamRun
+RunGigStream(double protocolUs, Time duration)
+{
+    HostNetDeviceHelper helper;
+    helper.SetPreset("e1000-1g");
+    helper.SetDeviceAttribute(
+        "ProtocolCost",
+        StringValue(HostNetDeviceHelper::ConstantCost(Seconds(protocolUs * 1e-6))));
+    HostPair p = MakeHostPair(helper);
+    GigStreamRun r;
+    p.host->TraceConnectWithoutContext("Interrupt",
+                                       MakeBoundCallback(&RecordInstant, &r.interrupts));
+    auto m = DynamicCast<E1000DynamicItrModeration>(p.host->GetModeration());
+    m->TraceConnectWithoutContext("Itr", MakeBoundCallback(&RecordUint, &r.itr));
+    for (Time t = Time(0); t < duration; t += PicoSeconds(12304000))
+    {
+        SendSized(p, t, 1, 1500);
+        r.sent++;
+    }
+    Simulator::Stop(duration);
+    Simulator::Run();
+    r.delivered = p.host->GetStats().rxDelivered;
+    Simulator::Destroy();
+    return r;
+}
+} // namespace
+
+/**
+ * @ingroup hostnet-tests
+ * @brief e1000-1g receiving 1 Gb/s of 1500-byte frames: a loaded receiver reaches bulk.
+ *
+ * At 20000/s an interrupt finds 50 us of line rate, 4 frames (6250 B): below the 10000 B
+ * that move low to bulk. A fast receiver (the preset's 2 us per frame) ends each NAPI
+ * episode soon after the interrupt, so the episode holds about 4 frames and the driver's
+ * rule keeps it at low: 20000/s, no rate change. A loaded receiver (6 us per frame: half a
+ * core, plus the 3.73 us ISR) polls long enough for the frames arriving meanwhile to push
+ * the episode past 10000 B (7 frames): bulk, 4000/s, from the first loaded episodes on;
+ * at 4000/s an episode holds about 20 frames (30000 B, <= 35 packets), so bulk stays.
+ * With the old count (frames reported while the interrupt is enabled: the 2-3 frames that
+ * wait for the gap) the loaded receiver stayed at 20000/s too.
+ */
+class E1000GigStreamTestCase : public TestCase
+{
+  public:
+    E1000GigStreamTestCase()
+        : TestCase("e1000-1g at 1 Gbps: a loaded receiver reaches bulk, a fast one stays low")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        GigStreamRun fast = RunGigStream(2.0, MilliSeconds(100));
+        NS_TEST_EXPECT_MSG_EQ(fast.itr.size(), 0, "fast: stays at 20000/s");
+        std::vector<Time> fw = Window(fast.interrupts, MilliSeconds(50), MilliSeconds(100));
+        double fastRate = fw.size() / 0.05;
+        NS_TEST_EXPECT_MSG_EQ_TOL(fastRate, 20000, 200, "fast: the 50 us gap sets the rate");
+        NS_TEST_EXPECT_MSG_GT(fast.delivered, fast.sent - 10, "fast: keeps up");
+
+        GigStreamRun loaded = RunGigStream(6.0, MilliSeconds(100));
+        NS_TEST_ASSERT_MSG_EQ(loaded.itr.size(), 1, "loaded: one rate change");
+        NS_TEST_EXPECT_MSG_EQ(loaded.itr[0].second, 4000, "loaded: bulk_latency rate");
+        NS_TEST_EXPECT_MSG_LT(loaded.itr[0].first, MilliSeconds(1), "loaded: bulk at once");
+        std::vector<Time> lw = Window(loaded.interrupts, MilliSeconds(50), MilliSeconds(100));
+        NS_TEST_ASSERT_MSG_GT(lw.size(), 1, "loaded: interrupts in the window");
+        for (std::size_t i = 1; i < lw.size(); ++i)
+        {
+            NS_TEST_EXPECT_MSG_GT_OR_EQ(lw[i] - lw[i - 1],
+                                        MicroSeconds(250),
+                                        "loaded: the 4000/s gap holds");
+        }
+        double loadedRate = lw.size() / 0.05;
+        NS_TEST_EXPECT_MSG_EQ_TOL(loadedRate, 4000, 40, "loaded: 4000 interrupts/s");
+        NS_TEST_EXPECT_MSG_GT(loaded.delivered, loaded.sent - 10, "loaded: keeps up");
+        std::cout << "e1000-1g at 1 Gb/s: fast receiver " << fastRate
+                  << " interrupts/s; loaded receiver (6 us per frame) " << loadedRate
+                  << " interrupts/s, " << loaded.delivered << " of " << loaded.sent << " delivered"
+                  << std::endl;
+    }
+};
+
 /**
  * @ingroup hostnet-tests
  * @brief The hostnet-moderation-schemes suite.
@@ -1365,6 +1538,7 @@ class ModerationSchemesTestSuite : public TestSuite
         AddTestCase(new E1000RulesTestCase, TestCase::Duration::QUICK);
         AddTestCase(new E1000BulkTestCase, TestCase::Duration::QUICK);
         AddTestCase(new E1000SparseTestCase, TestCase::Duration::QUICK);
+        AddTestCase(new E1000NapiEpisodeTestCase, TestCase::Duration::QUICK);
         AddTestCase(new NetDimCompareTestCase, TestCase::Duration::QUICK);
         AddTestCase(new NetDimCoalescingTestCase, TestCase::Duration::QUICK);
         AddTestCase(new NetDimTestCase, TestCase::Duration::QUICK);
@@ -1375,6 +1549,7 @@ class ModerationSchemesTestSuite : public TestSuite
         AddTestCase(new I40eSequencingTestCase, TestCase::Duration::QUICK);
         AddTestCase(new I40eStreamTestCase, TestCase::Duration::QUICK);
         AddTestCase(new I40eSparseTestCase, TestCase::Duration::QUICK);
+        AddTestCase(new E1000GigStreamTestCase, TestCase::Duration::QUICK);
     }
 };
 

@@ -294,6 +294,7 @@ HostNetQueue::IsRxInterruptEnabled() const
 void
 HostNetQueue::NotifyRingDrained()
 {
+    m_moderation->RingDrainedByIsr();
     m_moderation->Reset();
 }
 
