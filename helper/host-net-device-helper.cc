@@ -453,8 +453,10 @@ HostNetDeviceHelper::SetPreset(const std::string& name)
         SetDeviceAttribute("RssTableSize", UintegerValue(mlx5 ? 256 : 512));
         if (mlx5)
         {
-            // mlx5e_build_nic_params: rx_dim_enabled when the device has cq_moderation.
-            SetModeration("ns3::NetDimModeration");
+            // mlx5e_build_nic_params: rx_dim_enabled when the device has cq_moderation; the
+            // rx CQ period starts from the CQE when it has cq_period_start_from_cqe
+            // (ConnectX-4 on): net_dim's CQE table (2-64 us).
+            SetModeration("ns3::NetDimModeration", "ProfileTable", StringValue("Cqe"));
         }
         else
         {

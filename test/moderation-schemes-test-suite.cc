@@ -96,6 +96,17 @@ SendStream(const HostPair& p, Time start, Time spacing, Time stop)
     }
 }
 
+/// @return the ISR instants in [from, to)
+std::vector<Time>
+Window(const std::vector<Time>& v, Time from, Time to)
+{
+    std::vector<Time> w;
+    std::copy_if(v.begin(), v.end(), std::back_inserter(w), [from, to](Time t) {
+        return t >= from && t < to;
+    });
+    return w;
+}
+
 /// Common checks of an instant list against expectations.
 #define CHECK_INSTANTS(got, expected, what)                                                        \
     do                                                                                             \
@@ -673,12 +684,13 @@ class NetDimCompareTestCase : public TestCase
  * starts with the first frame, the CQE table's restarts with every frame.
  *
  * Profile 2 (InitialProfile), no tuning yet (a decision needs 64 interrupts):
- * - EQE (64 us, 64): frames at 0, 10, 20 us; the timer from 0.001 expires at 64.001;
+ * - EQE (64 us, 256): frames at 0, 10, 20 us; the timer from 0.001 expires at 64.001;
  *   deliveries 72.001, 77.001, 82.001;
  * - CQE (16 us, 64): the same frames restart it: 20.001 + 16 = 36.001; deliveries 44.001,
  *   49.001, 54.001;
- * - EQE, a burst of 64 frames at 0 (in memory at 1 ... 64 ns): the 64th reaches the count
- *   at 64 ns, before the timer.
+ * - EQE, bursts of 64 frames at 0, 1, 2 and 3 us (in memory 1 ... 64 ns later): the 256th
+ *   reaches the count at 3.064 us, before the timer; CQE, one burst of 64: the 64th, at
+ *   64 ns.
  */
 class NetDimCoalescingTestCase : public TestCase
 {
@@ -720,13 +732,144 @@ class NetDimCoalescingTestCase : public TestCase
     void DoRun() override
     {
         auto [eqeIrq, eqeDel] = Run(NetDimModeration::EQE_TABLE, {{0, 1}, {10, 1}, {20, 1}});
-        CHECK_INSTANTS(eqeIrq, Ns({64001}), "EQE (64, 64): 64 us after the first frame");
+        CHECK_INSTANTS(eqeIrq, Ns({64001}), "EQE (64, 256): 64 us after the first frame");
         CHECK_INSTANTS(eqeDel, Ns({72001, 77001, 82001}), "EQE deliveries");
         auto [cqeIrq, cqeDel] = Run(NetDimModeration::CQE_TABLE, {{0, 1}, {10, 1}, {20, 1}});
         CHECK_INSTANTS(cqeIrq, Ns({36001}), "CQE (16, 64): 16 us after the last frame");
         CHECK_INSTANTS(cqeDel, Ns({44001, 49001, 54001}), "CQE deliveries");
-        auto [countIrq, countDel] = Run(NetDimModeration::EQE_TABLE, {{0, 64}});
-        CHECK_INSTANTS(countIrq, Ns({64}), "EQE (64, 64): the 64th frame");
+        auto [countIrq, countDel] =
+            Run(NetDimModeration::EQE_TABLE, {{0, 64}, {1, 64}, {2, 64}, {3, 64}});
+        CHECK_INSTANTS(countIrq, Ns({3064}), "EQE (64, 256): the 256th frame");
+        auto [cqeCountIrq, cqeCountDel] = Run(NetDimModeration::CQE_TABLE, {{0, 64}});
+        CHECK_INSTANTS(cqeCountIrq, Ns({64}), "CQE (16, 64): the 64th frame");
+    }
+};
+
+/**
+ * @ingroup hostnet-tests
+ * @brief net_dim's rx profile tables as lib/dim/net_dim.c has them (rx_profile: the EQE row
+ * NET_DIM_RX_EQE_PROFILES, the CQE row NET_DIM_RX_CQE_PROFILES), the EQE default, and the
+ * mlx5-100g preset on the CQE table (mlx5e_build_nic_params: cq_period_start_from_cqe).
+ */
+class NetDimTablesTestCase : public TestCase
+{
+  public:
+    NetDimTablesTestCase()
+        : TestCase("net_dim: EQE and CQE tables, EQE default, mlx5-100g on CQE")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        using M = NetDimModeration;
+        const uint32_t eqe[M::N_PROFILES][2] = {{1, 256},
+                                                {8, 256},
+                                                {64, 256},
+                                                {128, 256},
+                                                {256, 256}};
+        const uint32_t cqe[M::N_PROFILES][2] = {{2, 256}, {8, 128}, {16, 64}, {32, 64}, {64, 64}};
+        for (uint32_t i = 0; i < M::N_PROFILES; ++i)
+        {
+            NS_TEST_EXPECT_MSG_EQ(M::GetProfiles(M::EQE_TABLE)[i].usecs,
+                                  eqe[i][0],
+                                  "EQE usecs " << i);
+            NS_TEST_EXPECT_MSG_EQ(M::GetProfiles(M::EQE_TABLE)[i].frames,
+                                  eqe[i][1],
+                                  "EQE pkts " << i);
+            NS_TEST_EXPECT_MSG_EQ(M::GetProfiles(M::CQE_TABLE)[i].usecs,
+                                  cqe[i][0],
+                                  "CQE usecs " << i);
+            NS_TEST_EXPECT_MSG_EQ(M::GetProfiles(M::CQE_TABLE)[i].frames,
+                                  cqe[i][1],
+                                  "CQE pkts " << i);
+        }
+        auto table = [](Ptr<InterruptModeration> m) {
+            EnumValue<M::ProfileTable> v;
+            m->GetAttribute("ProfileTable", v);
+            return v.Get();
+        };
+        NS_TEST_EXPECT_MSG_EQ(+table(CreateObject<M>()),
+                              +M::EQE_TABLE,
+                              "default: DIM_CQ_PERIOD_MODE_START_FROM_EQE");
+        HostNetDeviceHelper helper;
+        helper.SetPreset("mlx5-100g");
+        HostPair p = MakeHostPair(helper);
+        Ptr<InterruptModeration> m = p.host->GetModeration();
+        NS_TEST_ASSERT_MSG_EQ(static_cast<bool>(DynamicCast<M>(m)), true, "mlx5-100g runs net_dim");
+        NS_TEST_EXPECT_MSG_EQ(+table(m), +M::CQE_TABLE, "mlx5-100g: period from the CQE");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * @ingroup hostnet-tests
+ * @brief net_dim on the CQE table: profile steps of a steady stream, hand-computed.
+ *
+ * 125-byte frames every 10 us (in memory 1 ns later), default (pre-NAPI) receive: ISR 3 us,
+ * which takes every frame in memory; net_dim runs when the ISR has cleaned the ring (as
+ * mlx5e_handle_rx_dim after each poll), over the frames cleaned and the interrupts
+ * (events) so far. Start: profile 0 (2 us, 256), parked on top, previous statistics zero.
+ * - Profile 0: each frame's 2 us timer fires (nothing restarts it): interrupts at 10k +
+ *   2.001 us, ISR ends 3 us later. The first (5.001) starts the window; the 65th
+ *   (645.001): 640 us, 64 packets, 8000 B: 100 packets/ms, 12500 B/ms, 100 events/ms;
+ *   previous zero -> better: leave parking going right, index 1.
+ * - Profile 1 (8 us, 128): frame 65 (650.001) fires at 658.001; that ISR (to 661.001)
+ *   takes frame 66 too, so interrupts come every 20 us: 661.001 starts the window, the
+ *   65th ISR end (1941.001) ends it: 1280 us, 128 packets: 100/ms, 12500 B/ms, 50
+ *   events/ms: fewer events -> better: index 2.
+ * - Profile 2 (16 us, 64): every frame, 10 us after the previous one, restarts the 16 us
+ *   timer (CQE), so only the count fires: one interrupt per 64 frames, 640 us apart; frame
+ *   194 (1940.001) goes with the ISR of 1938.001, frames 195..258 fire at 2580.001, then
+ *   3220.001, 3860.001, ... The window from 2583.001 ends at 2583.001 + 64 x 640 =
+ *   43543.001: 100/ms, 12500 B/ms, ceil(64000 / 40960) = 2 events/ms: better: index 3.
+ * With the EQE table profile 2 (64 us) would fire 64 us after the first frame instead.
+ */
+class NetDimCqeStepTestCase : public TestCase
+{
+  public:
+    NetDimCqeStepTestCase()
+        : TestCase("net_dim CQE table: hand-computed steps of a 10 us stream")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        HostNetDeviceHelper helper = DeterministicHelper();
+        helper.SetModeration("ns3::NetDimModeration", "ProfileTable", StringValue("Cqe"));
+        HostPair p = MakeHostPair(helper);
+        std::vector<std::pair<Time, uint32_t>> ix;
+        std::vector<Time> interrupts;
+        p.host->GetModeration()->TraceConnectWithoutContext("ProfileIndex",
+                                                            MakeBoundCallback(&RecordUint, &ix));
+        p.host->TraceConnectWithoutContext("Interrupt",
+                                           MakeBoundCallback(&RecordInstant, &interrupts));
+        SendStream(p, Time(0), MicroSeconds(10), MicroSeconds(45000));
+        Simulator::Stop(MicroSeconds(45000));
+        Simulator::Run();
+        uint64_t delivered = p.host->GetStats().rxDelivered;
+        Simulator::Destroy();
+        NS_TEST_ASSERT_MSG_EQ(ix.size(), 3, "three steps right");
+        const std::vector<Time> stepAt = Ns({645001, 1941001, 43543001});
+        for (uint32_t k = 0; k < 3; ++k)
+        {
+            NS_TEST_EXPECT_MSG_EQ(ix[k].second, k + 1, "one step right each");
+            NS_TEST_EXPECT_MSG_EQ(ix[k].first, stepAt[k], "the 65th ISR end of the window");
+        }
+        std::vector<Time> early = Window(interrupts, Time(0), MicroSeconds(650));
+        NS_TEST_ASSERT_MSG_EQ(early.size(), 65, "profile 0: one interrupt per frame");
+        NS_TEST_EXPECT_MSG_EQ(early[1], NanoSeconds(12001), "2 us after the frame");
+        std::vector<Time> p1 = Window(interrupts, MicroSeconds(650), MicroSeconds(1939));
+        NS_TEST_ASSERT_MSG_EQ(p1.size(), 65, "profile 1: one interrupt per 20 us");
+        NS_TEST_EXPECT_MSG_EQ(p1.front(), NanoSeconds(658001), "8 us after frame 65");
+        std::vector<Time> p2 = Window(interrupts, MicroSeconds(1939), MicroSeconds(43541));
+        NS_TEST_ASSERT_MSG_EQ(p2.size(), 65, "profile 2: one interrupt per 64 frames");
+        for (std::size_t i = 0; i < p2.size(); ++i)
+        {
+            NS_TEST_EXPECT_MSG_EQ(p2[i], NanoSeconds(2580001 + 640000 * i), "the 64th frame");
+        }
+        NS_TEST_EXPECT_MSG_GT(delivered, 4400, "the stream is delivered");
     }
 };
 
@@ -743,17 +886,18 @@ class NetDimCoalescingTestCase : public TestCase
  * - (8, 128): 5 frames per 12.5 us, 80 events/ms;
  * - (64, 64): 26 frames then the ISR, one event per 67.5 us: ceil(64000 / 4320) = 15/ms;
  * - (128, 64): one per 132.5 us: ceil(64000 / 8480) = 8/ms;
- * - (256, 64): the 64-frame count comes first (157.5 us), one per 162.5 us:
- *   ceil(64000 / 10400) = 7/ms.
- * A window starts at an event and decides at the 64th event after it; after a profile
- * change the next event starts the window:
- * - 161.001 us (event 65 at profile 0, window from 1.001): previous statistics zero ->
- *   better -> leave parking going right: index 1;
- * - 973.001 (window 173.001 + 64 x 12.5): 80 vs 400/ms, better: index 2;
- * - 5361.501 (1041.501 + 64 x 67.5): 15 vs 80, better: index 3;
- * - 13973.001 (5493.001 + 64 x 132.5): 8 vs 15, better: index 4;
- * - 24535.001 (14135.001 + 64 x 162.5): 7 vs 8 (12 % > 10 %), better, but index 4 is the
- *   edge: park on top. Later steady windows compare the same: stay parked.
+ * - (256, 256): the timer comes first (256 us), then the 3 us ISR and the next frame: one
+ *   per 260 us: ceil(64000 / 16640) = 4/ms.
+ * net_dim runs when the ISR ends (3 us after its interrupt; mlx5e_handle_rx_dim after the
+ * poll). A window starts at the ISR end of an event and decides at the ISR end of the 64th
+ * event after it; after a profile change the next ISR end starts the window:
+ * - 164.001 us (ISR of event 65 at profile 0, window from 4.001): previous statistics
+ *   zero -> better -> leave parking going right: index 1;
+ * - 976.001 (window 176.001 + 64 x 12.5): 80 vs 400/ms, better: index 2;
+ * - 5364.501 (1044.501 + 64 x 67.5): 15 vs 80, better: index 3;
+ * - 13976.001 (5496.001 + 64 x 132.5): 8 vs 15, better: index 4;
+ * - 30876.501 (14236.501 + 64 x 260): 4 vs 8, better, but index 4 is the edge: park on
+ *   top. Later steady windows compare the same: stay parked.
  * After the rate change bytes/ms falls far more than 10 % -> worse -> leave parking going
  * left: index 3. The next window, all at 25 us, has lower bytes/ms than the previous,
  * partly 2.5 us, window -> worse -> turn right: index 4.
@@ -789,11 +933,11 @@ class NetDimTestCase : public TestCase
         NetDimModeration::Profile last = m->GetProfile();
         Simulator::Destroy();
         NS_TEST_ASSERT_MSG_GT_OR_EQ(ix.size(), 6, "four steps right, then two more");
-        const std::vector<Time> stepAt = Ns({161001, 973001, 5361501, 13973001});
+        const std::vector<Time> stepAt = Ns({164001, 976001, 5364501, 13976001});
         for (uint32_t k = 0; k < 4; ++k)
         {
             NS_TEST_EXPECT_MSG_EQ(ix[k].second, k + 1, "steady stream: one step right each");
-            NS_TEST_EXPECT_MSG_EQ(ix[k].first, stepAt[k], "64 events after the window start");
+            NS_TEST_EXPECT_MSG_EQ(ix[k].first, stepAt[k], "64 ISRs after the window start");
         }
         NS_TEST_EXPECT_MSG_EQ(ixAtChange, 4, "stable at the largest profile");
         NS_TEST_EXPECT_MSG_EQ(+stateAtChange,
@@ -802,8 +946,8 @@ class NetDimTestCase : public TestCase
         NS_TEST_EXPECT_MSG_GT(ix[4].first, change, "the next move follows the rate change");
         NS_TEST_EXPECT_MSG_EQ(ix[4].second, 3, "bytes/ms fell: leave parking going left");
         NS_TEST_EXPECT_MSG_EQ(ix[5].second, 4, "lower bytes/ms again: worse, turn right");
-        NS_TEST_EXPECT_MSG_EQ(last.usecs, 256, "EQE profile 4 is (256 us, 64)");
-        NS_TEST_EXPECT_MSG_EQ(last.frames, 64, "EQE profile 4 is (256 us, 64)");
+        NS_TEST_EXPECT_MSG_EQ(last.usecs, 256, "EQE profile 4 is (256 us, 256)");
+        NS_TEST_EXPECT_MSG_EQ(last.frames, 256, "EQE profile 4 is (256 us, 256)");
     }
 };
 
@@ -811,7 +955,7 @@ class NetDimTestCase : public TestCase
  * @ingroup hostnet-tests
  * @brief net_dim parked on top keeps its reference statistics, so a slow drift adds up.
  *
- * 125-byte frames every 5 us (25000 B/ms). Here the largest profile (256 us, 64) is
+ * 125-byte frames every 5 us (25000 B/ms). Here the largest profile (256 us, 256) is
  * time-driven (52 frames per 256 us), so its events/ms hardly depends on the rate: one
  * event per 256 us + ISR 3 us + the next frame, about 260 us: ceil(64000 / (64 x 260)) =
  * 4/ms at every spacing used below; the steps right (events/ms 200, 66.7, 14.3, 7.4, 3.85
@@ -1238,16 +1382,6 @@ RunTenGigStream(double protocolUs, Time duration)
     return r;
 }
 
-/// @return the ISR instants in [from, to)
-std::vector<Time>
-Window(const std::vector<Time>& v, Time from, Time to)
-{
-    std::vector<Time> w;
-    std::copy_if(v.begin(), v.end(), std::back_inserter(w), [from, to](Time t) {
-        return t >= from && t < to;
-    });
-    return w;
-}
 } // namespace
 
 /**
@@ -1541,6 +1675,8 @@ class ModerationSchemesTestSuite : public TestSuite
         AddTestCase(new E1000NapiEpisodeTestCase, TestCase::Duration::QUICK);
         AddTestCase(new NetDimCompareTestCase, TestCase::Duration::QUICK);
         AddTestCase(new NetDimCoalescingTestCase, TestCase::Duration::QUICK);
+        AddTestCase(new NetDimTablesTestCase, TestCase::Duration::QUICK);
+        AddTestCase(new NetDimCqeStepTestCase, TestCase::Duration::QUICK);
         AddTestCase(new NetDimTestCase, TestCase::Duration::QUICK);
         AddTestCase(new NetDimDriftTestCase, TestCase::Duration::QUICK);
         AddTestCase(new BufferAdaptiveTestCase, TestCase::Duration::QUICK);
