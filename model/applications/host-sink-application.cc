@@ -15,6 +15,7 @@
 #include "ns3/busy-poller.h"
 #include "ns3/data-rate.h"
 #include "ns3/host-net-device.h"
+#include "ns3/host-net-stack.h"
 #include "ns3/inet-socket-address.h"
 #include "ns3/inet6-socket-address.h"
 #include "ns3/log.h"
@@ -139,6 +140,8 @@ HostSinkApplication::DoDispose()
         m_busyPoller->Dispose();
         m_busyPoller = nullptr;
     }
+    m_stack = nullptr;
+    m_napiContext = nullptr;
     Application::DoDispose();
 }
 
@@ -261,6 +264,10 @@ HostSinkApplication::DataReady(Ptr<Socket> socket)
     {
         m_peakUtilization = std::max(m_peakUtilization, double(socket->GetRxAvailable()) / rcvBuf);
     }
+    if (m_busyPoller)
+    {
+        NoteNapi();
+    }
     if (m_busy)
     {
         return;
@@ -276,24 +283,37 @@ HostSinkApplication::DataReady(Ptr<Socket> socket)
 void
 HostSinkApplication::SetupBusyPoller()
 {
-    Ptr<NapiRxMode> napi;
-    for (uint32_t i = 0; i < GetNode()->GetNDevices() && !napi; ++i)
+    bool hasNapi = false;
+    for (uint32_t i = 0; i < GetNode()->GetNDevices() && !hasNapi; ++i)
     {
         auto device = DynamicCast<HostNetDevice>(GetNode()->GetDevice(i));
-        napi = device ? DynamicCast<NapiRxMode>(device->GetRxMode()) : nullptr;
+        hasNapi = device && DynamicCast<NapiRxMode>(device->GetRxMode());
     }
-    NS_ABORT_MSG_IF(!napi,
+    NS_ABORT_MSG_IF(!hasNapi,
                     "HostSinkApplication::BusyPoll > 0 needs a HostNetDevice with a NapiRxMode "
                     "(schemes napi, napi-seed) on node "
                         << GetNode()->GetId());
+    m_stack = HostNetStack::GetOrCreate(GetNode());
     m_busyPoller = CreateObject<BusyPoller>();
     m_busyPoller->Setup(m_cpu,
                         m_task,
-                        napi,
                         m_busyPollTime,
                         m_busyPollBudget,
                         MakeCallback(&HostSinkApplication::HasData, this),
                         MakeCallback(&HostSinkApplication::ReadNext, this));
+}
+
+void
+HostSinkApplication::NoteNapi()
+{
+    // sk_mark_napi_id: the context delivering this data feeds the socket; the busy loop
+    // polls it (one context for all the application's sockets, as epoll keeps one napi_id).
+    RxMode* context = m_stack->GetDeliveringContext();
+    if (context && context != m_napiContext)
+    {
+        m_napiContext = context;
+        m_busyPoller->SetNapi(DynamicCast<NapiRxMode>(Ptr<RxMode>(context)));
+    }
 }
 
 bool

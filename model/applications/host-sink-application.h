@@ -14,6 +14,7 @@
 #include "ns3/busy-poller.h"
 #include "ns3/data-rate.h"
 #include "ns3/host-cpu.h"
+#include "ns3/host-net-stack.h"
 #include "ns3/latency-histogram.h"
 #include "ns3/random-variable-stream.h"
 #include "ns3/rfs-flow-table.h"
@@ -154,8 +155,10 @@ class HostSinkApplication : public Application
     void SendWindowUpdate(Connection& connection);
     /// The cost of the current read was paid.
     void ReadDone();
-    /// Create the busy-poll loop on the node's first NAPI device.
+    /// Create the busy-poll loop (the node must have a NAPI device).
     void SetupBusyPoller();
+    /// Data arrived: remember the NAPI context that delivered it (sk_mark_napi_id).
+    void NoteNapi();
     /// @return true if a socket has data to read
     bool HasData() const;
 
@@ -189,6 +192,8 @@ class HostSinkApplication : public Application
     Time m_busyPollTime;                  ///< SO_BUSY_POLL time, 0 = off (attribute)
     uint32_t m_busyPollBudget{8};         ///< frames per busy poll call (attribute)
     Ptr<BusyPoller> m_busyPoller;         ///< the busy-poll loop (if on)
+    Ptr<HostNetStack> m_stack;            ///< the node's stack (busy polling only)
+    RxMode* m_napiContext{nullptr};       ///< the context that last delivered (not owned)
 
     TracedCallback<Ptr<const Packet>, const Address&> m_rxTrace; ///< a read completed
 };

@@ -311,7 +311,10 @@ void
 HostNetQueue::DeliverFrame(RxFrame&& frame, Time processingStart)
 {
     m_delivered += frame.segments;
+    // skb_mark_napi_id: the receiving socket learns which NAPI context feeds it.
+    RxMode* previous = m_stack->SetDeliveringContext(PeekPointer(m_rxMode));
     m_device->DeliverFrame(std::move(frame), processingStart);
+    m_stack->SetDeliveringContext(previous);
 }
 
 void

@@ -287,4 +287,18 @@ HostNetStack::GetBacklog(uint32_t core)
     return m_backlog[core];
 }
 
+RxMode*
+HostNetStack::SetDeliveringContext(RxMode* mode)
+{
+    RxMode* previous = m_delivering;
+    m_delivering = mode;
+    return previous;
+}
+
+RxMode*
+HostNetStack::GetDeliveringContext() const
+{
+    return m_delivering;
+}
+
 } // namespace ns3

@@ -23,6 +23,7 @@ namespace ns3
 {
 
 class RpsBacklog;
+class RxMode;
 class SoftnetData;
 
 /**
@@ -90,6 +91,22 @@ class HostNetStack : public Object
      */
     Ptr<RpsBacklog> GetBacklog(uint32_t core);
 
+    /**
+     * @brief The NAPI context (receive mode of a device queue) whose frame the stack is
+     * delivering now: the skb->napi_id that sk_mark_napi_id copies to the receiving socket
+     * (sk->sk_napi_id), so that busy polling can poll the queue that feeds the socket.
+     * HostNetQueue sets it around each delivery; delivery up the ns-3 stack is synchronous.
+     * @param mode the delivering context, or nullptr after the delivery
+     * @return the previous value (to restore)
+     */
+    RxMode* SetDeliveringContext(RxMode* mode);
+
+    /**
+     * @return the context delivering now (valid only inside a socket's receive callback
+     * during a delivery), or nullptr
+     */
+    RxMode* GetDeliveringContext() const;
+
   protected:
     void DoDispose() override;
 
@@ -106,6 +123,7 @@ class HostNetStack : public Object
     uint32_t m_netdevMaxBacklog{1000};      ///< net.core.netdev_max_backlog (attribute)
     uint32_t m_devWeight{64};               ///< net.core.dev_weight (attribute)
     Time m_ipiCost;                         ///< IPI handler cost (attribute)
+    RxMode* m_delivering{nullptr};          ///< the context delivering now (not owned)
 };
 
 } // namespace ns3
