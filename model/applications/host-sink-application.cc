@@ -192,6 +192,7 @@ HostSinkApplication::StartApplication()
         SetupBusyPoller();
     }
     m_socket = Socket::CreateSocket(GetNode(), m_protocol);
+    HostNetStack::ConfigureNodeSocket(GetNode(), m_socket);
     NS_ABORT_MSG_IF(m_socket->Bind(m_local) == -1, "HostSinkApplication: cannot bind to Local");
     m_socket->SetRecvCallback(MakeCallback(&HostSinkApplication::DataReady, this));
     UintegerValue rcvBuf;

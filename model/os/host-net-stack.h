@@ -22,8 +22,10 @@
 namespace ns3
 {
 
+class Node;
 class RpsBacklog;
 class RxMode;
+class Socket;
 class SoftnetData;
 
 /**
@@ -107,6 +109,31 @@ class HostNetStack : public Object
      */
     RxMode* GetDeliveringContext() const;
 
+    /**
+     * @brief Give a socket of this node the node's TCP timing (TcpDelAckTimeout and
+     * TcpMinRto, when set).
+     * hostnet's applications call it on the sockets they create (accepted sockets inherit
+     * from their listener); other sockets get it from ConfigureTcpSockets. Non-TCP sockets
+     * are left alone.
+     * @param socket the socket
+     */
+    void ConfigureSocket(Ptr<Socket> socket) const;
+
+    /**
+     * @brief ConfigureSocket on every TCP socket the node has now (TcpL4Protocol's
+     * SocketList): for sockets of applications that are not hostnet's (BulkSend,
+     * PacketSink), e.g. from an event just after they start.
+     * @return the number of sockets configured
+     */
+    uint32_t ConfigureTcpSockets() const;
+
+    /**
+     * @brief ConfigureSocket with the stack of the socket's node, if it has one.
+     * @param node the node
+     * @param socket the socket
+     */
+    static void ConfigureNodeSocket(Ptr<Node> node, Ptr<Socket> socket);
+
   protected:
     void DoDispose() override;
 
@@ -124,6 +151,9 @@ class HostNetStack : public Object
     uint32_t m_devWeight{64};               ///< net.core.dev_weight (attribute)
     Time m_ipiCost;                         ///< IPI handler cost (attribute)
     RxMode* m_delivering{nullptr};          ///< the context delivering now (not owned)
+    Time m_tcpDelAckTimeout;                ///< TCP delayed-ACK timeout, 0 = ns-3's (attribute)
+    Time m_tcpMinRto;                       ///< TCP minimum RTO, 0 = ns-3's (attribute)
+    Ptr<Node> m_node;                       ///< the node (set by GetOrCreate)
 };
 
 } // namespace ns3
