@@ -420,6 +420,10 @@ HostNetDeviceHelper::SetPreset(const std::string& name)
         SetCpuAttribute("ContextSwitchCost", TimeValue(MicroSeconds(2)));
         SetCpuAttribute("WakeupCost", TimeValue(MicroSeconds(1)));
         SetStackAttribute("KernelVersion", StringValue("2.6.32"));
+        // TCP_DELACK_MIN = HZ/25: Linux delays an ACK 40 ms at least (ns-3: 200 ms);
+        // TCP_RTO_MIN = HZ/5 = 200 ms (ns-3: 1 s).
+        SetStackAttribute("TcpDelAckTimeout", TimeValue(MilliSeconds(40)));
+        SetStackAttribute("TcpMinRto", TimeValue(MilliSeconds(200)));
         SetDeviceAttribute("NQueues", UintegerValue(1));
         SetModeration("ns3::E1000DynamicItrModeration", "Conservative", BooleanValue(true));
         SetRxMode("ns3::NapiRxMode", "Weight", UintegerValue(64));
@@ -448,13 +452,17 @@ HostNetDeviceHelper::SetPreset(const std::string& name)
         SetCpuAttribute("ContextSwitchCost", TimeValue(MicroSeconds(2)));
         SetCpuAttribute("WakeupCost", TimeValue(MicroSeconds(1)));
         SetStackAttribute("KernelVersion", StringValue("6.6"));
+        SetStackAttribute("TcpDelAckTimeout", TimeValue(MilliSeconds(40)));
+        SetStackAttribute("TcpMinRto", TimeValue(MilliSeconds(200)));
         SetStackAttribute("NetdevBudget", UintegerValue(300));
         SetDeviceAttribute("NQueues", UintegerValue(queues));
         SetDeviceAttribute("RssTableSize", UintegerValue(mlx5 ? 256 : 512));
         if (mlx5)
         {
-            // mlx5e_build_nic_params: rx_dim_enabled when the device has cq_moderation.
-            SetModeration("ns3::NetDimModeration");
+            // mlx5e_build_nic_params: rx_dim_enabled when the device has cq_moderation; the
+            // rx CQ period starts from the CQE when it has cq_period_start_from_cqe
+            // (ConnectX-4 on): net_dim's CQE table (2-64 us).
+            SetModeration("ns3::NetDimModeration", "ProfileTable", StringValue("Cqe"));
         }
         else
         {

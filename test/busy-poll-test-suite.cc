@@ -204,6 +204,101 @@ class BusyPollTimeoutTestCase : public TestCase
 
 /**
  * @ingroup hostnet-tests
+ * @brief Busy polling polls the NAPI context that feeds the socket (sk_napi_id).
+ *
+ * A 4-queue receiver (4 cores, RSS) and one UDP flow whose source port RSS maps to queue
+ * 2; the same 30 us datagrams, rx-usecs 100 us and BusyPoll 50 us as the latency case.
+ * Before the first datagram the loop knows no context (sk_napi_id unset: the read would
+ * sleep); after it, the context is queue 2's, the one that delivered the data, and the
+ * application takes (almost) every frame from queue 2 itself. Polling queue 0 instead
+ * (the old behaviour) finds its ring always empty: no frame would be busy-polled.
+ */
+class BusyPollOwnQueueTestCase : public TestCase
+{
+  public:
+    BusyPollOwnQueueTestCase()
+        : TestCase("SO_BUSY_POLL polls the queue that delivers the socket's flow")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const uint32_t target = 2;
+        NodeContainer nodes;
+        nodes.Create(2);
+        PointToPointHelper p2p;
+        p2p.SetDeviceAttribute("DataRate", StringValue("1Gbps"));
+        p2p.SetChannelAttribute("Delay", StringValue("10us"));
+        NetDeviceContainer phys = p2p.Install(nodes);
+        InternetStackHelper stack;
+        stack.Install(nodes);
+        HostNetDeviceHelper helper;
+        helper.SetScheme("napi");
+        helper.SetModeration("ns3::RxUsecsModeration", "Interval", TimeValue(MicroSeconds(100)));
+        helper.SetCpuAttribute("NCores", UintegerValue(4));
+        helper.SetDeviceAttribute("NQueues", UintegerValue(4));
+        helper.SetDeviceAttribute("IsrCost",
+                                  StringValue("ns3::ConstantRandomVariable[Constant=3e-6]"));
+        helper.SetDeviceAttribute("ProtocolCost",
+                                  StringValue("ns3::ConstantRandomVariable[Constant=5e-6]"));
+        helper.SetDeviceAttribute("ProtocolCopyRate", DataRateValue(DataRate(0)));
+        NetDeviceContainer devices = helper.Install(phys);
+        Ipv4AddressHelper ipv4("10.0.0.0", "255.255.255.0");
+        Ipv4InterfaceContainer ifaces = ipv4.Assign(devices);
+        Ptr<HostNetDevice> rx = DynamicCast<HostNetDevice>(devices.Get(1));
+
+        // A source port that RSS sends to the target queue.
+        uint16_t port = 10000;
+        while (rx->GetRss().GetQueue(
+                   rx->GetRss().HashFlow(ifaces.GetAddress(0), ifaces.GetAddress(1), port, 9)) !=
+               target)
+        {
+            port++;
+        }
+
+        auto sink = CreateObject<HostSinkApplication>();
+        sink->SetAttribute("Local", AddressValue(InetSocketAddress(Ipv4Address::GetAny(), 9)));
+        sink->SetAttribute("UserCost", StringValue("ns3::ConstantRandomVariable[Constant=1e-6]"));
+        sink->SetAttribute("BusyPoll", TimeValue(MicroSeconds(50)));
+        nodes.Get(1)->AddApplication(sink);
+
+        Ptr<Socket> tx = Socket::CreateSocket(nodes.Get(0), UdpSocketFactory::GetTypeId());
+        tx->Bind(InetSocketAddress(Ipv4Address::GetAny(), port));
+        tx->Connect(InetSocketAddress(ifaces.GetAddress(1), 9));
+        Time start = MilliSeconds(1);
+        Time end = MilliSeconds(21);
+        for (Time t = start; t < end; t += MicroSeconds(30))
+        {
+            Simulator::ScheduleWithContext(nodes.Get(0)->GetId(), t, [tx]() {
+                tx->Send(Create<Packet>(200));
+            });
+        }
+        bool knownBefore = true;
+        Simulator::Schedule(start, [&]() {
+            knownBefore = sink->GetBusyPoller() && sink->GetBusyPoller()->GetNapi();
+        });
+        Simulator::Stop(end + MilliSeconds(1));
+        Simulator::Run();
+        Ptr<NapiRxMode> polled = sink->GetBusyPoller()->GetNapi();
+        HostNetDeviceStats stats = rx->GetStats();
+        uint64_t onTarget = rx->GetQueue(target)->GetDelivered();
+        uint64_t onZero = rx->GetQueue(0)->GetDelivered();
+        bool isTarget = PeekPointer(polled) == PeekPointer(rx->GetQueue(target)->GetRxMode());
+        Simulator::Destroy();
+
+        NS_TEST_EXPECT_MSG_EQ(knownBefore, false, "no context before the socket received data");
+        NS_TEST_EXPECT_MSG_EQ(isTarget, true, "the busy loop polls the delivering queue");
+        NS_TEST_EXPECT_MSG_EQ(onZero, 0, "RSS sends nothing to queue 0");
+        NS_TEST_EXPECT_MSG_GT(onTarget, 660u, "the flow arrives on queue 2");
+        NS_TEST_EXPECT_MSG_GT(stats.busyPollFrames,
+                              onTarget * 95 / 100,
+                              "the application takes (almost) every frame from queue 2");
+    }
+};
+
+/**
+ * @ingroup hostnet-tests
  * @brief The hostnet-busy-poll suite.
  */
 class BusyPollTestSuite : public TestSuite
@@ -214,6 +309,7 @@ class BusyPollTestSuite : public TestSuite
     {
         AddTestCase(new BusyPollLatencyTestCase, TestCase::Duration::QUICK);
         AddTestCase(new BusyPollTimeoutTestCase, TestCase::Duration::QUICK);
+        AddTestCase(new BusyPollOwnQueueTestCase, TestCase::Duration::QUICK);
     }
 };
 

@@ -370,6 +370,126 @@ class TxFlowControlTestCase : public TestCase
 
 /**
  * @ingroup hostnet-tests
+ * @brief A preset host's TCP sockets delay ACKs as Linux does: 40 ms, not ns-3's 200 ms.
+ *
+ * Two e1000-1g hosts over 1 Gb/s (10 us); a HostSinkApplication on one, a plain ns-3 TCP
+ * socket on the other that sends one 100-byte segment at 10 ms and another at 300 ms.
+ * ns-3 acknowledges the first data segment of a connection at once (ProcessSynRcvd sets
+ * the delayed-ACK count to its maximum, a one-segment quickack); the second, alone
+ * (DelAckCount 2), waits for DelAckTimeout: the sender sees it acknowledged 40 ms after
+ * the send plus the path there and back (between 40 and 41 ms). The same host with
+ * TcpDelAckTimeout 0 (ns-3's socket default) acknowledges after 200 ms. Every TCP socket of
+ * the preset host (the listener and the accepted one, which inherits it) holds 40 ms, and
+ * a minimum RTO of 200 ms (TCP_RTO_MIN; ns-3: 1 s).
+ */
+class PresetDelAckTestCase : public TestCase
+{
+  public:
+    PresetDelAckTestCase()
+        : TestCase("a preset host delays ACKs 40 ms (TCP_DELACK_MIN), not 200 ms")
+    {
+    }
+
+  private:
+    /// Run the exchange; return the ACK delay after the send and the receiver's sockets'
+    /// DelAckTimeout and MinRto values.
+    static std::tuple<Time, std::vector<Time>, std::vector<Time>> Run(bool linux)
+    {
+        NodeContainer nodes(2);
+        PointToPointHelper p2p;
+        p2p.SetDeviceAttribute("DataRate", StringValue("1Gbps"));
+        p2p.SetChannelAttribute("Delay", StringValue("10us"));
+        NetDeviceContainer phys = p2p.Install(nodes);
+        InternetStackHelper().Install(nodes);
+        HostNetDeviceHelper helper;
+        helper.SetPreset("e1000-1g");
+        if (!linux)
+        {
+            helper.SetStackAttribute("TcpDelAckTimeout", TimeValue(Time(0)));
+            helper.SetStackAttribute("TcpMinRto", TimeValue(Time(0)));
+        }
+        NetDeviceContainer devices = helper.Install(phys);
+        Ipv4InterfaceContainer ifaces =
+            Ipv4AddressHelper("10.1.1.0", "255.255.255.0").Assign(devices);
+        auto sink = CreateObject<HostSinkApplication>();
+        sink->SetAttribute("Local", AddressValue(InetSocketAddress(Ipv4Address::GetAny(), 9)));
+        sink->SetAttribute("Protocol", TypeIdValue(TcpSocketFactory::GetTypeId()));
+        nodes.Get(1)->AddApplication(sink);
+        Ptr<Socket> tx = Socket::CreateSocket(nodes.Get(0), TcpSocketFactory::GetTypeId());
+        Time acked(-1);
+        // The second segment ends at sequence 201 (SYN 0, then 100 + 100 bytes).
+        tx->TraceConnectWithoutContext(
+            "HighestRxAck",
+            MakeCallback(+[](Time* t, SequenceNumber32, SequenceNumber32 ack) {
+                if (ack.GetValue() >= 201 && t->IsNegative())
+                {
+                    *t = Simulator::Now();
+                }
+            }).Bind(&acked));
+        Ipv4Address server = ifaces.GetAddress(1);
+        Simulator::ScheduleWithContext(nodes.Get(0)->GetId(), MilliSeconds(1), [tx, server]() {
+            tx->Bind();
+            tx->Connect(InetSocketAddress(server, 9));
+        });
+        // ns-3 acknowledges the first segment of a connection at once (ProcessSynRcvd sets
+        // the delayed-ACK count to its maximum); the second, alone, waits for the timeout.
+        Simulator::ScheduleWithContext(nodes.Get(0)->GetId(), MilliSeconds(10), [tx]() {
+            tx->Send(Create<Packet>(100));
+        });
+        Time sent = MilliSeconds(300);
+        Simulator::ScheduleWithContext(nodes.Get(0)->GetId(), sent, [tx]() {
+            tx->Send(Create<Packet>(100));
+        });
+        std::vector<Time> timeouts;
+        std::vector<Time> minRtos;
+        Simulator::Schedule(MilliSeconds(5), [&]() {
+            ObjectVectorValue sockets;
+            nodes.Get(1)->GetObject<TcpL4Protocol>()->GetAttribute("SocketList", sockets);
+            for (auto it = sockets.Begin(); it != sockets.End(); ++it)
+            {
+                TimeValue v;
+                it->second->GetAttribute("DelAckTimeout", v);
+                timeouts.push_back(v.Get());
+                it->second->GetAttribute("MinRto", v);
+                minRtos.push_back(v.Get());
+            }
+        });
+        Simulator::Stop(Seconds(1));
+        Simulator::Run();
+        Simulator::Destroy();
+        return {acked - sent, timeouts, minRtos};
+    }
+
+    void DoRun() override
+    {
+        auto [linuxAck, linuxTimeouts, linuxMinRtos] = Run(true);
+        for (Time t : linuxMinRtos)
+        {
+            NS_TEST_EXPECT_MSG_EQ(t, MilliSeconds(200), "the preset's TCP_RTO_MIN");
+        }
+        NS_TEST_EXPECT_MSG_EQ(linuxTimeouts.size(), 2, "the listener and the accepted socket");
+        for (Time t : linuxTimeouts)
+        {
+            NS_TEST_EXPECT_MSG_EQ(t, MilliSeconds(40), "the preset's TCP_DELACK_MIN");
+        }
+        NS_TEST_EXPECT_MSG_GT(linuxAck, MilliSeconds(40), "held for the 40 ms timeout");
+        NS_TEST_EXPECT_MSG_LT(linuxAck, MilliSeconds(41), "then sent: one way back");
+        auto [ns3Ack, ns3Timeouts, ns3MinRtos] = Run(false);
+        for (Time t : ns3MinRtos)
+        {
+            NS_TEST_EXPECT_MSG_EQ(t, Seconds(1), "ns-3's TcpSocketBase default");
+        }
+        for (Time t : ns3Timeouts)
+        {
+            NS_TEST_EXPECT_MSG_EQ(t, MilliSeconds(200), "ns-3's TcpSocket default");
+        }
+        NS_TEST_EXPECT_MSG_GT(ns3Ack, MilliSeconds(200), "held for ns-3's 200 ms");
+        NS_TEST_EXPECT_MSG_LT(ns3Ack, MilliSeconds(201), "then sent");
+    }
+};
+
+/**
+ * @ingroup hostnet-tests
  * @brief The hostnet-sink suite.
  */
 class HostSinkTestSuite : public TestSuite
@@ -384,6 +504,7 @@ class HostSinkTestSuite : public TestSuite
         AddTestCase(new LivelockStarvesAppTestCase, TestCase::Duration::QUICK);
         AddTestCase(new SlowTcpReaderTestCase, TestCase::Duration::QUICK);
         AddTestCase(new TxFlowControlTestCase, TestCase::Duration::QUICK);
+        AddTestCase(new PresetDelAckTestCase, TestCase::Duration::QUICK);
     }
 };
 

@@ -96,6 +96,17 @@ SendStream(const HostPair& p, Time start, Time spacing, Time stop)
     }
 }
 
+/// @return the ISR instants in [from, to)
+std::vector<Time>
+Window(const std::vector<Time>& v, Time from, Time to)
+{
+    std::vector<Time> w;
+    std::copy_if(v.begin(), v.end(), std::back_inserter(w), [from, to](Time t) {
+        return t >= from && t < to;
+    });
+    return w;
+}
+
 /// Common checks of an instant list against expectations.
 #define CHECK_INSTANTS(got, expected, what)                                                        \
     do                                                                                             \
@@ -434,19 +445,22 @@ class E1000RulesTestCase : public TestCase
 
 /**
  * @ingroup hostnet-tests
- * @brief e1000 dynamic ITR: a bulk stream of 1500-byte frames converges to 4000/s.
+ * @brief e1000 dynamic ITR: a bulk stream of 1500-byte frames converges to 4000/s
+ * (pre-NAPI receive: the rate is set at the end of each ISR over the frames it cleaned).
  *
  * A bulk transfer arriving in trains: 8 back-to-back 1500-byte frames every 90 us (0 ..
- * 1980 us), 12 ns apart in memory. Start: 20000/s (gap 50 us), range lowest.
- * - 0.012 us: first frame asserts at once; 1 packet / 1500 B: lowest -> low (< 5 packets,
- *   > 512 B): 20000/s, unchanged. The other 7 frames are taken by this ISR (Reset).
- * - 90.012: gap passed, asserts at once; interval 7 + 1 = 8 packets, 12000 B: low, > 10000
- *   B with < 10 packets -> bulk: 4000/s (a fall, at once): gap 250 us.
- * - 340.012: trains at 180 and 270 join; 7 + 16 = 23 packets, 34500 B: bulk (> 25000 B,
- *   23 <= 35 packets): stays. Then every 250 us (590.012, 840.012, ... 2090.012) the
- *   interrupt takes the two or three trains that arrived in the gap: 24 packets / 36000 B
- *   (> 25000 B, <= 35 packets) or 16 / 24000 (6000 <= B <= 25000): bulk stays. 10
- *   interrupts; the rate changes once.
+ * 1980 us), 12 ns apart in memory. Start: 20000/s (gap 50 us), range lowest. Default
+ * receive mode (PerPacketRxMode): ISR 3 us, which takes every frame in memory.
+ * - 0.012 us: first frame asserts at once; the ISR ends at 3.012 us with the whole train,
+ *   8 packets / 12000 B: lowest stays lowest (8 packets not < 5), conservative -> low:
+ *   20000/s, unchanged.
+ * - 90.012: gap passed, asserts at once; the ISR (to 93.012) takes 8 packets, 12000 B:
+ *   low, > 10000 B with < 10 packets -> bulk: 4000/s (a fall, at once): gap 250 us from
+ *   90.012.
+ * - 340.012: trains at 180 and 270: 16 packets, 24000 B (6000 <= B <= 25000): bulk stays.
+ *   Then every 250 us (590.012, 840.012, ... 2090.012) the ISR takes the two or three
+ *   trains that arrived in the gap: 24 packets / 36000 B (> 25000 B, <= 35 packets) or
+ *   16 / 24000: bulk stays. 10 interrupts; the rate changes once, at 93.012 us.
  */
 class E1000BulkTestCase : public TestCase
 {
@@ -484,7 +498,7 @@ class E1000BulkTestCase : public TestCase
         }
         CHECK_INSTANTS(interrupts, expected, "bulk: 4000/s after the second interrupt");
         NS_TEST_ASSERT_MSG_EQ(itr.size(), 1, "one rate change");
-        NS_TEST_EXPECT_MSG_EQ(itr[0].first, NanoSeconds(90012), "at the second interrupt");
+        NS_TEST_EXPECT_MSG_EQ(itr[0].first, NanoSeconds(93012), "at the end of the second ISR");
         NS_TEST_EXPECT_MSG_EQ(itr[0].second, 4000, "bulk_latency rate");
         NS_TEST_EXPECT_MSG_EQ(+range, +E1000DynamicItrModeration::BULK_LATENCY, "ends in bulk");
         NS_TEST_EXPECT_MSG_EQ(delivered, 23 * 8, "nothing lost");
@@ -495,13 +509,13 @@ class E1000BulkTestCase : public TestCase
  * @ingroup hostnet-tests
  * @brief e1000 dynamic ITR: sparse small frames go to 20000/s (conservative) or 70000/s.
  *
- * One 125-byte frame per ms (0 .. 4 ms): every interval holds 1 packet of 125 B, which
- * keeps the range lowest (not > 512 B). Conservative (InterruptThrottleRate 3) turns it
- * into low: 20000/s, the start rate, so the rate never changes. Dynamic (1): target 70000,
- * smoothed rise 20000 + 17500 = 37500 (0.001 ms), 55000 (1.001 ms), min(72500, 70000) =
- * 70000 (2.001 ms). Then frames at 5 ms and 5.005 ms: the second waits for the gap after
- * the 5000.001 us interrupt: 1/70000 s = 14286 ns (rounded) -> 5014.287 us, or 1/20000 s
- * = 50 us -> 5050.001 us in conservative mode.
+ * One 125-byte frame per ms (0 .. 4 ms): every ISR (3 us, pre-NAPI receive) cleans 1
+ * packet of 125 B, which keeps the range lowest (not > 512 B). Conservative
+ * (InterruptThrottleRate 3) turns it into low: 20000/s, the start rate, so the rate never
+ * changes. Dynamic (1): target 70000, smoothed rise at the end of each ISR: 20000 + 17500
+ * = 37500 (0.003001 ms), 55000 (1.003001 ms), min(72500, 70000) = 70000 (2.003001 ms). Then frames
+ * at 5 ms and 5.005 ms: the second waits for the gap after the 5000.001 us interrupt: 1/70000 s =
+ * 14286 ns (rounded) -> 5014.287 us, or 1/20000 s = 50 us -> 5050.001 us in conservative mode.
  */
 class E1000SparseTestCase : public TestCase
 {
@@ -544,13 +558,84 @@ class E1000SparseTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(dynItr[0].second, 37500, "20000 + 70000/4");
         NS_TEST_EXPECT_MSG_EQ(dynItr[1].second, 55000, "37500 + 17500");
         NS_TEST_EXPECT_MSG_EQ(dynItr[2].second, 70000, "min(72500, 70000)");
-        NS_TEST_EXPECT_MSG_EQ(dynItr[2].first, NanoSeconds(2000001), "third interrupt");
+        NS_TEST_EXPECT_MSG_EQ(dynItr[2].first, NanoSeconds(2003001), "end of the third ISR");
         NS_TEST_ASSERT_MSG_EQ(dynIrq.size(), 7, "one interrupt per frame");
         NS_TEST_EXPECT_MSG_EQ(dynIrq[6], NanoSeconds(5014287), "70000/s gap: 14286 ns");
         auto [conIrq, conItr] = Run(true);
         NS_TEST_EXPECT_MSG_EQ(conItr.size(), 0, "conservative: stays at 20000/s");
         NS_TEST_ASSERT_MSG_EQ(conIrq.size(), 7, "one interrupt per frame");
         NS_TEST_EXPECT_MSG_EQ(conIrq[6], NanoSeconds(5050001), "20000/s gap: 50 us");
+    }
+};
+
+/**
+ * @ingroup hostnet-tests
+ * @brief e1000 dynamic ITR on NAPI: the rate is set when the NAPI episode completes, over
+ * every frame the episode cleaned (e1000_intr zeroes the counters, e1000_clean_rx_irq adds
+ * each cleaned frame, e1000_clean calls e1000_set_itr before e1000_irq_enable).
+ *
+ * 1500-byte frames on the deterministic host with NAPI (ISR 3 us, 5 us per frame, 0.5 us
+ * unmasking write), conservative mode, start 20000/s (gap 50 us), range lowest:
+ * - 0 us: one frame; interrupt at 0.012 us, ISR to 3.012 (masks), poll to 8.012, unmask
+ *   at 8.512: 1 packet, 1500 B: lowest -> low (< 5 packets, > 512 B): 20000/s, unchanged.
+ * - 100, 104, .., 128 us: 8 frames. Interrupt at 100.012 (gap passed); the other 7 reach
+ *   memory while the interrupt is masked (from 103.012) and the poll takes them: 8 frames
+ *   end at 143.012, unmask at 143.512: 8 packets, 12000 B: low, > 10000 B and < 10 packets
+ *   -> bulk: 4000/s (gap 250 us).
+ * - 200 us: one frame; it waits for the gap: interrupt at 100.012 + 250 = 350.012, unmask
+ *   at 358.512: 1 packet, 1500 B: bulk, < 6000 B -> low: smoothed rise 4000 + 20000/4 =
+ *   9000/s (gap 111111 ns).
+ * - 400 us: interrupt at 350.012 + 111.111 = 461.123 us, unmask at 469.623: low stays;
+ *   9000 + 5000 = 14000/s.
+ * Counting only the frames reported while the interrupt is enabled (the model before this
+ * rule) would have classified 1 packet at 100.012 (low stays) and interrupted at 200.012
+ * and 400.012.
+ */
+class E1000NapiEpisodeTestCase : public TestCase
+{
+  public:
+    E1000NapiEpisodeTestCase()
+        : TestCase("e1000 dynamic ITR on NAPI: every frame of the episode counts")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        HostNetDeviceHelper helper = DeterministicHelper();
+        helper.SetModeration("ns3::E1000DynamicItrModeration");
+        helper.SetRxMode("ns3::NapiRxMode");
+        HostPair p = MakeHostPair(helper);
+        std::vector<Time> interrupts;
+        std::vector<std::pair<Time, uint32_t>> itr;
+        p.host->TraceConnectWithoutContext("Interrupt",
+                                           MakeBoundCallback(&RecordInstant, &interrupts));
+        auto m = DynamicCast<E1000DynamicItrModeration>(p.host->GetModeration());
+        NS_TEST_ASSERT_MSG_EQ(static_cast<bool>(m), true, "the helper installed the e1000 scheme");
+        m->TraceConnectWithoutContext("Itr", MakeBoundCallback(&RecordUint, &itr));
+        SendSized(p, Time(0), 1, 1500);
+        for (int i = 0; i < 8; ++i)
+        {
+            SendSized(p, MicroSeconds(100 + 4 * i), 1, 1500);
+        }
+        SendSized(p, MicroSeconds(200), 1, 1500);
+        SendSized(p, MicroSeconds(400), 1, 1500);
+        Simulator::Run();
+        auto range = m->GetLatencyRange();
+        uint64_t delivered = p.host->GetStats().rxDelivered;
+        Simulator::Destroy();
+        CHECK_INSTANTS(interrupts,
+                       Ns({12, 100012, 350012, 461123}),
+                       "the bulk gap after the 8-frame episode, then the smoothed rise");
+        NS_TEST_ASSERT_MSG_EQ(itr.size(), 3, "three rate changes");
+        NS_TEST_EXPECT_MSG_EQ(itr[0].first, NanoSeconds(143512), "8-frame episode unmasks");
+        NS_TEST_EXPECT_MSG_EQ(itr[0].second, 4000, "bulk_latency rate");
+        NS_TEST_EXPECT_MSG_EQ(itr[1].first, NanoSeconds(358512), "third episode unmasks");
+        NS_TEST_EXPECT_MSG_EQ(itr[1].second, 9000, "4000 + 20000/4");
+        NS_TEST_EXPECT_MSG_EQ(itr[2].first, NanoSeconds(469623), "fourth episode unmasks");
+        NS_TEST_EXPECT_MSG_EQ(itr[2].second, 14000, "9000 + 20000/4");
+        NS_TEST_EXPECT_MSG_EQ(+range, +E1000DynamicItrModeration::LOW_LATENCY, "ends in low");
+        NS_TEST_EXPECT_MSG_EQ(delivered, 11, "nothing lost");
     }
 };
 
@@ -599,12 +684,13 @@ class NetDimCompareTestCase : public TestCase
  * starts with the first frame, the CQE table's restarts with every frame.
  *
  * Profile 2 (InitialProfile), no tuning yet (a decision needs 64 interrupts):
- * - EQE (64 us, 64): frames at 0, 10, 20 us; the timer from 0.001 expires at 64.001;
+ * - EQE (64 us, 256): frames at 0, 10, 20 us; the timer from 0.001 expires at 64.001;
  *   deliveries 72.001, 77.001, 82.001;
  * - CQE (16 us, 64): the same frames restart it: 20.001 + 16 = 36.001; deliveries 44.001,
  *   49.001, 54.001;
- * - EQE, a burst of 64 frames at 0 (in memory at 1 ... 64 ns): the 64th reaches the count
- *   at 64 ns, before the timer.
+ * - EQE, bursts of 64 frames at 0, 1, 2 and 3 us (in memory 1 ... 64 ns later): the 256th
+ *   reaches the count at 3.064 us, before the timer; CQE, one burst of 64: the 64th, at
+ *   64 ns.
  */
 class NetDimCoalescingTestCase : public TestCase
 {
@@ -646,13 +732,144 @@ class NetDimCoalescingTestCase : public TestCase
     void DoRun() override
     {
         auto [eqeIrq, eqeDel] = Run(NetDimModeration::EQE_TABLE, {{0, 1}, {10, 1}, {20, 1}});
-        CHECK_INSTANTS(eqeIrq, Ns({64001}), "EQE (64, 64): 64 us after the first frame");
+        CHECK_INSTANTS(eqeIrq, Ns({64001}), "EQE (64, 256): 64 us after the first frame");
         CHECK_INSTANTS(eqeDel, Ns({72001, 77001, 82001}), "EQE deliveries");
         auto [cqeIrq, cqeDel] = Run(NetDimModeration::CQE_TABLE, {{0, 1}, {10, 1}, {20, 1}});
         CHECK_INSTANTS(cqeIrq, Ns({36001}), "CQE (16, 64): 16 us after the last frame");
         CHECK_INSTANTS(cqeDel, Ns({44001, 49001, 54001}), "CQE deliveries");
-        auto [countIrq, countDel] = Run(NetDimModeration::EQE_TABLE, {{0, 64}});
-        CHECK_INSTANTS(countIrq, Ns({64}), "EQE (64, 64): the 64th frame");
+        auto [countIrq, countDel] =
+            Run(NetDimModeration::EQE_TABLE, {{0, 64}, {1, 64}, {2, 64}, {3, 64}});
+        CHECK_INSTANTS(countIrq, Ns({3064}), "EQE (64, 256): the 256th frame");
+        auto [cqeCountIrq, cqeCountDel] = Run(NetDimModeration::CQE_TABLE, {{0, 64}});
+        CHECK_INSTANTS(cqeCountIrq, Ns({64}), "CQE (16, 64): the 64th frame");
+    }
+};
+
+/**
+ * @ingroup hostnet-tests
+ * @brief net_dim's rx profile tables as lib/dim/net_dim.c has them (rx_profile: the EQE row
+ * NET_DIM_RX_EQE_PROFILES, the CQE row NET_DIM_RX_CQE_PROFILES), the EQE default, and the
+ * mlx5-100g preset on the CQE table (mlx5e_build_nic_params: cq_period_start_from_cqe).
+ */
+class NetDimTablesTestCase : public TestCase
+{
+  public:
+    NetDimTablesTestCase()
+        : TestCase("net_dim: EQE and CQE tables, EQE default, mlx5-100g on CQE")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        using M = NetDimModeration;
+        const uint32_t eqe[M::N_PROFILES][2] = {{1, 256},
+                                                {8, 256},
+                                                {64, 256},
+                                                {128, 256},
+                                                {256, 256}};
+        const uint32_t cqe[M::N_PROFILES][2] = {{2, 256}, {8, 128}, {16, 64}, {32, 64}, {64, 64}};
+        for (uint32_t i = 0; i < M::N_PROFILES; ++i)
+        {
+            NS_TEST_EXPECT_MSG_EQ(M::GetProfiles(M::EQE_TABLE)[i].usecs,
+                                  eqe[i][0],
+                                  "EQE usecs " << i);
+            NS_TEST_EXPECT_MSG_EQ(M::GetProfiles(M::EQE_TABLE)[i].frames,
+                                  eqe[i][1],
+                                  "EQE pkts " << i);
+            NS_TEST_EXPECT_MSG_EQ(M::GetProfiles(M::CQE_TABLE)[i].usecs,
+                                  cqe[i][0],
+                                  "CQE usecs " << i);
+            NS_TEST_EXPECT_MSG_EQ(M::GetProfiles(M::CQE_TABLE)[i].frames,
+                                  cqe[i][1],
+                                  "CQE pkts " << i);
+        }
+        auto table = [](Ptr<InterruptModeration> m) {
+            EnumValue<M::ProfileTable> v;
+            m->GetAttribute("ProfileTable", v);
+            return v.Get();
+        };
+        NS_TEST_EXPECT_MSG_EQ(+table(CreateObject<M>()),
+                              +M::EQE_TABLE,
+                              "default: DIM_CQ_PERIOD_MODE_START_FROM_EQE");
+        HostNetDeviceHelper helper;
+        helper.SetPreset("mlx5-100g");
+        HostPair p = MakeHostPair(helper);
+        Ptr<InterruptModeration> m = p.host->GetModeration();
+        NS_TEST_ASSERT_MSG_EQ(static_cast<bool>(DynamicCast<M>(m)), true, "mlx5-100g runs net_dim");
+        NS_TEST_EXPECT_MSG_EQ(+table(m), +M::CQE_TABLE, "mlx5-100g: period from the CQE");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * @ingroup hostnet-tests
+ * @brief net_dim on the CQE table: profile steps of a steady stream, hand-computed.
+ *
+ * 125-byte frames every 10 us (in memory 1 ns later), default (pre-NAPI) receive: ISR 3 us,
+ * which takes every frame in memory; net_dim runs when the ISR has cleaned the ring (as
+ * mlx5e_handle_rx_dim after each poll), over the frames cleaned and the interrupts
+ * (events) so far. Start: profile 0 (2 us, 256), parked on top, previous statistics zero.
+ * - Profile 0: each frame's 2 us timer fires (nothing restarts it): interrupts at 10k +
+ *   2.001 us, ISR ends 3 us later. The first (5.001) starts the window; the 65th
+ *   (645.001): 640 us, 64 packets, 8000 B: 100 packets/ms, 12500 B/ms, 100 events/ms;
+ *   previous zero -> better: leave parking going right, index 1.
+ * - Profile 1 (8 us, 128): frame 65 (650.001) fires at 658.001; that ISR (to 661.001)
+ *   takes frame 66 too, so interrupts come every 20 us: 661.001 starts the window, the
+ *   65th ISR end (1941.001) ends it: 1280 us, 128 packets: 100/ms, 12500 B/ms, 50
+ *   events/ms: fewer events -> better: index 2.
+ * - Profile 2 (16 us, 64): every frame, 10 us after the previous one, restarts the 16 us
+ *   timer (CQE), so only the count fires: one interrupt per 64 frames, 640 us apart; frame
+ *   194 (1940.001) goes with the ISR of 1938.001, frames 195..258 fire at 2580.001, then
+ *   3220.001, 3860.001, ... The window from 2583.001 ends at 2583.001 + 64 x 640 =
+ *   43543.001: 100/ms, 12500 B/ms, ceil(64000 / 40960) = 2 events/ms: better: index 3.
+ * With the EQE table profile 2 (64 us) would fire 64 us after the first frame instead.
+ */
+class NetDimCqeStepTestCase : public TestCase
+{
+  public:
+    NetDimCqeStepTestCase()
+        : TestCase("net_dim CQE table: hand-computed steps of a 10 us stream")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        HostNetDeviceHelper helper = DeterministicHelper();
+        helper.SetModeration("ns3::NetDimModeration", "ProfileTable", StringValue("Cqe"));
+        HostPair p = MakeHostPair(helper);
+        std::vector<std::pair<Time, uint32_t>> ix;
+        std::vector<Time> interrupts;
+        p.host->GetModeration()->TraceConnectWithoutContext("ProfileIndex",
+                                                            MakeBoundCallback(&RecordUint, &ix));
+        p.host->TraceConnectWithoutContext("Interrupt",
+                                           MakeBoundCallback(&RecordInstant, &interrupts));
+        SendStream(p, Time(0), MicroSeconds(10), MicroSeconds(45000));
+        Simulator::Stop(MicroSeconds(45000));
+        Simulator::Run();
+        uint64_t delivered = p.host->GetStats().rxDelivered;
+        Simulator::Destroy();
+        NS_TEST_ASSERT_MSG_EQ(ix.size(), 3, "three steps right");
+        const std::vector<Time> stepAt = Ns({645001, 1941001, 43543001});
+        for (uint32_t k = 0; k < 3; ++k)
+        {
+            NS_TEST_EXPECT_MSG_EQ(ix[k].second, k + 1, "one step right each");
+            NS_TEST_EXPECT_MSG_EQ(ix[k].first, stepAt[k], "the 65th ISR end of the window");
+        }
+        std::vector<Time> early = Window(interrupts, Time(0), MicroSeconds(650));
+        NS_TEST_ASSERT_MSG_EQ(early.size(), 65, "profile 0: one interrupt per frame");
+        NS_TEST_EXPECT_MSG_EQ(early[1], NanoSeconds(12001), "2 us after the frame");
+        std::vector<Time> p1 = Window(interrupts, MicroSeconds(650), MicroSeconds(1939));
+        NS_TEST_ASSERT_MSG_EQ(p1.size(), 65, "profile 1: one interrupt per 20 us");
+        NS_TEST_EXPECT_MSG_EQ(p1.front(), NanoSeconds(658001), "8 us after frame 65");
+        std::vector<Time> p2 = Window(interrupts, MicroSeconds(1939), MicroSeconds(43541));
+        NS_TEST_ASSERT_MSG_EQ(p2.size(), 65, "profile 2: one interrupt per 64 frames");
+        for (std::size_t i = 0; i < p2.size(); ++i)
+        {
+            NS_TEST_EXPECT_MSG_EQ(p2[i], NanoSeconds(2580001 + 640000 * i), "the 64th frame");
+        }
+        NS_TEST_EXPECT_MSG_GT(delivered, 4400, "the stream is delivered");
     }
 };
 
@@ -669,17 +886,18 @@ class NetDimCoalescingTestCase : public TestCase
  * - (8, 128): 5 frames per 12.5 us, 80 events/ms;
  * - (64, 64): 26 frames then the ISR, one event per 67.5 us: ceil(64000 / 4320) = 15/ms;
  * - (128, 64): one per 132.5 us: ceil(64000 / 8480) = 8/ms;
- * - (256, 64): the 64-frame count comes first (157.5 us), one per 162.5 us:
- *   ceil(64000 / 10400) = 7/ms.
- * A window starts at an event and decides at the 64th event after it; after a profile
- * change the next event starts the window:
- * - 161.001 us (event 65 at profile 0, window from 1.001): previous statistics zero ->
- *   better -> leave parking going right: index 1;
- * - 973.001 (window 173.001 + 64 x 12.5): 80 vs 400/ms, better: index 2;
- * - 5361.501 (1041.501 + 64 x 67.5): 15 vs 80, better: index 3;
- * - 13973.001 (5493.001 + 64 x 132.5): 8 vs 15, better: index 4;
- * - 24535.001 (14135.001 + 64 x 162.5): 7 vs 8 (12 % > 10 %), better, but index 4 is the
- *   edge: park on top. Later steady windows compare the same: stay parked.
+ * - (256, 256): the timer comes first (256 us), then the 3 us ISR and the next frame: one
+ *   per 260 us: ceil(64000 / 16640) = 4/ms.
+ * net_dim runs when the ISR ends (3 us after its interrupt; mlx5e_handle_rx_dim after the
+ * poll). A window starts at the ISR end of an event and decides at the ISR end of the 64th
+ * event after it; after a profile change the next ISR end starts the window:
+ * - 164.001 us (ISR of event 65 at profile 0, window from 4.001): previous statistics
+ *   zero -> better -> leave parking going right: index 1;
+ * - 976.001 (window 176.001 + 64 x 12.5): 80 vs 400/ms, better: index 2;
+ * - 5364.501 (1044.501 + 64 x 67.5): 15 vs 80, better: index 3;
+ * - 13976.001 (5496.001 + 64 x 132.5): 8 vs 15, better: index 4;
+ * - 30876.501 (14236.501 + 64 x 260): 4 vs 8, better, but index 4 is the edge: park on
+ *   top. Later steady windows compare the same: stay parked.
  * After the rate change bytes/ms falls far more than 10 % -> worse -> leave parking going
  * left: index 3. The next window, all at 25 us, has lower bytes/ms than the previous,
  * partly 2.5 us, window -> worse -> turn right: index 4.
@@ -715,11 +933,11 @@ class NetDimTestCase : public TestCase
         NetDimModeration::Profile last = m->GetProfile();
         Simulator::Destroy();
         NS_TEST_ASSERT_MSG_GT_OR_EQ(ix.size(), 6, "four steps right, then two more");
-        const std::vector<Time> stepAt = Ns({161001, 973001, 5361501, 13973001});
+        const std::vector<Time> stepAt = Ns({164001, 976001, 5364501, 13976001});
         for (uint32_t k = 0; k < 4; ++k)
         {
             NS_TEST_EXPECT_MSG_EQ(ix[k].second, k + 1, "steady stream: one step right each");
-            NS_TEST_EXPECT_MSG_EQ(ix[k].first, stepAt[k], "64 events after the window start");
+            NS_TEST_EXPECT_MSG_EQ(ix[k].first, stepAt[k], "64 ISRs after the window start");
         }
         NS_TEST_EXPECT_MSG_EQ(ixAtChange, 4, "stable at the largest profile");
         NS_TEST_EXPECT_MSG_EQ(+stateAtChange,
@@ -728,8 +946,8 @@ class NetDimTestCase : public TestCase
         NS_TEST_EXPECT_MSG_GT(ix[4].first, change, "the next move follows the rate change");
         NS_TEST_EXPECT_MSG_EQ(ix[4].second, 3, "bytes/ms fell: leave parking going left");
         NS_TEST_EXPECT_MSG_EQ(ix[5].second, 4, "lower bytes/ms again: worse, turn right");
-        NS_TEST_EXPECT_MSG_EQ(last.usecs, 256, "EQE profile 4 is (256 us, 64)");
-        NS_TEST_EXPECT_MSG_EQ(last.frames, 64, "EQE profile 4 is (256 us, 64)");
+        NS_TEST_EXPECT_MSG_EQ(last.usecs, 256, "EQE profile 4 is (256 us, 256)");
+        NS_TEST_EXPECT_MSG_EQ(last.frames, 256, "EQE profile 4 is (256 us, 256)");
     }
 };
 
@@ -737,7 +955,7 @@ class NetDimTestCase : public TestCase
  * @ingroup hostnet-tests
  * @brief net_dim parked on top keeps its reference statistics, so a slow drift adds up.
  *
- * 125-byte frames every 5 us (25000 B/ms). Here the largest profile (256 us, 64) is
+ * 125-byte frames every 5 us (25000 B/ms). Here the largest profile (256 us, 256) is
  * time-driven (52 frames per 256 us), so its events/ms hardly depends on the rate: one
  * event per 256 us + ISR 3 us + the next frame, about 260 us: ceil(64000 / (64 x 260)) =
  * 4/ms at every spacing used below; the steps right (events/ms 200, 66.7, 14.3, 7.4, 3.85
@@ -1164,16 +1382,6 @@ RunTenGigStream(double protocolUs, Time duration)
     return r;
 }
 
-/// @return the ISR instants in [from, to)
-std::vector<Time>
-Window(const std::vector<Time>& v, Time from, Time to)
-{
-    std::vector<Time> w;
-    std::copy_if(v.begin(), v.end(), std::back_inserter(w), [from, to](Time t) {
-        return t >= from && t < to;
-    });
-    return w;
-}
 } // namespace
 
 /**
@@ -1347,6 +1555,105 @@ class I40eSparseTestCase : public TestCase
     }
 };
 
+namespace
+{
+/// What a 1 Gb/s stream into an e1000-1g host measured.
+struct GigStreamRun
+{
+    std::vector<Time> interrupts;               ///< ISR instants
+    std::vector<std::pair<Time, uint32_t>> itr; ///< rate changes (interrupts/s)
+    uint64_t delivered{0};                      ///< frames delivered
+    uint64_t sent{0};                           ///< frames sent
+};
+
+/**
+ * 1500-byte frames every 12.304 us (1 Gb/s with 1538 B on the wire) into an e1000-1g host
+ * (its preset: NAPI, dynamic conservative ITR, ISR 3.73 us), @p protocolUs per frame.
+ * @param protocolUs protocol cost per frame in microseconds
+ * @param duration how long the stream runs
+ * @return the measurements
+ */
+GigStreamRun
+RunGigStream(double protocolUs, Time duration)
+{
+    HostNetDeviceHelper helper;
+    helper.SetPreset("e1000-1g");
+    helper.SetDeviceAttribute(
+        "ProtocolCost",
+        StringValue(HostNetDeviceHelper::ConstantCost(Seconds(protocolUs * 1e-6))));
+    HostPair p = MakeHostPair(helper);
+    GigStreamRun r;
+    p.host->TraceConnectWithoutContext("Interrupt",
+                                       MakeBoundCallback(&RecordInstant, &r.interrupts));
+    auto m = DynamicCast<E1000DynamicItrModeration>(p.host->GetModeration());
+    m->TraceConnectWithoutContext("Itr", MakeBoundCallback(&RecordUint, &r.itr));
+    for (Time t = Time(0); t < duration; t += PicoSeconds(12304000))
+    {
+        SendSized(p, t, 1, 1500);
+        r.sent++;
+    }
+    Simulator::Stop(duration);
+    Simulator::Run();
+    r.delivered = p.host->GetStats().rxDelivered;
+    Simulator::Destroy();
+    return r;
+}
+} // namespace
+
+/**
+ * @ingroup hostnet-tests
+ * @brief e1000-1g receiving 1 Gb/s of 1500-byte frames: a loaded receiver reaches bulk.
+ *
+ * At 20000/s an interrupt finds 50 us of line rate, 4 frames (6250 B): below the 10000 B
+ * that move low to bulk. A fast receiver (the preset's 2 us per frame) ends each NAPI
+ * episode soon after the interrupt, so the episode holds about 4 frames and the driver's
+ * rule keeps it at low: 20000/s, no rate change. A loaded receiver (6 us per frame: half a
+ * core, plus the 3.73 us ISR) polls long enough for the frames arriving meanwhile to push
+ * the episode past 10000 B (7 frames): bulk, 4000/s, from the first loaded episodes on;
+ * at 4000/s an episode holds about 20 frames (30000 B, <= 35 packets), so bulk stays.
+ * With the old count (frames reported while the interrupt is enabled: the 2-3 frames that
+ * wait for the gap) the loaded receiver stayed at 20000/s too.
+ */
+class E1000GigStreamTestCase : public TestCase
+{
+  public:
+    E1000GigStreamTestCase()
+        : TestCase("e1000-1g at 1 Gbps: a loaded receiver reaches bulk, a fast one stays low")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        GigStreamRun fast = RunGigStream(2.0, MilliSeconds(100));
+        NS_TEST_EXPECT_MSG_EQ(fast.itr.size(), 0, "fast: stays at 20000/s");
+        std::vector<Time> fw = Window(fast.interrupts, MilliSeconds(50), MilliSeconds(100));
+        double fastRate = fw.size() / 0.05;
+        NS_TEST_EXPECT_MSG_EQ_TOL(fastRate, 20000, 200, "fast: the 50 us gap sets the rate");
+        NS_TEST_EXPECT_MSG_GT(fast.delivered, fast.sent - 10, "fast: keeps up");
+
+        GigStreamRun loaded = RunGigStream(6.0, MilliSeconds(100));
+        NS_TEST_ASSERT_MSG_EQ(loaded.itr.size(), 1, "loaded: one rate change");
+        NS_TEST_EXPECT_MSG_EQ(loaded.itr[0].second, 4000, "loaded: bulk_latency rate");
+        NS_TEST_EXPECT_MSG_LT(loaded.itr[0].first, MilliSeconds(1), "loaded: bulk at once");
+        std::vector<Time> lw = Window(loaded.interrupts, MilliSeconds(50), MilliSeconds(100));
+        NS_TEST_ASSERT_MSG_GT(lw.size(), 1, "loaded: interrupts in the window");
+        for (std::size_t i = 1; i < lw.size(); ++i)
+        {
+            NS_TEST_EXPECT_MSG_GT_OR_EQ(lw[i] - lw[i - 1],
+                                        MicroSeconds(250),
+                                        "loaded: the 4000/s gap holds");
+        }
+        double loadedRate = lw.size() / 0.05;
+        NS_TEST_EXPECT_MSG_EQ_TOL(loadedRate, 4000, 40, "loaded: 4000 interrupts/s");
+        NS_TEST_EXPECT_MSG_GT(loaded.delivered, loaded.sent - 10, "loaded: keeps up");
+        std::cout << "e1000-1g at 1 Gb/s: fast receiver " << fastRate
+                  << " interrupts/s; loaded receiver (6 us per frame) " << loadedRate
+                  << " interrupts/s, " << loaded.delivered << " of " << loaded.sent << " delivered"
+                  << std::endl;
+    }
+};
+
 /**
  * @ingroup hostnet-tests
  * @brief The hostnet-moderation-schemes suite.
@@ -1365,8 +1672,11 @@ class ModerationSchemesTestSuite : public TestSuite
         AddTestCase(new E1000RulesTestCase, TestCase::Duration::QUICK);
         AddTestCase(new E1000BulkTestCase, TestCase::Duration::QUICK);
         AddTestCase(new E1000SparseTestCase, TestCase::Duration::QUICK);
+        AddTestCase(new E1000NapiEpisodeTestCase, TestCase::Duration::QUICK);
         AddTestCase(new NetDimCompareTestCase, TestCase::Duration::QUICK);
         AddTestCase(new NetDimCoalescingTestCase, TestCase::Duration::QUICK);
+        AddTestCase(new NetDimTablesTestCase, TestCase::Duration::QUICK);
+        AddTestCase(new NetDimCqeStepTestCase, TestCase::Duration::QUICK);
         AddTestCase(new NetDimTestCase, TestCase::Duration::QUICK);
         AddTestCase(new NetDimDriftTestCase, TestCase::Duration::QUICK);
         AddTestCase(new BufferAdaptiveTestCase, TestCase::Duration::QUICK);
@@ -1375,6 +1685,7 @@ class ModerationSchemesTestSuite : public TestSuite
         AddTestCase(new I40eSequencingTestCase, TestCase::Duration::QUICK);
         AddTestCase(new I40eStreamTestCase, TestCase::Duration::QUICK);
         AddTestCase(new I40eSparseTestCase, TestCase::Duration::QUICK);
+        AddTestCase(new E1000GigStreamTestCase, TestCase::Duration::QUICK);
     }
 };
 

@@ -21,7 +21,7 @@
  * publishes none). SingleFlowExperiment (helper/single-flow-experiment.h) runs each one.
  *
  *   build/examples/hostnet-stack-overheads [--preset=mlx5-100g] [--configs=all|name,...]
- *                                          [--warmup=5ms] [--measure=20ms]
+ *                                          [--warmup=40ms] [--measure=20ms]
  *                                          [--appCore=0] [--irqCore=1]
  */
 
@@ -41,7 +41,7 @@ main(int argc, char* argv[])
     std::string preset = "mlx5-100g";
     std::string configs = "all";
     std::string linkRate = "100Gbps";
-    Time warmup = MilliSeconds(5);
+    Time warmup = MilliSeconds(40);
     Time measure = MilliSeconds(20);
     uint32_t appCore = 0;
     uint32_t irqCore = 1;

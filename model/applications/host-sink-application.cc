@@ -15,6 +15,7 @@
 #include "ns3/busy-poller.h"
 #include "ns3/data-rate.h"
 #include "ns3/host-net-device.h"
+#include "ns3/host-net-stack.h"
 #include "ns3/inet-socket-address.h"
 #include "ns3/inet6-socket-address.h"
 #include "ns3/log.h"
@@ -146,6 +147,7 @@ HostSinkApplication::DoDispose()
         m_busyPoller->Dispose();
         m_busyPoller = nullptr;
     }
+    m_napiContext = nullptr;
     Application::DoDispose();
 }
 
@@ -201,6 +203,7 @@ HostSinkApplication::StartApplication()
         SetupBusyPoller();
     }
     m_socket = Socket::CreateSocket(GetNode(), m_protocol);
+    HostNetStack::ConfigureNodeSocket(GetNode(), m_socket);
     NS_ABORT_MSG_IF(m_socket->Bind(m_local) == -1, "HostSinkApplication: cannot bind to Local");
     m_socket->SetRecvCallback(MakeCallback(&HostSinkApplication::DataReady, this));
     UintegerValue rcvBuf;
@@ -289,6 +292,10 @@ HostSinkApplication::DataReady(Ptr<Socket> socket)
     {
         m_peakUtilization = std::max(m_peakUtilization, double(socket->GetRxAvailable()) / rcvBuf);
     }
+    if (m_busyPoller)
+    {
+        NoteNapi();
+    }
     if (m_busy)
     {
         return;
@@ -304,24 +311,37 @@ HostSinkApplication::DataReady(Ptr<Socket> socket)
 void
 HostSinkApplication::SetupBusyPoller()
 {
-    Ptr<NapiRxMode> napi;
-    for (uint32_t i = 0; i < GetNode()->GetNDevices() && !napi; ++i)
+    bool hasNapi = false;
+    for (uint32_t i = 0; i < GetNode()->GetNDevices() && !hasNapi; ++i)
     {
         auto device = DynamicCast<HostNetDevice>(GetNode()->GetDevice(i));
-        napi = device ? DynamicCast<NapiRxMode>(device->GetRxMode()) : nullptr;
+        hasNapi = device && device->GetRxMode()->IsNapi();
     }
-    NS_ABORT_MSG_IF(!napi,
+    NS_ABORT_MSG_IF(!hasNapi,
                     "HostSinkApplication::BusyPoll > 0 needs a HostNetDevice with a NapiRxMode "
                     "(schemes napi, napi-seed) on node "
                         << GetNode()->GetId());
+    m_stack = HostNetStack::GetOrCreate(GetNode());
     m_busyPoller = CreateObject<BusyPoller>();
     m_busyPoller->Setup(m_cpu,
                         m_task,
-                        napi,
                         m_busyPollTime,
                         m_busyPollBudget,
                         MakeCallback(&HostSinkApplication::HasData, this),
                         MakeCallback(&HostSinkApplication::ReadNext, this));
+}
+
+void
+HostSinkApplication::NoteNapi()
+{
+    // sk_mark_napi_id: the context delivering this data feeds the socket; the busy loop
+    // polls it (one context for all the application's sockets, as epoll keeps one napi_id).
+    RxMode* context = m_stack->GetDeliveringContext();
+    if (context && context != m_napiContext)
+    {
+        m_napiContext = context;
+        m_busyPoller->SetNapi(DynamicCast<NapiRxMode>(Ptr<RxMode>(context)));
+    }
 }
 
 bool

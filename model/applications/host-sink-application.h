@@ -158,8 +158,10 @@ class HostSinkApplication : public Application
     void SendWindowUpdate(Connection& connection);
     /// The cost of the current read was paid.
     void ReadDone();
-    /// Create the busy-poll loop on the node's first NAPI device.
+    /// Create the busy-poll loop (the node must have a NAPI device).
     void SetupBusyPoller();
+    /// Data arrived: remember the NAPI context that delivered it (sk_mark_napi_id).
+    void NoteNapi();
     /// @return true if a socket has data to read
     bool HasData() const;
 
@@ -177,7 +179,7 @@ class HostSinkApplication : public Application
     uint32_t m_effReadSize{1448};     ///< TCP bytes per read in use
     Time m_effSyscallCost;            ///< syscall cost in use
     DataRate m_effCopyRate{0};        ///< copy rate in use
-    Ptr<HostNetStack> m_stack;        ///< the node's stack (costs, locality)
+    Ptr<HostNetStack> m_stack;        ///< the node's stack (costs, locality, busy polling)
     Time m_copyTime;                  ///< copy time charged since ResetStats
     DeliveredPackets m_socketPackets; ///< the bound (UDP) socket's
     std::vector<DeliveredPackets> m_connectionPackets; ///< per TCP connection
@@ -208,6 +210,7 @@ class HostSinkApplication : public Application
     Time m_busyPollTime;                 ///< SO_BUSY_POLL time, 0 = off (attribute)
     uint32_t m_busyPollBudget{8};        ///< frames per busy poll call (attribute)
     Ptr<BusyPoller> m_busyPoller;        ///< the busy-poll loop (if on)
+    RxMode* m_napiContext{nullptr};      ///< the context that last delivered (not owned)
 
     TracedCallback<Ptr<const Packet>, const Address&> m_rxTrace; ///< a read completed
 };

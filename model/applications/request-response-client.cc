@@ -9,6 +9,7 @@
 #include "request-response-client.h"
 
 #include "ns3/double.h"
+#include "ns3/host-net-stack.h"
 #include "ns3/inet-socket-address.h"
 #include "ns3/log.h"
 #include "ns3/simulator.h"
@@ -160,6 +161,7 @@ RequestResponseClient::StartApplication()
     }
     m_interval->SetAttribute("Mean", DoubleValue(1.0 / m_rate));
     Ptr<Socket> socket = Socket::CreateSocket(GetNode(), m_protocol);
+    HostNetStack::ConfigureNodeSocket(GetNode(), socket);
     NS_ABORT_MSG_IF(socket->Bind() == -1, "RequestResponseClient: cannot bind");
     m_socket = Create<MessageSocket>(socket,
                                      tcp,

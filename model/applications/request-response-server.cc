@@ -8,6 +8,7 @@
 
 #include "request-response-server.h"
 
+#include "ns3/host-net-stack.h"
 #include "ns3/inet-socket-address.h"
 #include "ns3/log.h"
 #include "ns3/pointer.h"
@@ -126,6 +127,7 @@ RequestResponseServer::StartApplication()
         m_hasTask = true;
     }
     m_listener = Socket::CreateSocket(GetNode(), m_protocol);
+    HostNetStack::ConfigureNodeSocket(GetNode(), m_listener);
     NS_ABORT_MSG_IF(m_listener->Bind(InetSocketAddress(Ipv4Address::GetAny(), m_port)) == -1,
                     "RequestResponseServer: cannot bind to port " << m_port);
     auto received = MakeCallback(&RequestResponseServer::RequestReceived, this);

@@ -299,6 +299,7 @@ HostNetQueue::IsRxInterruptEnabled() const
 void
 HostNetQueue::NotifyRingDrained()
 {
+    m_moderation->RingDrainedByIsr();
     m_moderation->Reset();
 }
 
@@ -315,7 +316,10 @@ void
 HostNetQueue::DeliverFrame(RxFrame&& frame, Time processingStart)
 {
     m_delivered += frame.segments;
+    // skb_mark_napi_id: the receiving socket learns which NAPI context feeds it.
+    RxMode* previous = m_stack->SetDeliveringContext(PeekPointer(m_rxMode));
     m_device->DeliverFrame(std::move(frame), processingStart, m_core);
+    m_stack->SetDeliveringContext(previous);
 }
 
 void

@@ -52,6 +52,7 @@ BusyPoller::DoDispose()
         m_napi->SetBusyPollWaiter(Callback<void>());
     }
     m_napi = nullptr;
+    m_nextNapi = nullptr;
     m_cpu = nullptr;
     m_hasData = Callback<bool>();
     m_resume = Callback<void>();
@@ -64,7 +65,6 @@ BusyPoller::DoDispose()
 void
 BusyPoller::Setup(Ptr<HostCpu> cpu,
                   HostCpu::TaskId task,
-                  Ptr<NapiRxMode> napi,
                   Time timeout,
                   uint32_t budget,
                   Callback<bool> hasData,
@@ -72,14 +72,30 @@ BusyPoller::Setup(Ptr<HostCpu> cpu,
 {
     NS_ABORT_MSG_IF(!timeout.IsStrictlyPositive(), "BusyPoller: the busy-poll time must be > 0");
     NS_ABORT_MSG_IF(budget == 0, "BusyPoller: the busy-poll budget must be >= 1");
-    NS_ABORT_MSG_IF(!napi, "BusyPoller: busy polling needs a NapiRxMode device on the node");
     m_cpu = cpu;
     m_task = task;
-    m_napi = napi;
     m_timeout = timeout;
     m_budget = budget;
     m_hasData = hasData;
     m_resume = resume;
+}
+
+void
+BusyPoller::SetNapi(Ptr<NapiRxMode> napi)
+{
+    m_nextNapi = napi;
+}
+
+Ptr<NapiRxMode>
+BusyPoller::GetNapi() const
+{
+    return m_nextNapi;
+}
+
+uint64_t
+BusyPoller::GetNoContext() const
+{
+    return m_noContext;
 }
 
 void
@@ -90,6 +106,13 @@ BusyPoller::Start()
     {
         return;
     }
+    if (!m_nextNapi)
+    {
+        // sk_can_busy_loop: no NAPI id yet; the read sleeps.
+        m_noContext++;
+        return;
+    }
+    m_napi = m_nextNapi;
     m_active = true;
     m_deadline = Simulator::Now() + m_timeout;
     Step();

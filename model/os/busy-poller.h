@@ -34,6 +34,12 @@ class NapiRxMode;
  * cut (HostCpu::CutTaskWork) when a frame reaches host memory or data reaches the socket.
  * Interrupts stay enabled (Linux without irq suspension): an ISR that finds the context
  * owned by the poller schedules nothing.
+ *
+ * Which context: the one that last delivered data to the application's socket (SetNapi;
+ * Linux: sk_busy_loop polls sk->sk_napi_id, which sk_mark_napi_id copies from each
+ * received skb's napi_id). Until one is known the read sleeps at once, as Linux does while
+ * sk_napi_id is below MIN_NAPI_ID (no packet received yet). A context set while the loop
+ * runs is used from the next read on (napi_busy_loop keeps the id it started with).
  */
 class BusyPoller : public Object
 {
@@ -48,10 +54,9 @@ class BusyPoller : public Object
     ~BusyPoller() override;
 
     /**
-     * @brief Bind the loop to its task and NAPI context.
+     * @brief Bind the loop to its task.
      * @param cpu the CPU
      * @param task the application's task (spin and poll work are charged to it)
-     * @param napi the polled context
      * @param timeout busy-poll time per blocking read (> 0)
      * @param budget frames per busy poll call (>= 1)
      * @param hasData returns true if the application's socket(s) have data
@@ -59,11 +64,23 @@ class BusyPoller : public Object
      */
     void Setup(Ptr<HostCpu> cpu,
                HostCpu::TaskId task,
-               Ptr<NapiRxMode> napi,
                Time timeout,
                uint32_t budget,
                Callback<bool> hasData,
                Callback<void> resume);
+
+    /**
+     * @brief The NAPI context that last delivered data to the socket (sk_napi_id); the next
+     * loop polls it.
+     * @param napi the context (nullptr: none that can be busy-polled)
+     */
+    void SetNapi(Ptr<NapiRxMode> napi);
+
+    /** @return the context the next loop polls (nullptr until one delivered data) */
+    Ptr<NapiRxMode> GetNapi() const;
+
+    /** @return busy-poll loops skipped because no context was known yet */
+    uint64_t GetNoContext() const;
 
     /** @brief A read found no data: busy-poll until data arrives or the timeout. */
     void Start();
@@ -93,7 +110,9 @@ class BusyPoller : public Object
 
     Ptr<HostCpu> m_cpu;            ///< the CPU
     HostCpu::TaskId m_task{0};     ///< the application's task
-    Ptr<NapiRxMode> m_napi;        ///< the polled context
+    Ptr<NapiRxMode> m_napi;        ///< the context the running loop polls
+    Ptr<NapiRxMode> m_nextNapi;    ///< sk_napi_id: the context of the next loop
+    uint64_t m_noContext{0};       ///< reads that slept for want of a context
     Time m_timeout;                ///< busy-poll time per read
     uint32_t m_budget{8};          ///< frames per busy poll call
     Callback<bool> m_hasData;      ///< socket check

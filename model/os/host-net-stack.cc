@@ -15,9 +15,13 @@
 #include "ns3/data-rate.h"
 #include "ns3/double.h"
 #include "ns3/log.h"
+#include "ns3/node.h"
 #include "ns3/nstime.h"
+#include "ns3/object-vector.h"
 #include "ns3/simulator.h"
+#include "ns3/socket.h"
 #include "ns3/string.h"
+#include "ns3/tcp-l4-protocol.h"
 #include "ns3/uinteger.h"
 
 #include <cstdio>
@@ -89,6 +93,25 @@ HostNetStack::GetTypeId()
             .SetParent<Object>()
             .SetGroupName("Hostnet")
             .AddConstructor<HostNetStack>()
+            .AddAttribute(
+                "TcpDelAckTimeout",
+                "Delayed-ACK timeout given to the node's TCP sockets (TcpSocket::DelAckTimeout) "
+                "by hostnet's applications and ConfigureTcpSockets. Linux delays an ACK by "
+                "TCP_DELACK_MIN = HZ/25 = 40 ms at least (tcp_send_delayed_ack; the modern "
+                "presets set 40 ms); ns-3's own default is 200 ms. 0 (default) leaves the "
+                "socket's value. Must be >= 0.",
+                TimeValue(Time(0)),
+                MakeTimeAccessor(&HostNetStack::m_tcpDelAckTimeout),
+                MakeTimeChecker(Time(0)))
+            .AddAttribute(
+                "TcpMinRto",
+                "Minimum retransmission timeout given to the node's TCP sockets "
+                "(TcpSocketBase::MinRto) with TcpDelAckTimeout. Linux: TCP_RTO_MIN = HZ/5 = "
+                "200 ms (the modern presets); ns-3's own default is 1 s. 0 (default) leaves "
+                "the socket's value. Must be >= 0.",
+                TimeValue(Time(0)),
+                MakeTimeAccessor(&HostNetStack::m_tcpMinRto),
+                MakeTimeChecker(Time(0)))
             .AddAttribute("NetdevBudget",
                           "Frames per NET_RX softirq round, shared by all NAPI contexts of a "
                           "core (net.core.netdev_budget, default 300). Must be >= 1.",
@@ -248,6 +271,7 @@ HostNetStack::GetOrCreate(Ptr<Node> node)
     {
         stack->m_cpu = HostCpu::GetOrCreate(node);
     }
+    stack->m_node = node;
     return stack;
 }
 
@@ -462,6 +486,61 @@ Time
 HostNetStack::GetSocketLockCost() const
 {
     return m_socketLockCost;
+}
+
+RxMode*
+HostNetStack::SetDeliveringContext(RxMode* mode)
+{
+    RxMode* previous = m_delivering;
+    m_delivering = mode;
+    return previous;
+}
+
+RxMode*
+HostNetStack::GetDeliveringContext() const
+{
+    return m_delivering;
+}
+
+void
+HostNetStack::ConfigureSocket(Ptr<Socket> socket) const
+{
+    // SetAttributeFailSafe: sockets without these attributes (UDP) are left alone.
+    if (socket && m_tcpDelAckTimeout.IsStrictlyPositive())
+    {
+        socket->SetAttributeFailSafe("DelAckTimeout", TimeValue(m_tcpDelAckTimeout));
+    }
+    if (socket && m_tcpMinRto.IsStrictlyPositive())
+    {
+        socket->SetAttributeFailSafe("MinRto", TimeValue(m_tcpMinRto));
+    }
+}
+
+uint32_t
+HostNetStack::ConfigureTcpSockets() const
+{
+    Ptr<TcpL4Protocol> tcp = m_node ? m_node->GetObject<TcpL4Protocol>() : nullptr;
+    if (!tcp)
+    {
+        return 0;
+    }
+    ObjectVectorValue sockets;
+    tcp->GetAttribute("SocketList", sockets);
+    for (auto it = sockets.Begin(); it != sockets.End(); ++it)
+    {
+        ConfigureSocket(DynamicCast<Socket>(it->second));
+    }
+    return sockets.GetN();
+}
+
+void
+HostNetStack::ConfigureNodeSocket(Ptr<Node> node, Ptr<Socket> socket)
+{
+    Ptr<HostNetStack> stack = node ? node->GetObject<HostNetStack>() : nullptr;
+    if (stack)
+    {
+        stack->ConfigureSocket(socket);
+    }
 }
 
 } // namespace ns3

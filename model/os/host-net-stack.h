@@ -23,7 +23,10 @@
 namespace ns3
 {
 
+class Node;
 class RpsBacklog;
+class RxMode;
+class Socket;
 class SoftnetData;
 
 /**
@@ -176,6 +179,47 @@ class HostNetStack : public Object
     Time GetSocketLockCost() const;
     /// @}
 
+    /**
+     * @brief The NAPI context (receive mode of a device queue) whose frame the stack is
+     * delivering now: the skb->napi_id that sk_mark_napi_id copies to the receiving socket
+     * (sk->sk_napi_id), so that busy polling can poll the queue that feeds the socket.
+     * HostNetQueue sets it around each delivery; delivery up the ns-3 stack is synchronous.
+     * @param mode the delivering context, or nullptr after the delivery
+     * @return the previous value (to restore)
+     */
+    RxMode* SetDeliveringContext(RxMode* mode);
+
+    /**
+     * @return the context delivering now (valid only inside a socket's receive callback
+     * during a delivery), or nullptr
+     */
+    RxMode* GetDeliveringContext() const;
+
+    /**
+     * @brief Give a socket of this node the node's TCP timing (TcpDelAckTimeout and
+     * TcpMinRto, when set).
+     * hostnet's applications call it on the sockets they create (accepted sockets inherit
+     * from their listener); other sockets get it from ConfigureTcpSockets. Non-TCP sockets
+     * are left alone.
+     * @param socket the socket
+     */
+    void ConfigureSocket(Ptr<Socket> socket) const;
+
+    /**
+     * @brief ConfigureSocket on every TCP socket the node has now (TcpL4Protocol's
+     * SocketList): for sockets of applications that are not hostnet's (BulkSend,
+     * PacketSink), e.g. from an event just after they start.
+     * @return the number of sockets configured
+     */
+    uint32_t ConfigureTcpSockets() const;
+
+    /**
+     * @brief ConfigureSocket with the stack of the socket's node, if it has one.
+     * @param node the node
+     * @param socket the socket
+     */
+    static void ConfigureNodeSocket(Ptr<Node> node, Ptr<Socket> socket);
+
   protected:
     void DoDispose() override;
 
@@ -206,6 +250,10 @@ class HostNetStack : public Object
     double m_remoteNumaFactor{1.0};         ///< remote-node slow-down (attribute)
     double m_crossCoreCopyFactor{1.0};      ///< copy slow-down (attribute)
     Time m_socketLockCost;                  ///< per packet from another core (attribute)
+    RxMode* m_delivering{nullptr};          ///< the context delivering now (not owned)
+    Time m_tcpDelAckTimeout;                ///< TCP delayed-ACK timeout, 0 = ns-3's (attribute)
+    Time m_tcpMinRto;                       ///< TCP minimum RTO, 0 = ns-3's (attribute)
+    Ptr<Node> m_node;                       ///< the node (set by GetOrCreate)
 };
 
 } // namespace ns3

@@ -163,7 +163,7 @@ E1000DynamicItrModeration::GetItr() const
 }
 
 void
-E1000DynamicItrModeration::NotifyFrame(uint32_t bytes)
+E1000DynamicItrModeration::FrameTaken(uint32_t bytes)
 {
     m_packets++;
     m_bytes += bytes;
@@ -172,13 +172,32 @@ E1000DynamicItrModeration::NotifyFrame(uint32_t bytes)
 void
 E1000DynamicItrModeration::NotifyInterrupt()
 {
+    // e1000_intr: the counters restart with the episode this interrupt schedules.
+    m_packets = 0;
+    m_bytes = 0;
+}
+
+void
+E1000DynamicItrModeration::InterruptUnmasking()
+{
+    SetItr();
+}
+
+void
+E1000DynamicItrModeration::RingDrainedByIsr()
+{
+    SetItr();
+}
+
+void
+E1000DynamicItrModeration::SetItr()
+{
+    NS_LOG_FUNCTION(this << m_packets << m_bytes);
     m_range = UpdateLatencyRange(m_range, m_packets, m_bytes);
     if (m_conservative && m_range == LOWEST_LATENCY)
     {
         m_range = LOW_LATENCY;
     }
-    m_packets = 0;
-    m_bytes = 0;
     uint32_t target = GetRangeRate(m_range);
     if (target != m_itr)
     {

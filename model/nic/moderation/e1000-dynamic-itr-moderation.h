@@ -21,35 +21,46 @@ namespace ns3
  * @brief The e1000/e1000e dynamic interrupt throttle rate (InterruptThrottleRate = 1 or 3).
  *
  * The throttle is MinimumGapModeration (as ThrottleModeration); its rate is chosen by the
- * Linux e1000 driver's algorithm (e1000_update_itr + e1000_set_itr, also in e1000e and the
- * older igb), rx side only:
+ * Linux e1000 driver's algorithm (drivers/net/ethernet/intel/e1000/e1000_main.c:
+ * e1000_update_itr + e1000_set_itr, also in e1000e and the older igb), rx side only:
  *
- * 1. Every completed frame adds to the interval's packet and byte counters.
- * 2. At each assertion the interval's counters classify the traffic, starting from the
- *    current latency range (no packets: unchanged):
+ * 1. Counting (e1000_intr, e1000_clean_rx_irq): the interrupt assertion clears the packet
+ *    and byte counters (e1000_intr zeroes total_rx_packets/bytes before __napi_schedule);
+ *    every frame the host then cleans from the ring adds to them (FrameTaken), over every
+ *    poll of the NAPI episode, including frames that arrived while it polled.
+ * 2. When the episode ends (InterruptUnmasking: e1000_clean calls e1000_set_itr when
+ *    napi_complete_done succeeds, just before e1000_irq_enable), the counters classify the
+ *    traffic, starting from the current latency range (no packets: unchanged):
  *    - lowest: bytes/packets > 8000 -> bulk; else packets < 5 and bytes > 512 -> low;
  *    - low: if bytes > 10000: bytes/packets > 8000 -> bulk, else packets < 10 or
  *      bytes/packets > 1200 -> bulk, else packets > 35 -> lowest; otherwise (bytes <=
  *      10000) bytes/packets > 2000 -> bulk, else packets <= 2 and bytes < 512 -> lowest;
  *    - bulk: if bytes > 25000: packets > 35 -> low; otherwise bytes < 6000 -> low.
- *    (integer division, as in the driver). The counters are then cleared.
+ *    (integer division, as in the driver). The counters are not cleared here: an episode
+ *    that ends again before the next interrupt (a poll scheduled by the GRO watchdog or
+ *    after busy polling) classifies the sum, as the driver does.
  * 3. Conservative mode (InterruptThrottleRate = 3, the driver default) turns lowest into
  *    low. The range maps to a target rate: lowest 70000, low 20000, bulk 4000
  *    interrupts/s.
  * 4. Smoothing towards the target: a rise is limited, new = min(itr + target / 4, target)
  *    (integer >> 2); a fall is taken at once. The result is the new rate; the gap to the
- *    next assertion is 1 / rate.
+ *    next assertion is 1 / rate, programmed before the interrupt is unmasked, so it
+ *    already spaces the next assertion from the previous one.
+ *
+ * Pre-NAPI receive (PerPacketRxMode, the e1000 of kernels before 2.6.25 built without
+ * CONFIG_E1000_NAPI): the episode is the ISR, which cleans the ring and calls
+ * e1000_set_itr at its end (RingDrainedByIsr).
  *
  * Start: rate 20000 interrupts/s and latency range lowest (the driver sets adapter->itr =
  * 20000 for the dynamic modes; the zeroed adapter's rx_itr is lowest_latency).
  *
- * Simplifications: the driver classifies when the NAPI poll completes, over the packets
- * cleaned since the interrupt; here the classification runs at the assertion over the
- * frames completed since the previous assertion (each frame is counted exactly once; frames
- * that complete while the previous ISR runs count in the next interval). Only Rx counters
- * are used (the driver takes the maximum of the Rx and Tx ranges); frames the device does
- * not report (while the Rx interrupt is masked) are not counted. The 256 ns register
- * granularity and the non-gigabit fixed 4000/s are not modelled.
+ * Simplifications: only Rx counters are used (the driver takes the maximum of the Rx and Tx
+ * ranges, and its NAPI poll also cleans Tx completions); the counters are cleared at every
+ * assertion the device sees, where the driver clears them only when napi_schedule_prep
+ * succeeds (not while a busy poller owns the context; and an assertion that a running
+ * pre-NAPI ISR absorbs clears them here too). Receive modes that mask the interrupt and
+ * never unmask it (pure polling) never update the rate. The 256 ns register granularity
+ * and the non-gigabit fixed 4000/s are not modelled.
  */
 class E1000DynamicItrModeration : public MinimumGapModeration
 {
@@ -110,8 +121,11 @@ class E1000DynamicItrModeration : public MinimumGapModeration
     /** @return the current interrupt rate (interrupts per second) */
     uint32_t GetItr() const;
 
+    void FrameTaken(uint32_t bytes) override;
+    void InterruptUnmasking() override;
+    void RingDrainedByIsr() override;
+
   protected:
-    void NotifyFrame(uint32_t bytes) override;
     void NotifyInterrupt() override;
 
   private:
@@ -123,8 +137,11 @@ class E1000DynamicItrModeration : public MinimumGapModeration
     bool m_conservative{true};                 ///< InterruptThrottleRate = 3 (attribute)
     LatencyRange m_range{LOWEST_LATENCY};      ///< adapter->rx_itr
     TracedValue<uint32_t> m_itr{INITIAL_RATE}; ///< adapter->itr, interrupts/s
-    uint32_t m_packets{0};                     ///< total_rx_packets of the interval
-    uint32_t m_bytes{0};                       ///< total_rx_bytes of the interval
+    uint32_t m_packets{0};                     ///< total_rx_packets since the interrupt
+    uint32_t m_bytes{0};                       ///< total_rx_bytes since the interrupt
+
+    /// e1000_set_itr: classify the counters and program the new rate.
+    void SetItr();
 };
 
 } // namespace ns3

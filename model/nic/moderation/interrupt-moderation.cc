@@ -86,6 +86,11 @@ InterruptModeration::InterruptUnmasking()
 }
 
 void
+InterruptModeration::RingDrainedByIsr()
+{
+}
+
+void
 InterruptModeration::PendingOnUnmask()
 {
     RaiseInterrupt();

@@ -82,7 +82,7 @@ class InterruptModeration : public Object
     /**
      * @brief The host took a completed frame from the ring (the driver cleaned its
      * descriptor). Default: nothing; a scheme that adapts to the driver's per-poll counts
-     * (I40eAdaptiveItrModeration) overrides it.
+     * (I40eAdaptiveItrModeration, E1000DynamicItrModeration) overrides it.
      * @param bytes the frame size
      */
     virtual void FrameTaken(uint32_t bytes);
@@ -90,9 +90,18 @@ class InterruptModeration : public Object
     /**
      * @brief The host is about to unmask the Rx interrupt (NAPI completed; called before
      * Reset and PendingOnUnmask). Default: nothing; a scheme that reprograms its rate when
-     * the driver re-enables the interrupt (I40eAdaptiveItrModeration) overrides it.
+     * the driver re-enables the interrupt (I40eAdaptiveItrModeration,
+     * E1000DynamicItrModeration) overrides it.
      */
     virtual void InterruptUnmasking();
+
+    /**
+     * @brief A pre-NAPI ISR took every completed frame (PerPacketRxMode; called before
+     * Reset). It ends the host's cleaning episode as InterruptUnmasking does for NAPI.
+     * Default: nothing; a scheme that the non-NAPI driver reprogrammed at the end of its
+     * ISR (E1000DynamicItrModeration) overrides it.
+     */
+    virtual void RingDrainedByIsr();
 
     /**
      * @brief The host unmasked the interrupt with completed frames in memory (the cause bit

@@ -33,10 +33,11 @@ NetDimModeration::GetTypeId()
             .AddAttribute(
                 "ProfileTable",
                 "The net_dim rx profile table (Eqe or Cqe). Eqe: (usecs, frames) = (1,256), "
-                "(8,128), (64,64), (128,64), (256,64), timer started by the first frame; "
+                "(8,256), (64,256), (128,256), (256,256), timer started by the first frame; "
                 "Cqe: (2,256), (8,128), (16,64), (32,64), (64,64), timer restarted by every "
-                "frame. Default Eqe: lib/dim's EQE-based rx table, used by mlx5 when the "
-                "CQE-based mode is off.",
+                "frame. Default Eqe: DIM_CQ_PERIOD_MODE_START_FROM_EQE (lib/dim/net_dim.c "
+                "rx_profile[0]); mlx5 uses Cqe when the device supports "
+                "cq_period_start_from_cqe (ConnectX-4 and later; the mlx5-100g preset).",
                 EnumValue<ProfileTable>(EQE_TABLE),
                 MakeEnumAccessor<ProfileTable>(&NetDimModeration::m_table),
                 MakeEnumChecker(EQE_TABLE, "Eqe", CQE_TABLE, "Cqe"))
@@ -82,7 +83,7 @@ const std::array<NetDimModeration::Profile, NetDimModeration::N_PROFILES>&
 NetDimModeration::GetProfiles(ProfileTable table)
 {
     static const std::array<Profile, N_PROFILES> eqe{
-        {{1, 256}, {8, 128}, {64, 64}, {128, 64}, {256, 64}}};
+        {{1, 256}, {8, 256}, {64, 256}, {128, 256}, {256, 256}}};
     static const std::array<Profile, N_PROFILES> cqe{
         {{2, 256}, {8, 128}, {16, 64}, {32, 64}, {64, 64}}};
     return table == CQE_TABLE ? cqe : eqe;
@@ -126,8 +127,6 @@ NetDimModeration::GetTuneState() const
 void
 NetDimModeration::FrameCompleted(uint32_t bytes)
 {
-    m_packets++;
-    m_bytes += bytes;
     m_count++;
     Profile profile = GetProfile();
     if (m_count >= profile.frames)
@@ -165,8 +164,7 @@ NetDimModeration::Fire()
     m_timer.Cancel();
     m_timerRunning = false;
     m_count = 0;
-    m_events++;
-    RunDim();
+    m_events++; // cq->event_ctr: mlx5e_completion_event
     RaiseInterrupt();
 }
 
@@ -179,6 +177,27 @@ NetDimModeration::Reset()
 }
 
 // ---------------------------------------------------------------- net_dim
+
+void
+NetDimModeration::FrameTaken(uint32_t bytes)
+{
+    // rq->stats->packets/bytes: every frame the poll cleans.
+    m_packets++;
+    m_bytes += bytes;
+}
+
+void
+NetDimModeration::InterruptUnmasking()
+{
+    // mlx5e_napi_poll: mlx5e_handle_rx_dim after napi_complete_done, before the CQ is armed.
+    RunDim();
+}
+
+void
+NetDimModeration::RingDrainedByIsr()
+{
+    RunDim();
+}
 
 void
 NetDimModeration::RunDim()

@@ -30,7 +30,11 @@ namespace ns3
  * frame after an interrupt; with the CQE table it is restarted by every frame (mlx5's
  * "period starts from CQE" mode). One event is pending at a time (lazily re-armed).
  *
- * Tuning, as net_dim does it, once per interrupt (an "event"):
+ * Tuning, as net_dim does it in mlx5 (mlx5e_handle_rx_dim, called by mlx5e_napi_poll after
+ * napi_complete_done): net_dim runs each time the host ends a cleaning episode (NAPI
+ * completes: InterruptUnmasking; a pre-NAPI ISR drained the ring: RingDrainedByIsr) over
+ * the interrupts (events: cq->event_ctr, counted at each assertion) and the packets and
+ * bytes the host cleaned (rq stats: FrameTaken) so far:
  * - measurement: a start sample (time, packets, bytes, events) is taken; when 64 events
  *   (DIM_NEVENTS) have passed since it, the window's packets, bytes and events per ms are
  *   computed (integer, rounded up, over the window's whole microseconds; a window under
@@ -45,18 +49,17 @@ namespace ns3
  *   with steps_left > 1 and steps_right == 1, or mirrored), parks on top at the table's
  *   edge, and parks tired after 2 x 5 = 10 steps without parking on top; otherwise it steps
  *   one profile. The previous-window statistics are kept while parked on top.
- * - after a profile change the next interrupt starts a new measurement.
+ * - after a profile change the next run starts a new measurement.
  *
  * Start: tune state parking on top, previous statistics zero, profile InitialProfile (0 by
  * default: the zeroed struct dim). The first decision therefore always steps right (zero
  * previous bytes/ms -> better).
  *
  * Simplifications: the new profile applies at once (the kernel defers it to a work item
- * and skips events meanwhile); events are this scheme's assertions, including ones a
- * running ISR absorbs (mlx5 counts completion events handled); packets and bytes are the
- * frames the device reports to the moderation (none while the Rx interrupt is masked);
- * counters do not wrap; the mlx5 EQE period mode (period timer restarted at each event)
- * is modelled as a timer started by the first frame after an interrupt.
+ * and skips samples meanwhile); events are this scheme's assertions, including ones a
+ * running ISR absorbs; counters do not wrap; the mlx5 EQE period mode (period timer
+ * restarted at each event) is modelled as a timer started by the first frame after an
+ * interrupt; receive modes that never end an episode (pure polling) never tune.
  */
 class NetDimModeration : public InterruptModeration
 {
@@ -64,7 +67,7 @@ class NetDimModeration : public InterruptModeration
     /// Which net_dim rx profile table.
     enum ProfileTable : uint8_t
     {
-        EQE_TABLE = 0, ///< {1,256},{8,128},{64,64},{128,64},{256,64}; timer from first frame
+        EQE_TABLE = 0, ///< {1,256},{8,256},{64,256},{128,256},{256,256}; timer from 1st frame
         CQE_TABLE = 1, ///< {2,256},{8,128},{16,64},{32,64},{64,64}; timer restarted per frame
     };
 
@@ -115,6 +118,9 @@ class NetDimModeration : public InterruptModeration
 
     void FrameCompleted(uint32_t bytes) override;
     void Reset() override;
+    void FrameTaken(uint32_t bytes) override;
+    void InterruptUnmasking() override;
+    void RingDrainedByIsr() override;
 
     /**
      * @brief Get a profile table.
