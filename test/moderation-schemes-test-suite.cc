@@ -1338,14 +1338,43 @@ class I40eSequencingTestCase : public TestCase
 
 namespace
 {
-/// What a 10 Gb/s stream run measured.
+/// What a stream run measured.
 struct StreamRun
 {
     std::vector<Time> interrupts;               ///< ISR instants
-    std::vector<std::pair<Time, uint32_t>> itr; ///< ITR changes (us)
+    std::vector<std::pair<Time, uint32_t>> itr; ///< "Itr" trace (i40e: us; e1000: ints/s)
     uint64_t delivered{0};                      ///< frames delivered
     uint64_t sent{0};                           ///< frames sent
 };
+
+/**
+ * 1500-byte frames every @p gap into the host the helper makes, recording its interrupts
+ * and its moderation's "Itr" trace.
+ * @param helper the host's helper
+ * @param gap the time between frames
+ * @param duration how long the stream runs
+ * @return the measurements
+ */
+StreamRun
+RunStream(HostNetDeviceHelper helper, Time gap, Time duration)
+{
+    HostPair p = MakeHostPair(helper);
+    StreamRun r;
+    p.host->TraceConnectWithoutContext("Interrupt",
+                                       MakeBoundCallback(&RecordInstant, &r.interrupts));
+    p.host->GetModeration()->TraceConnectWithoutContext("Itr",
+                                                        MakeBoundCallback(&RecordUint, &r.itr));
+    for (Time t = Time(0); t < duration; t += gap)
+    {
+        SendSized(p, t, 1, 1500);
+        r.sent++;
+    }
+    Simulator::Stop(duration);
+    Simulator::Run();
+    r.delivered = p.host->GetStats().rxDelivered;
+    Simulator::Destroy();
+    return r;
+}
 
 /**
  * 1500-byte packets (1514 B counted, 1538 B on the wire) every 1.2304 us (10 Gb/s) into a
@@ -1364,22 +1393,7 @@ RunTenGigStream(double protocolUs, Time duration)
         StringValue(HostNetDeviceHelper::ConstantCost(Seconds(protocolUs * 1e-6))));
     helper.SetModeration("ns3::I40eAdaptiveItrModeration");
     helper.SetRxMode("ns3::NapiRxMode");
-    HostPair p = MakeHostPair(helper);
-    StreamRun r;
-    p.host->TraceConnectWithoutContext("Interrupt",
-                                       MakeBoundCallback(&RecordInstant, &r.interrupts));
-    p.host->GetModeration()->TraceConnectWithoutContext("Itr",
-                                                        MakeBoundCallback(&RecordUint, &r.itr));
-    for (Time t = Time(0); t < duration; t += PicoSeconds(1230400))
-    {
-        SendSized(p, t, 1, 1500);
-        r.sent++;
-    }
-    Simulator::Stop(duration);
-    Simulator::Run();
-    r.delivered = p.host->GetStats().rxDelivered;
-    Simulator::Destroy();
-    return r;
+    return RunStream(helper, PicoSeconds(1230400), duration);
 }
 
 } // namespace
@@ -1557,15 +1571,6 @@ class I40eSparseTestCase : public TestCase
 
 namespace
 {
-/// What a 1 Gb/s stream into an e1000-1g host measured.
-struct GigStreamRun
-{
-    std::vector<Time> interrupts;               ///< ISR instants
-    std::vector<std::pair<Time, uint32_t>> itr; ///< rate changes (interrupts/s)
-    uint64_t delivered{0};                      ///< frames delivered
-    uint64_t sent{0};                           ///< frames sent
-};
-
 /**
  * 1500-byte frames every 12.304 us (1 Gb/s with 1538 B on the wire) into an e1000-1g host
  * (its preset: NAPI, dynamic conservative ITR, ISR 3.73 us), @p protocolUs per frame.
@@ -1573,7 +1578,7 @@ struct GigStreamRun
  * @param duration how long the stream runs
  * @return the measurements
  */
-GigStreamRun
+StreamRun
 RunGigStream(double protocolUs, Time duration)
 {
     HostNetDeviceHelper helper;
@@ -1581,22 +1586,7 @@ RunGigStream(double protocolUs, Time duration)
     helper.SetDeviceAttribute(
         "ProtocolCost",
         StringValue(HostNetDeviceHelper::ConstantCost(Seconds(protocolUs * 1e-6))));
-    HostPair p = MakeHostPair(helper);
-    GigStreamRun r;
-    p.host->TraceConnectWithoutContext("Interrupt",
-                                       MakeBoundCallback(&RecordInstant, &r.interrupts));
-    auto m = DynamicCast<E1000DynamicItrModeration>(p.host->GetModeration());
-    m->TraceConnectWithoutContext("Itr", MakeBoundCallback(&RecordUint, &r.itr));
-    for (Time t = Time(0); t < duration; t += PicoSeconds(12304000))
-    {
-        SendSized(p, t, 1, 1500);
-        r.sent++;
-    }
-    Simulator::Stop(duration);
-    Simulator::Run();
-    r.delivered = p.host->GetStats().rxDelivered;
-    Simulator::Destroy();
-    return r;
+    return RunStream(helper, PicoSeconds(12304000), duration);
 }
 } // namespace
 
@@ -1625,14 +1615,14 @@ class E1000GigStreamTestCase : public TestCase
   private:
     void DoRun() override
     {
-        GigStreamRun fast = RunGigStream(2.0, MilliSeconds(100));
+        StreamRun fast = RunGigStream(2.0, MilliSeconds(100));
         NS_TEST_EXPECT_MSG_EQ(fast.itr.size(), 0, "fast: stays at 20000/s");
         std::vector<Time> fw = Window(fast.interrupts, MilliSeconds(50), MilliSeconds(100));
         double fastRate = fw.size() / 0.05;
         NS_TEST_EXPECT_MSG_EQ_TOL(fastRate, 20000, 200, "fast: the 50 us gap sets the rate");
         NS_TEST_EXPECT_MSG_GT(fast.delivered, fast.sent - 10, "fast: keeps up");
 
-        GigStreamRun loaded = RunGigStream(6.0, MilliSeconds(100));
+        StreamRun loaded = RunGigStream(6.0, MilliSeconds(100));
         NS_TEST_ASSERT_MSG_EQ(loaded.itr.size(), 1, "loaded: one rate change");
         NS_TEST_EXPECT_MSG_EQ(loaded.itr[0].second, 4000, "loaded: bulk_latency rate");
         NS_TEST_EXPECT_MSG_LT(loaded.itr[0].first, MilliSeconds(1), "loaded: bulk at once");
