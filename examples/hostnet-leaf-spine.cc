@@ -18,7 +18,11 @@
 //   rpc_p50_us rpc_p99_us rpc_p999_us rpc_mean_us rpc_completed   RPC response times
 //   rpc_sent                                                        RPC requests sent
 //   tcp_goodput_mbps tcp_goodput_total_mbps tcp_flows               long flows (mean, sum, n)
+//   bg_goodput_mbps                                                 --traffic=tcp, per host
 //   cpu_availability cpu_availability_min                           hosts (mean, worst)
+//   cpu_cores_busy cpu_kernel_cores cpu_app_cores                   cores' worth per host
+//   cpu_busiest_core cpu_busiest_core_max                           busiest core (mean, max)
+//   busy_poll_cores                                                 RPC busy-poll spin per host
 //   interrupts_per_s                                                Rx ISRs per host
 //   drops_fifo drops_no_descriptor drops_backlog drops_socket       hosts, by cause
 //   drops_switch drops_leaf drops_spine                             switch ports
@@ -75,6 +79,14 @@ struct RunConfig
     std::string ecmp{"destination"};
     std::string hosts{"scheme"};
     bool cost{false};
+    std::string rpcSizes{"fixed"};
+    double busyPollUs{0};
+    std::string irqPlacement{"spread"};
+    uint32_t irqCores{2};
+    std::string appCores{"same"};
+    uint32_t deferHardIrqs{0};
+    double groFlushTimeoutUs{0};
+    std::string label;
 };
 
 /// Count the bytes (with the IP header) delivered to a host's IP layer.
@@ -88,11 +100,33 @@ CountLocalDeliverBytes(uint64_t* bytes, const Ipv4Header& header, Ptr<const Pack
 std::vector<std::string>
 MetricNames()
 {
-    return {"rpc_p50_us",     "rpc_p99_us",        "rpc_p999_us",          "rpc_mean_us",
-            "rpc_completed",  "rpc_sent",          "tcp_goodput_mbps",     "tcp_goodput_total_mbps",
-            "tcp_flows",      "cpu_availability",  "cpu_availability_min", "interrupts_per_s",
-            "delivered_mbps", "offered_load_mbps", "drops_fifo",           "drops_no_descriptor",
-            "drops_backlog",  "drops_socket",      "drops_leaf",           "drops_spine",
+    return {"rpc_p50_us",
+            "rpc_p99_us",
+            "rpc_p999_us",
+            "rpc_mean_us",
+            "rpc_completed",
+            "rpc_sent",
+            "tcp_goodput_mbps",
+            "tcp_goodput_total_mbps",
+            "tcp_flows",
+            "bg_goodput_mbps",
+            "cpu_availability",
+            "cpu_availability_min",
+            "cpu_cores_busy",
+            "cpu_kernel_cores",
+            "cpu_app_cores",
+            "cpu_busiest_core",
+            "cpu_busiest_core_max",
+            "busy_poll_cores",
+            "interrupts_per_s",
+            "delivered_mbps",
+            "offered_load_mbps",
+            "drops_fifo",
+            "drops_no_descriptor",
+            "drops_backlog",
+            "drops_socket",
+            "drops_leaf",
+            "drops_spine",
             "drops_switch"};
 }
 
@@ -116,15 +150,19 @@ main(int argc, char* argv[])
              cfg.switchQueue,
              QueueSizeText());
     opts.Add("scheme",
-             "Interrupt scheme preset of every host (HostNetDeviceHelper::SetScheme)",
+             "Interrupt scheme of every host (HostNetDeviceHelper::SetScheme), or preset: "
+             "keep the moderation and receive mode of the --hosts preset (e.g. mlx5-100g's "
+             "adaptive-rx, net_dim)",
              cfg.scheme,
-             Scheme());
+             [](const std::string& v) { return v == "preset" ? std::string() : Scheme()(v); });
     opts.Add("load", "Background load per host as a fraction of its link rate", cfg.load, 0, 0.99);
     opts.Add("traffic",
              "Background traffic: selfsimilar (Salah et al. 2008: 8 Pareto ON/OFF streams) | "
-             "poisson",
+             "poisson (UDP datagrams) | tcp (one bulk TCP transfer per host, its writes "
+             "rate-limited by the application to --load of the link, each a line-rate burst: "
+             "storage or replication traffic)",
              cfg.traffic,
-             OneOf({"selfsimilar", "poisson"}));
+             OneOf({"selfsimilar", "poisson", "tcp"}));
     opts.Add("frameSizes",
              "Self-similar frame sizes: backbone | <bytes> | <size,cdf CSV file>",
              cfg.frameSizes,
@@ -142,6 +180,52 @@ main(int argc, char* argv[])
              1e6);
     opts.Add("rpcRequestSize", "RPC request bytes", cfg.rpcRequestSize, 1, 1 << 24);
     opts.Add("rpcResponseSize", "RPC response bytes", cfg.rpcResponseSize, 1, 1 << 24);
+    opts.Add("rpcSizes",
+             "RPC sizes: fixed (--rpcRequestSize, --rpcResponseSize) | etc (Facebook's ETC "
+             "memcached keys and values, Atikoglu et al. 2012: median response 192 B, p99 2.5 "
+             "KB)",
+             cfg.rpcSizes,
+             OneOf(RequestResponseClientHelper::GetSizeWorkloadNames()));
+    opts.Add("busyPoll",
+             "net.core.busy_poll of the RPC clients and servers, microseconds (0 = off; needs "
+             "a NAPI scheme): an idle RPC thread spins this long on its connection's NAPI "
+             "context before it sleeps",
+             cfg.busyPollUs,
+             0,
+             1e6);
+    opts.Add("irqPlacement",
+             "Rx IRQ affinity: spread (queue q on core q mod NCores, as irqbalance or the "
+             "driver's default) | dedicated (every queue on the first --irqCores cores, the "
+             "applications elsewhere with --appCores=separate)",
+             cfg.irqPlacement,
+             OneOf({"spread", "dedicated"}));
+    opts.Add("irqCores",
+             "Cores that take the IRQs with --irqPlacement=dedicated",
+             cfg.irqCores,
+             1,
+             1024);
+    opts.Add("appCores",
+             "Application threads: same (all on core 0) | separate (pinned one per core after "
+             "the IRQ cores: RPC server, RPC client, background sender, background sink; needs "
+             "--irqCores + 4 cores)",
+             cfg.appCores,
+             OneOf({"same", "separate"}));
+    opts.Add("deferHardIrqs",
+             "napi_defer_hard_irqs of every queue (0 = off): a NAPI poll that ends with work "
+             "done keeps the IRQ masked this many times and lets the gro_flush_timeout "
+             "timer poll again (needs --groFlushTimeout > 0)",
+             cfg.deferHardIrqs,
+             0,
+             1 << 30);
+    opts.Add("groFlushTimeout",
+             "gro_flush_timeout of every queue, microseconds (0 = off)",
+             cfg.groFlushTimeoutUs,
+             0,
+             1e6);
+    opts.Add("label",
+             "A name for this configuration in study results (not used by the simulation)",
+             cfg.label,
+             [](const std::string&) { return std::string(); });
     opts.AddSeconds("duration", "Measured time (after the warm-up)", cfg.duration, 1e-6, 1e5);
     opts.AddSeconds("warmup", "Warm-up time, deleted", cfg.warmup, 0, 1e5);
     opts.Add("routing",
@@ -187,11 +271,34 @@ main(int argc, char* argv[])
 
     HostNetDeviceHelper nic;
     bool plain = cfg.hosts == "plain";
-    if (cfg.hosts != "scheme" && !plain)
+    bool preset = cfg.hosts != "scheme" && !plain;
+    if (cfg.scheme == "preset" && !preset)
+    {
+        opts.Refuse("--scheme=preset keeps the moderation of a --hosts preset; --hosts=" +
+                    cfg.hosts + " has none (choose a preset, or a scheme)");
+    }
+    if (preset)
     {
         nic.SetPreset(cfg.hosts);
     }
-    nic.SetScheme(cfg.scheme);
+    if (cfg.scheme != "preset")
+    {
+        nic.SetScheme(cfg.scheme);
+    }
+    if (cfg.deferHardIrqs > 0 && cfg.groFlushTimeoutUs == 0)
+    {
+        opts.Refuse("--deferHardIrqs=" + std::to_string(cfg.deferHardIrqs) +
+                    " needs --groFlushTimeout > 0: without the timer Linux re-arms the IRQ at "
+                    "once (napi_complete_done), so the deferral would do nothing");
+    }
+    if (cfg.deferHardIrqs > 0)
+    {
+        nic.SetRxModeAttribute("DeferHardIrqs", UintegerValue(cfg.deferHardIrqs));
+    }
+    if (cfg.groFlushTimeoutUs > 0)
+    {
+        nic.SetRxModeAttribute("GroFlushTimeout", TimeValue(MicroSeconds(cfg.groFlushTimeoutUs)));
+    }
     // This study reports no per-stage host latency: skip those histograms (five updates
     // per packet and their memory in every host).
     nic.SetDeviceAttribute("StageLatencies", BooleanValue(false));
@@ -202,6 +309,16 @@ main(int argc, char* argv[])
     fabric.SetFabricLinkAttribute("DataRate", StringValue(cfg.fabricLinkRate));
     fabric.SetFabricLinkAttribute("Delay", TimeValue(Seconds(cfg.linkDelay)));
     fabric.SetSwitchQueueSize(cfg.switchQueue);
+    if (cfg.irqPlacement == "dedicated")
+    {
+        // Mellanox's set_irq_affinity_cpulist.sh: the queues' IRQs round robin over a list.
+        std::string affinity;
+        for (uint32_t q = 0; q < nic.GetNQueues(); ++q)
+        {
+            affinity += (q ? "," : "") + std::to_string(q % cfg.irqCores);
+        }
+        nic.SetDeviceAttribute("IrqAffinity", StringValue(affinity));
+    }
     fabric.SetHostNetDeviceHelper(nic);
     fabric.SetPlainHosts(plain);
     fabric.SetRouting(cfg.routing);
@@ -216,6 +333,30 @@ main(int argc, char* argv[])
 
     NodeContainer hosts = fabric.GetHosts();
     uint32_t n = fabric.GetNHosts();
+    // Application cores: all on core 0, or one core each after the IRQ cores.
+    uint32_t firstAppCore = cfg.appCores == "separate" ? cfg.irqCores : 0;
+    uint32_t step = cfg.appCores == "separate" ? 1 : 0;
+    const uint32_t serverCore = firstAppCore;
+    const uint32_t clientCore = firstAppCore + step;
+    const uint32_t senderCore = firstAppCore + 2 * step;
+    const uint32_t sinkCore = firstAppCore + 3 * step;
+    if (!plain)
+    {
+        uint32_t cores = hosts.Get(0)->GetObject<HostCpu>()->GetNCores();
+        if (sinkCore >= cores || (cfg.irqPlacement == "dedicated" && cfg.irqCores > cores))
+        {
+            opts.Refuse("--appCores=" + cfg.appCores +
+                        " with --irqCores=" + std::to_string(cfg.irqCores) + " needs " +
+                        std::to_string(std::max(sinkCore + 1, cfg.irqCores)) +
+                        " cores; the hosts have " + std::to_string(cores) +
+                        " (HostCpu::NCores, set by --hosts)");
+        }
+    }
+    else if (cfg.busyPollUs > 0 || cfg.irqPlacement != "spread" || cfg.appCores != "same")
+    {
+        opts.Refuse("--hosts=plain has no host model: --busyPoll, --irqPlacement and "
+                    "--appCores need HostNetDevice hosts");
+    }
     // Partner of host i under the next leaf (or the next host with a single leaf).
     auto across = [&](uint32_t i, uint32_t leafShift) {
         if (cfg.leaves == 1)
@@ -240,6 +381,10 @@ main(int argc, char* argv[])
         {
             return ss->GetSentBytes() * 8.0;
         }
+        if (auto bulk = DynamicCast<HostBulkSendApplication>(app))
+        {
+            return bulk->GetTotalTx() * 8.0;
+        }
         return DynamicCast<PoissonSourceApplication>(app)->GetSent() * poissonFrameBits;
     };
     double bgBitsAtWarmup = 0;
@@ -248,6 +393,11 @@ main(int argc, char* argv[])
     {
         auto sink = CreateObject<HostSinkApplication>();
         sink->SetAttribute("Local", AddressValue(InetSocketAddress(Ipv4Address::GetAny(), bgPort)));
+        sink->SetAttribute("Core", UintegerValue(sinkCore));
+        if (cfg.traffic == "tcp")
+        {
+            sink->SetAttribute("Protocol", TypeIdValue(TcpSocketFactory::GetTypeId()));
+        }
         hosts.Get(i)->AddApplication(sink);
         sink->SetStartTime(Seconds(0));
         bgSinks.push_back(sink);
@@ -267,6 +417,14 @@ main(int argc, char* argv[])
                 ss->SetAttribute("FrameSizes", StringValue(cfg.frameSizes));
                 stream += ss->AssignStreams(stream);
                 src = ss;
+            }
+            else if (cfg.traffic == "tcp")
+            {
+                auto bulk = CreateObject<HostBulkSendApplication>();
+                bulk->SetAttribute("Remote", AddressValue(to));
+                bulk->SetAttribute("Rate", DataRateValue(DataRate(cfg.load * hostRateBps)));
+                bulk->SetAttribute("Core", UintegerValue(senderCore));
+                src = bulk;
             }
             else
             {
@@ -309,9 +467,27 @@ main(int argc, char* argv[])
     // RPCs: a server on every host; the client on host i calls the host half the fabric away
     // (under another leaf), over TCP, at rpcRate requests per second.
     std::vector<Ptr<RequestResponseClient>> rpcClients;
+    std::vector<Ptr<RequestResponseServer>> rpcServers;
+    // Busy-poll spin of the RPC threads (their CPU time, counted apart).
+    auto spinSeconds = [&]() {
+        Time spin;
+        for (auto& c : rpcClients)
+        {
+            spin += c->GetBusyPollSpinTime();
+        }
+        for (auto& s : rpcServers)
+        {
+            spin += s->GetBusyPollSpinTime();
+        }
+        return spin.GetSeconds();
+    };
+    double spinAtWarmup = 0;
+    std::vector<uint64_t> bgBytesAtWarmup(n, 0);
     if (cfg.rpcRate > 0)
     {
         RequestResponseServerHelper servers(5000);
+        servers.SetAttribute("Core", UintegerValue(serverCore));
+        servers.SetAttribute("BusyPoll", TimeValue(MicroSeconds(cfg.busyPollUs)));
         ApplicationContainer serverApps = servers.Install(hosts);
         serverApps.Start(Seconds(0));
         stream += RequestResponseServerHelper::AssignStreams(serverApps, stream);
@@ -323,11 +499,18 @@ main(int argc, char* argv[])
             client.SetAttribute("Rate", DoubleValue(cfg.rpcRate));
             client.SetAttribute("RequestSize", UintegerValue(cfg.rpcRequestSize));
             client.SetAttribute("ResponseSize", UintegerValue(cfg.rpcResponseSize));
+            client.SetAttribute("Core", UintegerValue(clientCore));
+            client.SetAttribute("BusyPoll", TimeValue(MicroSeconds(cfg.busyPollUs)));
+            client.SetSizeWorkload(cfg.rpcSizes);
             ApplicationContainer apps = client.Install(hosts.Get(i));
             apps.Start(start);
             apps.Stop(end);
             stream += RequestResponseClientHelper::AssignStreams(apps, stream);
             rpcClients.push_back(DynamicCast<RequestResponseClient>(apps.Get(0)));
+        }
+        for (uint32_t i = 0; i < serverApps.GetN(); ++i)
+        {
+            rpcServers.push_back(DynamicCast<RequestResponseServer>(serverApps.Get(i)));
         }
     }
 
@@ -367,6 +550,7 @@ main(int argc, char* argv[])
             }
             plainBytesAtWarmup[i] = plainBytes[i];
             socketDropsAtWarmup[i] = bgSinks[i]->GetSocketDrops();
+            bgBytesAtWarmup[i] = bgSinks[i]->GetTotalRx();
         }
         for (size_t k = 0; k < tcpSinks.size(); ++k)
         {
@@ -381,6 +565,7 @@ main(int argc, char* argv[])
         {
             c->ResetStats();
         }
+        spinAtWarmup = spinSeconds();
     });
 
     Simulator::Stop(end);
@@ -393,6 +578,12 @@ main(int argc, char* argv[])
     std::map<std::string, double> m;
     double availabilitySum = 0;
     double availabilityMin = 1;
+    double coresBusy = 0;
+    double kernelCores = 0;
+    double appCores = 0;
+    double busiestSum = 0;
+    double busiestMax = 0;
+    double bgBytes = 0;
     double interrupts = 0;
     double deliveredBits = 0;
     uint64_t fifo = 0;
@@ -403,6 +594,7 @@ main(int argc, char* argv[])
     for (uint32_t i = 0; i < n; ++i)
     {
         socket += bgSinks[i]->GetSocketDrops() - socketDropsAtWarmup[i];
+        bgBytes += bgSinks[i]->GetTotalRx() - bgBytesAtWarmup[i];
         auto dev = DynamicCast<HostNetDevice>(hostDevices.Get(i));
         if (!dev)
         {
@@ -410,7 +602,20 @@ main(int argc, char* argv[])
             continue;
         }
         HostNetDeviceStats s = dev->GetStats();
-        double availability = dev->GetCpu()->GetStats().availability;
+        Ptr<HostCpu> cpu = dev->GetCpu();
+        HostCpuStats cs = cpu->GetStats();
+        double availability = cs.availability;
+        double cores = cpu->GetNCores();
+        coresBusy += (1 - cs.idleShare) * cores;
+        kernelCores += (cs.hardIrqShare + cs.softIrqShare + cs.kernelTaskShare) * cores;
+        appCores += (cs.taskShare - cs.kernelTaskShare) * cores;
+        double busiest = 0;
+        for (uint32_t c = 0; c < cpu->GetNCores(); ++c)
+        {
+            busiest = std::max(busiest, 1 - cpu->GetCoreStats(c).idleShare);
+        }
+        busiestSum += busiest;
+        busiestMax = std::max(busiestMax, busiest);
         availabilitySum += availability;
         availabilityMin = std::min(availabilityMin, availability);
         interrupts += s.interrupts;
@@ -442,6 +647,14 @@ main(int argc, char* argv[])
     // Plain hosts have no CPU, interrupt or NIC model: those metrics are undefined.
     m["cpu_availability"] = plain ? undefined : availabilitySum / n;
     m["cpu_availability_min"] = plain ? undefined : availabilityMin;
+    m["cpu_cores_busy"] = plain ? undefined : coresBusy / n;
+    m["cpu_kernel_cores"] = plain ? undefined : kernelCores / n;
+    m["cpu_app_cores"] = plain ? undefined : appCores / n;
+    m["cpu_busiest_core"] = plain ? undefined : busiestSum / n;
+    m["cpu_busiest_core_max"] = plain ? undefined : busiestMax;
+    m["busy_poll_cores"] = plain ? undefined : (spinSeconds() - spinAtWarmup) / cfg.duration / n;
+    m["bg_goodput_mbps"] =
+        cfg.traffic == "tcp" && cfg.load > 0 ? bgBytes * 8.0 / n / cfg.duration / 1e6 : undefined;
     m["interrupts_per_s"] = plain ? undefined : interrupts / n / cfg.duration;
     m["delivered_mbps"] = deliveredBits / n / cfg.duration / 1e6;
     double bgBits = -bgBitsAtWarmup;

@@ -298,6 +298,26 @@ HostNetDeviceHelper::SetDeviceAttribute(const std::string& name, const Attribute
     std::string error = CheckAttribute("ns3::HostNetDevice", name, value);
     NS_ABORT_MSG_IF(!error.empty(), "HostNetDeviceHelper::SetDeviceAttribute: " << error);
     m_deviceFactory.Set(name, value);
+    if (name == "NQueues")
+    {
+        TypeId::AttributeInformation info;
+        HostNetDevice::GetTypeId().LookupAttributeByName("NQueues", &info);
+        UintegerValue queues;
+        queues.DeserializeFromString(value.SerializeToString(info.checker), info.checker);
+        m_nQueues = queues.Get();
+    }
+}
+
+uint32_t
+HostNetDeviceHelper::GetNQueues() const
+{
+    if (m_nQueues > 0)
+    {
+        return m_nQueues;
+    }
+    TypeId::AttributeInformation info;
+    HostNetDevice::GetTypeId().LookupAttributeByName("NQueues", &info);
+    return DynamicCast<const UintegerValue>(info.initialValue)->Get();
 }
 
 void

@@ -67,6 +67,14 @@ class HostNetDeviceHelper : public PcapHelperForDevice, public AsciiTraceHelperF
     void SetDeviceAttribute(const std::string& name, const AttributeValue& value);
 
     /**
+     * @brief The queue pairs the devices will get: NQueues as set here (SetDeviceAttribute,
+     * a preset) or else its default (Config::SetDefault included). A script that builds an
+     * IrqAffinity list needs it.
+     * @return the number of queues
+     */
+    uint32_t GetNQueues() const;
+
+    /**
      * @brief Choose the interrupt moderation scheme by type and attributes.
      * @tparam Ts attribute name/value pairs
      * @param type an ns3::InterruptModeration subclass, e.g. "ns3::RxUsecsModeration"
@@ -339,6 +347,7 @@ class HostNetDeviceHelper : public PcapHelperForDevice, public AsciiTraceHelperF
     static void CheckType(const std::string& what, const std::string& type, TypeId base);
 
     ObjectFactory m_deviceFactory;     ///< HostNetDevice
+    uint32_t m_nQueues{0};             ///< NQueues set on m_deviceFactory (0: not set)
     ObjectFactory m_moderationFactory; ///< InterruptModeration subclass
     ObjectFactory m_rxModeFactory;     ///< RxMode subclass
     ObjectFactory m_rxRingFactory;     ///< RxRing

@@ -14,6 +14,9 @@
 #include "ns3/node-container.h"
 #include "ns3/object-factory.h"
 
+#include <string>
+#include <vector>
+
 namespace ns3
 {
 
@@ -77,6 +80,27 @@ class RequestResponseClientHelper
     void SetAttribute(const std::string& name, const AttributeValue& value);
 
     /**
+     * @brief Draw request and response sizes from a published workload.
+     *
+     * - "fixed": the RequestSize and ResponseSize attributes (the default).
+     * - "etc": Facebook's ETC memcached pool (Atikoglu et al., SIGMETRICS 2012): a GET
+     *   request carries a key whose size follows their generalized extreme value fit
+     *   (location 30.7984, scale 8.20449, shape 0.078688 bytes), and its response a value of
+     *   their generalized Pareto fit (location 0, scale 214.476, shape 0.348238 bytes; median
+     *   168 B, mean 329 B, p99 2.4 KB), capped at memcached's 1 MB item limit. Each message
+     *   adds the 24-byte RequestResponseHeader (memcached's binary header is 24 bytes too).
+     *   Each client gets its own pair of random variables (RequestSizes, ResponseSizes),
+     *   inverse-CDF tables of the fits with linear interpolation.
+     *
+     * Stops with a message listing the names for an unknown @p name.
+     * @param name the workload (see GetSizeWorkloadNames)
+     */
+    void SetSizeWorkload(const std::string& name);
+
+    /** @return the names SetSizeWorkload accepts */
+    static std::vector<std::string> GetSizeWorkloadNames();
+
+    /**
      * @brief Install one client on each node.
      * @param nodes where to install a client each
      * @return the clients
@@ -92,7 +116,8 @@ class RequestResponseClientHelper
     static int64_t AssignStreams(const ApplicationContainer& apps, int64_t stream);
 
   private:
-    ObjectFactory m_factory; ///< RequestResponseClient
+    ObjectFactory m_factory;         ///< RequestResponseClient
+    std::string m_workload{"fixed"}; ///< size workload (SetSizeWorkload)
 };
 
 } // namespace ns3

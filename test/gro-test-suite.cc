@@ -153,6 +153,49 @@ class GroBucketsTestCase : public TestCase
 
 /**
  * @ingroup hostnet
+ * @brief A segment GRO cannot hold (a pure ACK) flushes its flow's held packet first, so it
+ * never overtakes the flow's data (tcp_gro_receive); another flow's ACK leaves it held.
+ */
+class GroPureAckOrderTestCase : public TestCase
+{
+  public:
+    GroPureAckOrderTestCase()
+        : TestCase("GRO: a pure ACK flushes its flow's held data before it goes up")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        auto gro = CreateObject<GroEngine>();
+        std::deque<RxFrame> out;
+        gro->Receive(Segment(1, 1000, 0), out);
+        gro->Receive(Segment(1, 2000, 0), out);
+        gro->Receive(Segment(2, 1000, 0), out);
+        NS_TEST_ASSERT_MSG_EQ(Describe(out), "", "two flows held");
+        // Flow 1's pure ACK (no payload) after its data.
+        RxFrame ack = Segment(1, 3000, 0);
+        Ptr<Packet> headers = ack.packet->Copy();
+        Ipv4Header ip;
+        TcpHeader tcp;
+        headers->RemoveHeader(ip);
+        headers->RemoveHeader(tcp);
+        Ptr<Packet> bare = Create<Packet>();
+        bare->AddHeader(tcp);
+        ip.SetPayloadSize(bare->GetSize());
+        bare->AddHeader(ip);
+        ack.packet = bare;
+        ack.size = bare->GetSize();
+        gro->Receive(std::move(ack), out);
+        NS_TEST_ASSERT_MSG_EQ(Describe(out), "1:2 1:1", "flow 1's data, then its ACK");
+        NS_TEST_ASSERT_MSG_EQ(gro->GetNHeld(), 1, "flow 2 still held");
+        gro->Dispose();
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * @ingroup hostnet
  * @brief FlushOld (napi_gro_flush(napi, true)) keeps the packets started in the current
  * jiffy (1 ms); a merge does not make a packet younger.
  */
@@ -373,6 +416,7 @@ class GroTestSuite : public TestSuite
         : TestSuite("hostnet-gro", Type::UNIT)
     {
         AddTestCase(new GroBucketsTestCase, TestCase::Duration::QUICK);
+        AddTestCase(new GroPureAckOrderTestCase, TestCase::Duration::QUICK);
         AddTestCase(new GroFlushOldTestCase, TestCase::Duration::QUICK);
         AddTestCase(new GroFlushTimeoutTestCase, TestCase::Duration::QUICK);
         AddTestCase(new GroWeightUsedTestCase, TestCase::Duration::QUICK);

@@ -12,6 +12,7 @@
 #include "ns3/log.h"
 #include "ns3/node.h"
 #include "ns3/packet.h"
+#include "ns3/simulator.h"
 #include "ns3/socket.h"
 #include "ns3/tcp-socket-factory.h"
 #include "ns3/uinteger.h"
@@ -66,7 +67,15 @@ HostBulkSendApplication::GetTypeId()
                           "HostCpu::NCores.",
                           UintegerValue(0),
                           MakeUintegerAccessor(&HostBulkSendApplication::m_core),
-                          MakeUintegerChecker<uint32_t>());
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute("Rate",
+                          "Application rate limit (a storage or replication client's "
+                          "throttle): a write of n bytes may start n / Rate after the "
+                          "previous one started; a write that had to wait for buffer space "
+                          "earns no credit. 0 = as fast as the socket takes data.",
+                          DataRateValue(DataRate(0)),
+                          MakeDataRateAccessor(&HostBulkSendApplication::m_rate),
+                          MakeDataRateChecker());
     return tid;
 }
 
@@ -84,6 +93,7 @@ HostBulkSendApplication::~HostBulkSendApplication()
 void
 HostBulkSendApplication::DoDispose()
 {
+    m_nextWrite.Cancel();
     m_socket = nullptr;
     m_cpu = nullptr;
     m_stack = nullptr;
@@ -110,6 +120,7 @@ HostBulkSendApplication::StartApplication()
         m_hasTask = true;
     }
     m_socket = Socket::CreateSocket(GetNode(), TcpSocketFactory::GetTypeId());
+    HostNetStack::ConfigureNodeSocket(GetNode(), m_socket); // the node's Linux TCP timing
     NS_ABORT_MSG_IF(m_socket->Bind() == -1, "HostBulkSendApplication: cannot bind");
     m_socket->SetConnectCallback(MakeCallback(&HostBulkSendApplication::Connected, this),
                                  MakeCallback(&HostBulkSendApplication::ConnectionFailed, this));
@@ -123,6 +134,7 @@ HostBulkSendApplication::StopApplication()
 {
     NS_LOG_FUNCTION(this);
     m_connected = false;
+    m_nextWrite.Cancel();
     if (m_socket)
     {
         m_socket->Close();
@@ -162,14 +174,24 @@ HostBulkSendApplication::WriteNext()
     }
     uint64_t left = m_maxBytes > 0 ? m_maxBytes - m_totalTx : m_effWriteSize;
     uint32_t room = m_socket->GetTxAvailable();
-    if (left == 0 || room == 0)
+    if (left == 0 || room == 0 || m_nextWrite.IsPending())
     {
+        return;
+    }
+    Time now = Simulator::Now();
+    if (m_rate.GetBitRate() > 0 && m_writeAllowed > now)
+    {
+        m_nextWrite = Simulator::Schedule(m_writeAllowed - now, [this] { WriteNext(); });
         return;
     }
     // sendmsg copies what the send buffer takes and returns (a blocking write continues
     // after sk_stream_wait_memory: as another write here).
     m_pendingBytes = static_cast<uint32_t>(std::min<uint64_t>({left, m_effWriteSize, room}));
     m_writing = true;
+    if (m_rate.GetBitRate() > 0)
+    {
+        m_writeAllowed = now + m_rate.CalculateBytesTxTime(m_pendingBytes);
+    }
     Time cost = m_effSyscallCost;
     if (m_effCopyRate.GetBitRate() > 0)
     {

@@ -12,6 +12,7 @@
 #include "ns3/address.h"
 #include "ns3/application.h"
 #include "ns3/data-rate.h"
+#include "ns3/event-id.h"
 #include "ns3/host-cpu.h"
 #include "ns3/host-net-stack.h"
 
@@ -30,7 +31,9 @@ class Socket;
  * paid the data enter the socket, and whatever TCP transmits at once (tcp_push in
  * sendmsg) pays its Tx cost in the same task (HostNetStack::GetExecContext). Segments
  * that TCP sends later, when ACKs open the window, pay in the softirq that processes the
- * ACK. With a full send buffer the task sleeps until TCP frees space. Zero attributes take
+ * ACK. With a full send buffer the task sleeps until TCP frees space. With a Rate the
+ * writes are spaced so that the application hands TCP at most that rate, each write still a
+ * burst at line rate. Zero attributes take
  * the node's HostNetStack values (a preset's), so a host preset sets realistic sizes.
  */
 class HostBulkSendApplication : public Application
@@ -87,6 +90,9 @@ class HostBulkSendApplication : public Application
     Time m_syscallCost;         ///< per write, 0 = the stack's (attribute)
     DataRate m_copyRate{0};     ///< copy from user space, 0 = the stack's (attribute)
     uint32_t m_core{0};         ///< core of the task (attribute)
+    DataRate m_rate{0};         ///< application rate limit, 0 = none (attribute)
+    Time m_writeAllowed;        ///< earliest start of the next write under m_rate
+    EventId m_nextWrite;        ///< the rate-limited next write
     Ptr<HostCpu> m_cpu;         ///< the node's CPU
     Ptr<HostNetStack> m_stack;  ///< the node's stack
     HostCpu::TaskId m_task{0};  ///< our task

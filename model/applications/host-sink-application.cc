@@ -147,7 +147,6 @@ HostSinkApplication::DoDispose()
         m_busyPoller->Dispose();
         m_busyPoller = nullptr;
     }
-    m_napiContext = nullptr;
     Application::DoDispose();
 }
 
@@ -200,7 +199,13 @@ HostSinkApplication::StartApplication()
     }
     if (m_busyPollTime.IsStrictlyPositive() && !m_busyPoller)
     {
-        SetupBusyPoller();
+        m_busyPoller = BusyPoller::Install(GetNode(),
+                                           m_task,
+                                           m_busyPollTime,
+                                           m_busyPollBudget,
+                                           MakeCallback(&HostSinkApplication::HasData, this),
+                                           MakeCallback(&HostSinkApplication::ReadNext, this),
+                                           "HostSinkApplication::BusyPoll");
     }
     m_socket = Socket::CreateSocket(GetNode(), m_protocol);
     HostNetStack::ConfigureNodeSocket(GetNode(), m_socket);
@@ -294,7 +299,7 @@ HostSinkApplication::DataReady(Ptr<Socket> socket)
     }
     if (m_busyPoller)
     {
-        NoteNapi();
+        m_busyPoller->NoteDelivery(*m_stack);
     }
     if (m_busy)
     {
@@ -306,42 +311,6 @@ HostSinkApplication::DataReady(Ptr<Socket> socket)
         return;
     }
     ReadNext();
-}
-
-void
-HostSinkApplication::SetupBusyPoller()
-{
-    bool hasNapi = false;
-    for (uint32_t i = 0; i < GetNode()->GetNDevices() && !hasNapi; ++i)
-    {
-        auto device = DynamicCast<HostNetDevice>(GetNode()->GetDevice(i));
-        hasNapi = device && device->GetRxMode()->IsNapi();
-    }
-    NS_ABORT_MSG_IF(!hasNapi,
-                    "HostSinkApplication::BusyPoll > 0 needs a HostNetDevice with a NapiRxMode "
-                    "(schemes napi, napi-seed) on node "
-                        << GetNode()->GetId());
-    m_stack = HostNetStack::GetOrCreate(GetNode());
-    m_busyPoller = CreateObject<BusyPoller>();
-    m_busyPoller->Setup(m_cpu,
-                        m_task,
-                        m_busyPollTime,
-                        m_busyPollBudget,
-                        MakeCallback(&HostSinkApplication::HasData, this),
-                        MakeCallback(&HostSinkApplication::ReadNext, this));
-}
-
-void
-HostSinkApplication::NoteNapi()
-{
-    // sk_mark_napi_id: the context delivering this data feeds the socket; the busy loop
-    // polls it (one context for all the application's sockets, as epoll keeps one napi_id).
-    RxMode* context = m_stack->GetDeliveringContext();
-    if (context && context != m_napiContext)
-    {
-        m_napiContext = context;
-        m_busyPoller->SetNapi(DynamicCast<NapiRxMode>(Ptr<RxMode>(context)));
-    }
 }
 
 bool

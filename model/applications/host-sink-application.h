@@ -158,10 +158,6 @@ class HostSinkApplication : public Application
     void SendWindowUpdate(Connection& connection);
     /// The cost of the current read was paid.
     void ReadDone();
-    /// Create the busy-poll loop (the node must have a NAPI device).
-    void SetupBusyPoller();
-    /// Data arrived: remember the NAPI context that delivered it (sk_mark_napi_id).
-    void NoteNapi();
     /// @return true if a socket has data to read
     bool HasData() const;
 
@@ -210,7 +206,6 @@ class HostSinkApplication : public Application
     Time m_busyPollTime;                 ///< SO_BUSY_POLL time, 0 = off (attribute)
     uint32_t m_busyPollBudget{8};        ///< frames per busy poll call (attribute)
     Ptr<BusyPoller> m_busyPoller;        ///< the busy-poll loop (if on)
-    RxMode* m_napiContext{nullptr};      ///< the context that last delivered (not owned)
 
     TracedCallback<Ptr<const Packet>, const Address&> m_rxTrace; ///< a read completed
 };

@@ -12,10 +12,14 @@
 #include "ns3/host-net-stack.h"
 #include "ns3/inet-socket-address.h"
 #include "ns3/log.h"
+#include "ns3/pointer.h"
 #include "ns3/simulator.h"
 #include "ns3/tcp-socket-factory.h"
 #include "ns3/udp-socket-factory.h"
 #include "ns3/uinteger.h"
+
+#include <algorithm>
+#include <cmath>
 
 namespace ns3
 {
@@ -56,6 +60,33 @@ RequestResponseClient::GetTypeId()
                           UintegerValue(1000),
                           MakeUintegerAccessor(&RequestResponseClient::m_responseSize),
                           MakeUintegerChecker<uint32_t>(RequestResponseHeader::SIZE, 1 << 24))
+            .AddAttribute("RequestSizes",
+                          "Random bytes per request (rounded, clamped to 24..16777216); unset: "
+                          "RequestSize. RequestResponseClientHelper::SetSizeWorkload sets a "
+                          "published workload.",
+                          PointerValue(),
+                          MakePointerAccessor(&RequestResponseClient::m_requestSizes),
+                          MakePointerChecker<RandomVariableStream>())
+            .AddAttribute("ResponseSizes",
+                          "Random bytes per response (rounded, clamped to 24..16777216); "
+                          "unset: ResponseSize.",
+                          PointerValue(),
+                          MakePointerAccessor(&RequestResponseClient::m_responseSizes),
+                          MakePointerChecker<RandomVariableStream>())
+            .AddAttribute("BusyPoll",
+                          "SO_BUSY_POLL (net.core.busy_poll): when the client's thread has "
+                          "nothing to do it spins this long polling the NAPI context of its "
+                          "connection before it sleeps, so a response is read without a "
+                          "wake-up; the spin is the thread's CPU time. 0 = off; > 0 needs a "
+                          "NAPI device.",
+                          TimeValue(Time(0)),
+                          MakeTimeAccessor(&RequestResponseClient::m_busyPollTime),
+                          MakeTimeChecker(Time(0)))
+            .AddAttribute("BusyPollBudget",
+                          "Frames per busy poll call (BUSY_POLL_BUDGET = 8). Must be >= 1.",
+                          UintegerValue(8),
+                          MakeUintegerAccessor(&RequestResponseClient::m_busyPollBudget),
+                          MakeUintegerChecker<uint32_t>(1))
             .AddAttribute("MaxRequests",
                           "Requests to send; 0 = until the application stops.",
                           UintegerValue(0),
@@ -120,7 +151,33 @@ int64_t
 RequestResponseClient::AssignStreams(int64_t stream)
 {
     m_interval->SetStream(stream);
-    return 1;
+    int64_t used = 1;
+    for (const auto& sizes : {m_requestSizes, m_responseSizes})
+    {
+        if (sizes)
+        {
+            sizes->SetStream(stream + used++);
+        }
+    }
+    return used;
+}
+
+uint32_t
+RequestResponseClient::DrawSize(const Ptr<RandomVariableStream>& sizes, uint32_t fixed)
+{
+    if (!sizes)
+    {
+        return fixed;
+    }
+    double bytes = std::round(sizes->GetValue());
+    return static_cast<uint32_t>(
+        std::clamp(bytes, double(RequestResponseHeader::SIZE), double(1 << 24)));
+}
+
+Time
+RequestResponseClient::GetBusyPollSpinTime() const
+{
+    return m_busyPoller ? m_busyPoller->GetSpinTime() : Time(0);
 }
 
 void
@@ -131,6 +188,13 @@ RequestResponseClient::DoDispose()
         m_socket->Close();
         m_socket = nullptr;
     }
+    if (m_busyPoller)
+    {
+        m_busyPoller->Dispose();
+        m_busyPoller = nullptr;
+    }
+    m_requestSizes = nullptr;
+    m_responseSizes = nullptr;
     m_cpu = nullptr;
     m_stack = nullptr;
     Application::DoDispose();
@@ -158,6 +222,16 @@ RequestResponseClient::StartApplication()
         m_task =
             m_cpu->CreateTask("rpc-client-" + std::to_string(GetNode()->GetId()), false, m_core);
         m_hasTask = true;
+    }
+    if (m_busyPollTime.IsStrictlyPositive() && !m_busyPoller)
+    {
+        m_busyPoller = BusyPoller::Install(GetNode(),
+                                           m_task,
+                                           m_busyPollTime,
+                                           m_busyPollBudget,
+                                           MakeCallback(&RequestResponseClient::HasResponse, this),
+                                           MakeCallback(&RequestResponseClient::ReadQueued, this),
+                                           "RequestResponseClient::BusyPoll");
     }
     m_interval->SetAttribute("Mean", DoubleValue(1.0 / m_rate));
     Ptr<Socket> socket = Socket::CreateSocket(GetNode(), m_protocol);
@@ -201,10 +275,14 @@ RequestResponseClient::NewRequest()
     RequestResponseHeader request;
     request.SetId(m_nextId++);
     request.SetSendTime(Simulator::Now());
-    request.SetMessageSize(m_requestSize);
-    request.SetResponseSize(m_responseSize);
+    request.SetMessageSize(DrawSize(m_requestSizes, m_requestSize));
+    request.SetResponseSize(DrawSize(m_responseSizes, m_responseSize));
     m_toWrite.push_back(request);
     m_cpu->SubmitTask(m_task, m_syscallCost, m_writeDone);
+    if (m_busyPoller && m_busyPoller->IsActive())
+    {
+        m_busyPoller->Wake(); // epoll returns: the thread writes, then polls again
+    }
     ++m_created;
     if (m_maxRequests == 0 || m_created < m_maxRequests)
     {
@@ -226,6 +304,7 @@ RequestResponseClient::WriteDone()
     m_stack->SetExecContext(previous);
     m_toWrite.pop_front();
     ++m_sent;
+    IdleCheck();
 }
 
 void
@@ -239,7 +318,38 @@ RequestResponseClient::ResponseReceived(Ptr<MessageSocket> socket,
         return;
     }
     m_toRead.push_back(header.GetSendTime());
+    // Busy polling: the thread is still running (spinning), so the read is queued behind the
+    // spin and needs no wake-up; the poller cuts the spin.
     m_cpu->SubmitTask(m_task, m_syscallCost, m_readDone);
+    if (m_busyPoller)
+    {
+        m_busyPoller->NoteDelivery(*m_stack);
+        if (m_busyPoller->IsActive())
+        {
+            m_busyPoller->Wake();
+        }
+    }
+}
+
+bool
+RequestResponseClient::HasResponse() const
+{
+    return !m_toRead.empty();
+}
+
+void
+RequestResponseClient::ReadQueued()
+{
+    // The reads were queued on the task when the responses arrived: nothing to add.
+}
+
+void
+RequestResponseClient::IdleCheck()
+{
+    if (m_busyPoller && m_toWrite.empty() && m_toRead.empty())
+    {
+        m_busyPoller->Start(); // epoll_wait with busy polling before the thread sleeps
+    }
 }
 
 void
@@ -254,6 +364,7 @@ RequestResponseClient::ReadDone()
     ++m_received;
     m_responseTimes.Add(responseTime);
     m_responseTimeTrace(responseTime);
+    IdleCheck();
 }
 
 } // namespace ns3

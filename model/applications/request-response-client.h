@@ -12,6 +12,7 @@
 #include "message-socket.h"
 
 #include "ns3/application.h"
+#include "ns3/busy-poller.h"
 #include "ns3/event-id.h"
 #include "ns3/host-cpu.h"
 #include "ns3/host-net-stack.h"
@@ -55,10 +56,13 @@ class RequestResponseClient : public Application
     /** @brief Forget the counts and response times (warm-up deletion). */
     void ResetStats();
 
+    /** @return the time the busy-poll loop spun since the start (0 without BusyPoll) */
+    Time GetBusyPollSpinTime() const;
+
     /**
      * @brief Fix the random streams.
      * @param stream first stream index
-     * @return the number of streams used (1)
+     * @return the number of streams used (1, plus one per size distribution)
      */
     int64_t AssignStreams(int64_t stream);
 
@@ -85,6 +89,19 @@ class RequestResponseClient : public Application
                           const Address& from);
     /// The read of the head response was paid: record its response time.
     void ReadDone();
+    /// @return whether a response waits to be read (the busy-poll loop stops)
+    bool HasResponse() const;
+    /// The busy-poll loop found a response: its read is already queued.
+    void ReadQueued();
+    /// Nothing left to write or read: busy-poll before sleeping (with BusyPoll).
+    void IdleCheck();
+    /**
+     * @brief Draw a message size.
+     * @param sizes the distribution (null: @p fixed)
+     * @param fixed the fixed size
+     * @return bytes, 24..16777216
+     */
+    static uint32_t DrawSize(const Ptr<RandomVariableStream>& sizes, uint32_t fixed);
     /// The TCP connection is up.
     void Connected(Ptr<Socket> socket);
     /// The TCP connection failed.
@@ -95,6 +112,11 @@ class RequestResponseClient : public Application
     double m_rate{1000};                         ///< requests per second (attribute)
     uint32_t m_requestSize{100};                 ///< bytes (attribute)
     uint32_t m_responseSize{1000};               ///< bytes (attribute)
+    Ptr<RandomVariableStream> m_requestSizes;    ///< random request bytes (attribute)
+    Ptr<RandomVariableStream> m_responseSizes;   ///< random response bytes (attribute)
+    Time m_busyPollTime;                         ///< SO_BUSY_POLL, 0 = off (attribute)
+    uint32_t m_busyPollBudget{8};                ///< frames per busy poll (attribute)
+    Ptr<BusyPoller> m_busyPoller;                ///< the busy-poll loop (if on)
     uint64_t m_maxRequests{0};                   ///< 0 = unlimited (attribute)
     Time m_syscallCost;                          ///< per write and per read (attribute)
     Ptr<ExponentialRandomVariable> m_interval;   ///< Poisson gaps

@@ -55,6 +55,20 @@ RequestResponseServer::GetTypeId()
                           UintegerValue(0),
                           MakeUintegerAccessor(&RequestResponseServer::m_core),
                           MakeUintegerChecker<uint32_t>())
+            .AddAttribute("BusyPoll",
+                          "SO_BUSY_POLL (net.core.busy_poll): when the worker has nothing to "
+                          "serve it spins this long polling the NAPI context of its "
+                          "connections before it sleeps, so a request is served without a "
+                          "wake-up; the spin is the worker's CPU time. 0 = off; > 0 needs a "
+                          "NAPI device.",
+                          TimeValue(Time(0)),
+                          MakeTimeAccessor(&RequestResponseServer::m_busyPollTime),
+                          MakeTimeChecker(Time(0)))
+            .AddAttribute("BusyPollBudget",
+                          "Frames per busy poll call (BUSY_POLL_BUDGET = 8). Must be >= 1.",
+                          UintegerValue(8),
+                          MakeUintegerAccessor(&RequestResponseServer::m_busyPollBudget),
+                          MakeUintegerChecker<uint32_t>(1))
             .AddAttribute("SyscallCost",
                           "CPU time of one system call (>= 0); a request costs two: the read "
                           "of the request and the write of the response.",
@@ -97,6 +111,11 @@ RequestResponseServer::DoDispose()
     }
     m_sockets.clear();
     m_pending.clear();
+    if (m_busyPoller)
+    {
+        m_busyPoller->Dispose();
+        m_busyPoller = nullptr;
+    }
     m_listener = nullptr;
     m_cpu = nullptr;
     m_stack = nullptr;
@@ -125,6 +144,16 @@ RequestResponseServer::StartApplication()
         m_task =
             m_cpu->CreateTask("rpc-server-" + std::to_string(GetNode()->GetId()), false, m_core);
         m_hasTask = true;
+    }
+    if (m_busyPollTime.IsStrictlyPositive() && !m_busyPoller)
+    {
+        m_busyPoller = BusyPoller::Install(GetNode(),
+                                           m_task,
+                                           m_busyPollTime,
+                                           m_busyPollBudget,
+                                           MakeCallback(&RequestResponseServer::HasRequest, this),
+                                           MakeCallback(&RequestResponseServer::ServeQueued, this),
+                                           "RequestResponseServer::BusyPoll");
     }
     m_listener = Socket::CreateSocket(GetNode(), m_protocol);
     HostNetStack::ConfigureNodeSocket(GetNode(), m_listener);
@@ -172,7 +201,35 @@ RequestResponseServer::RequestReceived(Ptr<MessageSocket> socket,
     m_pending.push_back({socket, from, header});
     Time cost = Max(Seconds(m_serviceCost->GetValue()), Time(0)) + 2 * m_syscallCost;
     // The task serves its work in FIFO order, so ServiceDone always finds its request first.
+    // Busy polling: the worker is still running (spinning), so the request is queued behind
+    // the spin and needs no wake-up; the poller cuts the spin.
     m_cpu->SubmitTask(m_task, cost, m_serviceDone);
+    if (m_busyPoller)
+    {
+        m_busyPoller->NoteDelivery(*m_stack);
+        if (m_busyPoller->IsActive())
+        {
+            m_busyPoller->Wake();
+        }
+    }
+}
+
+bool
+RequestResponseServer::HasRequest() const
+{
+    return !m_pending.empty();
+}
+
+void
+RequestResponseServer::ServeQueued()
+{
+    // The service was queued on the task when the request arrived: nothing to add.
+}
+
+Time
+RequestResponseServer::GetBusyPollSpinTime() const
+{
+    return m_busyPoller ? m_busyPoller->GetSpinTime() : Time(0);
 }
 
 void
@@ -199,6 +256,10 @@ RequestResponseServer::ServiceDone()
     ++m_served;
     m_servedTrace(p.request.GetId(), p.request.GetSendTime());
     m_pending.pop_front();
+    if (m_busyPoller && m_pending.empty())
+    {
+        m_busyPoller->Start(); // epoll_wait with busy polling before the worker sleeps
+    }
 }
 
 } // namespace ns3

@@ -12,6 +12,7 @@
 #include "message-socket.h"
 
 #include "ns3/application.h"
+#include "ns3/busy-poller.h"
 #include "ns3/host-cpu.h"
 #include "ns3/host-net-stack.h"
 #include "ns3/random-variable-stream.h"
@@ -46,6 +47,9 @@ class RequestResponseServer : public Application
     /** @return requests whose response was sent */
     uint64_t GetRequestsServed() const;
 
+    /** @return the time the busy-poll loop spun since the start (0 without BusyPoll) */
+    Time GetBusyPollSpinTime() const;
+
     /**
      * @brief Fix the random streams.
      * @param stream first stream index
@@ -68,6 +72,10 @@ class RequestResponseServer : public Application
                          const Address& from);
     /// The head request's service is done: send its response.
     void ServiceDone();
+    /// @return whether a request waits (the busy-poll loop stops)
+    bool HasRequest() const;
+    /// The busy-poll loop found a request: its service is already queued.
+    void ServeQueued();
 
     /// A request waiting for or in service.
     struct Pending
@@ -81,6 +89,9 @@ class RequestResponseServer : public Application
     TypeId m_protocol;                            ///< socket factory (attribute)
     Ptr<RandomVariableStream> m_serviceCost;      ///< CPU work per request (attribute)
     Time m_syscallCost;                           ///< per read and per write (attribute)
+    Time m_busyPollTime;                          ///< SO_BUSY_POLL, 0 = off (attribute)
+    uint32_t m_busyPollBudget{8};                 ///< frames per busy poll (attribute)
+    Ptr<BusyPoller> m_busyPoller;                 ///< the busy-poll loop (if on)
     Ptr<HostCpu> m_cpu;                           ///< the node's CPU
     Ptr<HostNetStack> m_stack;                    ///< the node's stack (sends run in our task)
     HostCpu::TaskId m_task{0};                    ///< the worker

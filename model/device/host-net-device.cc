@@ -401,6 +401,7 @@ HostNetDevice::DoDispose()
         queue->Dispose();
     }
     m_queues.clear();
+    m_quickAck.Clear();
     const auto& txRings = m_tx.GetRings();
     for (uint32_t q = 1; q < txRings.size(); ++q)
     {
@@ -478,6 +479,7 @@ HostNetDevice::Setup()
     m_setupDone = true;
     m_cpu = HostCpu::GetOrCreate(m_node);
     m_stack = HostNetStack::GetOrCreate(m_node);
+    m_quickAck.SetNode(m_node);
     NS_ABORT_MSG_IF(m_irqCore >= m_cpu->GetNCores(),
                     "HostNetDevice::IrqCore (" << m_irqCore << ") must be < HostCpu::NCores ("
                                                << m_cpu->GetNCores() << ")");
@@ -738,7 +740,12 @@ HostNetDevice::DeliverFrame(RxFrame&& frame, Time processingStart, uint32_t core
         // what it hands to a socket is charged and located there.
         HostNetStack::ExecContext previous =
             m_stack->SetExecContext({HostNetStack::ExecContext::SOFTIRQ, core});
+        // A GRO/LRO packet of several segments is acknowledged at once, as Linux does.
+        Ptr<TcpSocketBase> quickAck = frame.segments > 1 && frame.protocol == 0x0800
+                                          ? m_quickAck.Begin(frame.packet)
+                                          : nullptr;
         m_rxCallback(this, frame.packet, frame.protocol, m_senders[frame.sender]);
+        m_quickAck.End(quickAck);
         m_stack->SetExecContext(previous);
     }
 }

@@ -26,6 +26,7 @@
 #include "ns3/rx-mode.h"
 #include "ns3/rx-queue.h"
 #include "ns3/rx-ring.h"
+#include "ns3/tcp-quick-ack.h"
 #include "ns3/traced-callback.h"
 #include "ns3/tx-ring.h"
 
@@ -330,6 +331,7 @@ class HostNetDevice : public NetDevice
     ReceiveSteering m_steering;                    ///< RSS, IRQ affinity, RPS/RFS
     HostTxPath m_tx;                               ///< Tx cost, Tx rings, flow control
     HostNetStatistics m_statistics;                ///< counters and latency histograms
+    TcpQuickAck m_quickAck;                        ///< Linux's ACK rule for merged packets
     std::vector<Address> m_senders; ///< link-layer senders seen (RxFrame::sender indexes it)
     uint16_t m_lastSender{0};       ///< index of the last sender found
     HostCostModel m_costs;          ///< receive costs, shared by the queues

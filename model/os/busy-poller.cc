@@ -11,6 +11,7 @@
 #include "napi-rx-mode.h"
 
 #include "ns3/abort.h"
+#include "ns3/host-net-device.h"
 #include "ns3/log.h"
 #include "ns3/simulator.h"
 
@@ -53,6 +54,7 @@ BusyPoller::DoDispose()
     }
     m_napi = nullptr;
     m_nextNapi = nullptr;
+    m_lastDelivering = nullptr;
     m_cpu = nullptr;
     m_hasData = Callback<bool>();
     m_resume = Callback<void>();
@@ -78,6 +80,42 @@ BusyPoller::Setup(Ptr<HostCpu> cpu,
     m_budget = budget;
     m_hasData = hasData;
     m_resume = resume;
+}
+
+Ptr<BusyPoller>
+BusyPoller::Install(Ptr<Node> node,
+                    HostCpu::TaskId task,
+                    Time timeout,
+                    uint32_t budget,
+                    Callback<bool> hasData,
+                    Callback<void> resume,
+                    const std::string& owner)
+{
+    bool hasNapi = false;
+    for (uint32_t i = 0; i < node->GetNDevices() && !hasNapi; ++i)
+    {
+        auto device = DynamicCast<HostNetDevice>(node->GetDevice(i));
+        hasNapi = device && device->GetRxMode()->IsNapi();
+    }
+    NS_ABORT_MSG_IF(!hasNapi,
+                    owner << " > 0 needs a HostNetDevice with a NAPI receive mode (a NAPI "
+                             "scheme such as napi, time-<T>us, net-dim, or a modern preset) on "
+                             "node "
+                          << node->GetId());
+    auto poller = CreateObject<BusyPoller>();
+    poller->Setup(node->GetObject<HostCpu>(), task, timeout, budget, hasData, resume);
+    return poller;
+}
+
+void
+BusyPoller::NoteDelivery(const HostNetStack& stack)
+{
+    RxMode* context = stack.GetDeliveringContext();
+    if (context && context != m_lastDelivering)
+    {
+        m_lastDelivering = context;
+        SetNapi(DynamicCast<NapiRxMode>(Ptr<RxMode>(context)));
+    }
 }
 
 void

@@ -11,8 +11,12 @@
 
 #include "ns3/callback.h"
 #include "ns3/host-cpu.h"
+#include "ns3/host-net-stack.h"
+#include "ns3/node.h"
 #include "ns3/nstime.h"
 #include "ns3/object.h"
+
+#include <string>
 
 namespace ns3
 {
@@ -70,6 +74,37 @@ class BusyPoller : public Object
                Callback<void> resume);
 
     /**
+     * @brief Create the busy-poll loop of an application's task on a node (SO_BUSY_POLL).
+     *
+     * Stops with a message naming @p owner when the node has no HostNetDevice with a NAPI
+     * receive mode (busy polling polls a NAPI context).
+     * @param node the application's node (with a HostCpu)
+     * @param task the application's task
+     * @param timeout busy-poll time per blocking read (> 0)
+     * @param budget frames per busy poll call (>= 1)
+     * @param hasData returns true if the application has data to read
+     * @param resume called when data may be read
+     * @param owner the attribute that asked for it, for the message (e.g.
+     *        "RequestResponseServer::BusyPoll")
+     * @return the loop
+     */
+    static Ptr<BusyPoller> Install(Ptr<Node> node,
+                                   HostCpu::TaskId task,
+                                   Time timeout,
+                                   uint32_t budget,
+                                   Callback<bool> hasData,
+                                   Callback<void> resume,
+                                   const std::string& owner);
+
+    /**
+     * @brief sk_mark_napi_id: data reach the application's socket now; remember the NAPI
+     * context delivering them (one context for all the application's sockets, as epoll keeps
+     * one napi_id). Call it from the socket's receive callback.
+     * @param stack the node's stack (knows the delivering context)
+     */
+    void NoteDelivery(const HostNetStack& stack);
+
+    /**
      * @brief The NAPI context that last delivered data to the socket (sk_napi_id); the next
      * loop polls it.
      * @param napi the context (nullptr: none that can be busy-polled)
@@ -108,24 +143,25 @@ class BusyPoller : public Object
     /// A frame reached host memory while spinning.
     void FrameArrived();
 
-    Ptr<HostCpu> m_cpu;            ///< the CPU
-    HostCpu::TaskId m_task{0};     ///< the application's task
-    Ptr<NapiRxMode> m_napi;        ///< the context the running loop polls
-    Ptr<NapiRxMode> m_nextNapi;    ///< sk_napi_id: the context of the next loop
-    uint64_t m_noContext{0};       ///< reads that slept for want of a context
-    Time m_timeout;                ///< busy-poll time per read
-    uint32_t m_budget{8};          ///< frames per busy poll call
-    Callback<bool> m_hasData;      ///< socket check
-    Callback<void> m_resume;       ///< hand over to the application
-    bool m_active{false};          ///< the loop runs
-    bool m_spinning{false};        ///< a spin work item is pending
-    Time m_deadline;               ///< end of the current loop
-    Time m_spinStart;              ///< start of the current spin
-    Time m_spinTime;               ///< total spin time
-    uint64_t m_timeouts{0};        ///< loops ended by the timeout
-    Callback<void> m_stepCallback; ///< prebuilt callback
-    Callback<void> m_spinDone;     ///< prebuilt callback
-    Callback<void> m_frameArrived; ///< prebuilt callback
+    Ptr<HostCpu> m_cpu;                ///< the CPU
+    HostCpu::TaskId m_task{0};         ///< the application's task
+    Ptr<NapiRxMode> m_napi;            ///< the context the running loop polls
+    Ptr<NapiRxMode> m_nextNapi;        ///< sk_napi_id: the context of the next loop
+    RxMode* m_lastDelivering{nullptr}; ///< context of the last delivery (not owned)
+    uint64_t m_noContext{0};           ///< reads that slept for want of a context
+    Time m_timeout;                    ///< busy-poll time per read
+    uint32_t m_budget{8};              ///< frames per busy poll call
+    Callback<bool> m_hasData;          ///< socket check
+    Callback<void> m_resume;           ///< hand over to the application
+    bool m_active{false};              ///< the loop runs
+    bool m_spinning{false};            ///< a spin work item is pending
+    Time m_deadline;                   ///< end of the current loop
+    Time m_spinStart;                  ///< start of the current spin
+    Time m_spinTime;                   ///< total spin time
+    uint64_t m_timeouts{0};            ///< loops ended by the timeout
+    Callback<void> m_stepCallback;     ///< prebuilt callback
+    Callback<void> m_spinDone;         ///< prebuilt callback
+    Callback<void> m_frameArrived;     ///< prebuilt callback
 };
 
 } // namespace ns3

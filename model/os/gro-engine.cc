@@ -97,32 +97,32 @@ GroEngine::~GroEngine()
     NS_LOG_FUNCTION(this);
 }
 
-bool
+GroEngine::Kind
 GroEngine::Parse(const RxFrame& frame, SegmentInfo& info)
 {
     if (frame.protocol != 0x0800 || frame.size < 40)
     {
-        return false;
+        return Kind::OTHER;
     }
-    uint8_t b[60];
+    uint8_t b[80]; // IPv4 header without options and the longest TCP header
     uint32_t n = frame.packet->CopyData(b, std::min<uint32_t>(sizeof(b), frame.size));
     // IPv4 without options (Linux flushes on IP options), not a fragment, TCP.
     if (n < 40 || b[0] != 0x45 || b[9] != IPV4_TCP || (Read16(b + 6) & 0x3fff) != 0)
     {
-        return false;
+        return Kind::OTHER;
     }
-    uint32_t total = Read16(b + 2);
-    uint32_t tcpLen = (b[32] >> 4) * 4u;
-    if (tcpLen < 20 || 20 + tcpLen > n || total > frame.size || total <= 20 + tcpLen)
-    {
-        return false; // malformed, or no payload (a pure ACK is never merged)
-    }
-    info.tos = b[1];
-    info.ttl = b[8];
     info.src = Read32(b + 12);
     info.dst = Read32(b + 16);
     info.srcPort = Read16(b + 20);
     info.dstPort = Read16(b + 22);
+    uint32_t total = Read16(b + 2);
+    uint32_t tcpLen = (b[32] >> 4) * 4u;
+    if (tcpLen < 20 || 20 + tcpLen > n || total > frame.size || total <= 20 + tcpLen)
+    {
+        return Kind::NO_MERGE; // malformed, or no payload (a pure ACK is never merged)
+    }
+    info.tos = b[1];
+    info.ttl = b[8];
     info.seq = Read32(b + 24);
     info.ack = Read32(b + 28);
     info.flags = b[33];
@@ -131,7 +131,7 @@ GroEngine::Parse(const RxFrame& frame, SegmentInfo& info)
     std::memcpy(info.options.data(), b + 40, info.optionBytes);
     info.headerBytes = 20 + tcpLen;
     info.payload = total - info.headerBytes;
-    return true;
+    return Kind::SEGMENT;
 }
 
 int64_t
@@ -177,7 +177,8 @@ GroEngine::Receive(RxFrame&& frame, std::deque<RxFrame>& out)
 {
     m_segments++;
     SegmentInfo info;
-    if (!Parse(frame, info))
+    Kind kind = Parse(frame, info);
+    if (kind == Kind::OTHER)
     {
         m_packets++;
         out.push_back(std::move(frame));
@@ -185,6 +186,18 @@ GroEngine::Receive(RxFrame&& frame, std::deque<RxFrame>& out)
     }
     Bucket& bucket = GetBucket(frame.hash);
     int index = Find(bucket, info);
+    if (kind == Kind::NO_MERGE)
+    {
+        // tcp_gro_receive: a segment of a held flow that cannot join it flushes it first, so
+        // the flow's segments go up in order (a pure ACK never overtakes held data).
+        if (index >= 0)
+        {
+            Flush(bucket, index, out);
+        }
+        m_packets++;
+        out.push_back(std::move(frame));
+        return;
+    }
     bool neverHeld = info.flags & (TCP_SYN | TCP_FIN | TCP_RST | TCP_URG | TCP_CWR);
     if (index >= 0)
     {

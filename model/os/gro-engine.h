@@ -141,8 +141,21 @@ class GroEngine : public Object
     /// Held packets of one hash bucket (napi->gro_hash[i]), oldest first.
     using Bucket = std::vector<Held>;
 
-    /// @return true if the frame is a TCP/IPv4 segment GRO may hold; fills @p info
-    static bool Parse(const RxFrame& frame, SegmentInfo& info);
+    /// What Parse found.
+    enum class Kind
+    {
+        OTHER,    ///< not a TCP/IPv4 segment GRO looks at (delivered as it is)
+        NO_MERGE, ///< a TCP segment GRO never holds (no payload): only the flow is known
+        SEGMENT,  ///< a TCP segment GRO may hold
+    };
+
+    /**
+     * @brief Read a frame's IPv4 and TCP headers.
+     * @param frame the frame
+     * @param[out] info its headers (the flow for NO_MERGE, everything for SEGMENT)
+     * @return what the frame is
+     */
+    static Kind Parse(const RxFrame& frame, SegmentInfo& info);
     /// Hand a held packet of a bucket out (rebuilt if it has several segments), free its slot.
     void Flush(Bucket& bucket, size_t index, std::deque<RxFrame>& out);
     /// @return the index of the held packet of a flow in a bucket, or -1

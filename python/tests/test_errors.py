@@ -108,6 +108,15 @@ CASES = [
     ("hostnet-leaf-spine", "--routing=ospf", "static, global, table"),
     ("hostnet-leaf-spine", "--ecmp=random", "destination, flow"),
     ("hostnet-leaf-spine", "--ecmp=flow --routing=table", "needs --routing=static"),
+    ("hostnet-leaf-spine", "--scheme=preset", "has none (choose a preset, or a scheme)"),
+    ("hostnet-leaf-spine", "--scheme=presets", "a scheme:"),
+    ("hostnet-leaf-spine", "--deferHardIrqs=2", "needs --groFlushTimeout > 0"),
+    ("hostnet-leaf-spine", "--appCores=separate", "the hosts have 1"),
+    ("hostnet-leaf-spine", "--hosts=plain --busyPoll=50", "has no host model"),
+    ("hostnet-leaf-spine", "--rpcSizes=web", "one of fixed, etc"),
+    ("hostnet-leaf-spine", "--irqPlacement=pinned", "one of spread, dedicated"),
+    ("hostnet-leaf-spine", "--traffic=udp", "selfsimilar, poisson, tcp"),
+    ("hostnet-leaf-spine", "--busyPoll=-5", "busyPoll"),
     # global attribute defaults and global values, through any example
     ("hostnet-leaf-spine", "--ns3::HostNetDevice::NQueues=0", "1:1024"),
     ("hostnet-leaf-spine", "--ns3::HostNetDevice::NQueues=-1", "1:1024"),
@@ -271,6 +280,8 @@ REFUSALS = [
      "one core per queue"),
     ("hostnet-bench", "--ns3::RxRing::Descriptors=8 --ns3::RxRing::TailWriteBatch=16",
      "TailWriteBatch"),
+    ("hostnet-leaf-spine", "--scheme=normal --busyPoll=50",
+     "needs a HostNetDevice with a NAPI receive mode"),
 ]
 
 

@@ -1,0 +1,137 @@
+/*
+ * Copyright (c) 2026 hostnet authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * Author: hostnet developers
+ */
+
+#include "tcp-quick-ack.h"
+
+#include "ns3/inet-socket-address.h"
+#include "ns3/log.h"
+#include "ns3/object-vector.h"
+#include "ns3/tcp-l4-protocol.h"
+#include "ns3/uinteger.h"
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("TcpQuickAck");
+
+namespace
+{
+/// @return the DelAckCount attribute of TcpSocket (looked up once)
+const TypeId::AttributeInformation&
+DelAckCount()
+{
+    static TypeId::AttributeInformation info = [] {
+        TypeId::AttributeInformation i;
+        bool found = TcpSocket::GetTypeId().LookupAttributeByName("DelAckCount", &i);
+        NS_ABORT_MSG_UNLESS(found, "TcpQuickAck: ns3::TcpSocket has no DelAckCount");
+        return i;
+    }();
+    return info;
+}
+
+/// @return the big-endian 32-bit value at @p b
+uint32_t
+Read32(const uint8_t* b)
+{
+    return (uint32_t(b[0]) << 24) | (uint32_t(b[1]) << 16) | (uint32_t(b[2]) << 8) | b[3];
+}
+} // namespace
+
+void
+TcpQuickAck::SetNode(Ptr<Node> node)
+{
+    m_node = node;
+}
+
+void
+TcpQuickAck::Clear()
+{
+    m_sockets.clear();
+    m_node = nullptr;
+}
+
+Ptr<TcpSocketBase>
+TcpQuickAck::Begin(Ptr<const Packet> packet)
+{
+    uint8_t b[24];
+    if (!m_node || packet->CopyData(b, sizeof(b)) != sizeof(b) || b[0] != 0x45 || b[9] != 6)
+    {
+        return nullptr;
+    }
+    uint16_t peerPort = (uint16_t(b[20]) << 8) | b[21];
+    uint16_t localPort = (uint16_t(b[22]) << 8) | b[23];
+    Ptr<TcpSocketBase> socket = Find(Read32(b + 12), peerPort, Read32(b + 16), localPort);
+    if (!socket)
+    {
+        return nullptr;
+    }
+    UintegerValue count;
+    DelAckCount().accessor->Get(PeekPointer(socket), count);
+    m_saved = count.Get();
+    if (m_saved <= 1)
+    {
+        return nullptr; // acknowledges every packet already
+    }
+    DelAckCount().accessor->Set(PeekPointer(socket), UintegerValue(1));
+    return socket;
+}
+
+void
+TcpQuickAck::End(Ptr<TcpSocketBase> socket)
+{
+    if (socket)
+    {
+        DelAckCount().accessor->Set(PeekPointer(socket), UintegerValue(m_saved));
+    }
+}
+
+Ptr<TcpSocketBase>
+TcpQuickAck::Find(uint32_t peer, uint16_t peerPort, uint32_t local, uint16_t localPort)
+{
+    uint64_t key = (uint64_t(peer) << 32) | (uint64_t(peerPort) << 16) | localPort;
+    auto matches = [&](const Ptr<TcpSocketBase>& s) {
+        Address name;
+        Address peerName;
+        if (s->GetSockName(name) != 0 || s->GetPeerName(peerName) != 0 ||
+            !InetSocketAddress::IsMatchingType(name) ||
+            !InetSocketAddress::IsMatchingType(peerName))
+        {
+            return false;
+        }
+        InetSocketAddress me = InetSocketAddress::ConvertFrom(name);
+        InetSocketAddress them = InetSocketAddress::ConvertFrom(peerName);
+        return me.GetPort() == localPort && them.GetPort() == peerPort &&
+               them.GetIpv4().Get() == peer &&
+               (me.GetIpv4().Get() == local || me.GetIpv4().IsAny());
+    };
+    auto it = m_sockets.find(key);
+    if (it != m_sockets.end() && matches(it->second))
+    {
+        return it->second;
+    }
+    Ptr<TcpL4Protocol> tcp = m_node->GetObject<TcpL4Protocol>();
+    if (!tcp)
+    {
+        return nullptr;
+    }
+    ObjectVectorValue sockets;
+    tcp->GetAttribute("SocketList", sockets);
+    for (auto s = sockets.Begin(); s != sockets.End(); ++s)
+    {
+        auto socket = DynamicCast<TcpSocketBase>(s->second);
+        if (socket && matches(socket))
+        {
+            m_sockets[key] = socket;
+            return socket;
+        }
+    }
+    NS_LOG_LOGIC("no established socket for a merged packet to port " << localPort);
+    return nullptr;
+}
+
+} // namespace ns3
