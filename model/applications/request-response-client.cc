@@ -279,9 +279,9 @@ RequestResponseClient::NewRequest()
     request.SetResponseSize(DrawSize(m_responseSizes, m_responseSize));
     m_toWrite.push_back(request);
     m_cpu->SubmitTask(m_task, m_syscallCost, m_writeDone);
-    if (m_busyPoller && m_busyPoller->IsActive())
+    if (m_busyPoller)
     {
-        m_busyPoller->Wake(); // epoll returns: the thread writes, then polls again
+        m_busyPoller->Interrupt(); // epoll returns: the thread writes, then polls again
     }
     ++m_created;
     if (m_maxRequests == 0 || m_created < m_maxRequests)

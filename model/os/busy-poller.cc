@@ -48,6 +48,7 @@ BusyPoller::~BusyPoller()
 void
 BusyPoller::DoDispose()
 {
+    m_startEvent.Cancel();
     if (m_napi)
     {
         m_napi->SetBusyPollWaiter(Callback<void>());
@@ -139,6 +140,16 @@ BusyPoller::GetNoContext() const
 void
 BusyPoller::Start()
 {
+    if (m_active || m_startEvent.IsPending())
+    {
+        return;
+    }
+    m_startEvent = Simulator::Schedule(TimeStep(2), [this] { Begin(); });
+}
+
+void
+BusyPoller::Begin()
+{
     NS_LOG_FUNCTION(this);
     if (m_active)
     {
@@ -157,12 +168,34 @@ BusyPoller::Start()
 }
 
 void
+BusyPoller::Interrupt()
+{
+    m_startEvent.Cancel();
+    if (!m_active)
+    {
+        return;
+    }
+    m_stop = true;
+    if (m_spinning)
+    {
+        m_cpu->CutTaskWork(m_task);
+    }
+}
+
+void
 BusyPoller::Step()
 {
     if (m_hasData())
     {
         m_active = false;
+        m_stop = false;
         m_resume();
+        return;
+    }
+    if (m_stop)
+    {
+        m_active = false;
+        m_stop = false;
         return;
     }
     Time now = Simulator::Now();

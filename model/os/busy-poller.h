@@ -10,6 +10,7 @@
 #define BUSY_POLLER_H
 
 #include "ns3/callback.h"
+#include "ns3/event-id.h"
 #include "ns3/host-cpu.h"
 #include "ns3/host-net-stack.h"
 #include "ns3/node.h"
@@ -117,11 +118,25 @@ class BusyPoller : public Object
     /** @return busy-poll loops skipped because no context was known yet */
     uint64_t GetNoContext() const;
 
-    /** @brief A read found no data: busy-poll until data arrives or the timeout. */
+    /**
+     * @brief A read found no data: busy-poll until data arrives or the timeout.
+     *
+     * The loop begins 2 ns later: ns-3's TCP transmits 1 ns after a send call
+     * (SendPendingData is scheduled), and a thread enters epoll_wait only after its
+     * sendmsg has transmitted, so what the application just sent must not queue behind
+     * the spin on its task.
+     */
     void Start();
 
     /** @brief Data reached the socket: end a running spin at once. */
     void Wake();
+
+    /**
+     * @brief The application has other work (epoll_wait returned for another event, e.g. a
+     * request to write): end the loop now (cut the spin); the application starts a new one
+     * when it is idle again.
+     */
+    void Interrupt();
 
     /** @return true while the loop runs (spinning or polling) */
     bool IsActive() const;
@@ -136,6 +151,8 @@ class BusyPoller : public Object
     void DoDispose() override;
 
   private:
+    /// Begin the loop Start asked for.
+    void Begin();
     /// Poll, spin, hand over to the application, or give up.
     void Step();
     /// A spin ended (deadline or cut).
@@ -156,6 +173,8 @@ class BusyPoller : public Object
     bool m_active{false};              ///< the loop runs
     bool m_spinning{false};            ///< a spin work item is pending
     Time m_deadline;                   ///< end of the current loop
+    EventId m_startEvent;              ///< the loop about to begin (Start)
+    bool m_stop{false};                ///< Interrupt: end the loop at the next step
     Time m_spinStart;                  ///< start of the current spin
     Time m_spinTime;                   ///< total spin time
     uint64_t m_timeouts{0};            ///< loops ended by the timeout

@@ -54,7 +54,7 @@ def rows_of(out):
     ({"parameters": {"RngRun": 3}}, "parameter name 'RngRun' is not allowed"),
     ({"plots": [{"metric": "y"}]}, "plots[0]: 'x' is a required property"),
     ({"plots": [{"metric": "y", "x": "x", "colour": "red"}]},
-     "plots[0]: unknown key(s) 'colour'; allowed: by, logy, metric, title, x, xlabel, ylabel"),
+     "plots[0]: unknown key(s) 'colour'; allowed: by, kind, legend, logy, metric, panels, title, x, xlabel, ylabel"),
     ({"parameters": {"x": 1}}, "grid.x: also set in parameters"),
 ])
 def test_schema_errors_name_the_key_and_what_is_allowed(change, expected):
@@ -477,3 +477,46 @@ def test_best_by(tmp_path):
     assert [(r["x"], r["separated"]) for r in high] == [(2, True), (2, True)]
     with pytest.raises(StudyError, match="'scheme' is not a swept parameter"):
         best_by(summary, "y", x="mode", by="scheme")
+
+
+def test_best_by_labelled_runs_and_requirements(tmp_path):
+    # [[runs]] entries name a configuration (label) and set its options (mode, sleep): those
+    # options are fixed by the label and must not split the comparison per x.
+    from hostnet.study import best_by
+    from hostnet.study.summary import free_parameters, parse_requirement
+
+    run_study(fake_study(parameters={}, replications=2,
+                         runs=[{"label": "a", "mode": "ok", "sleep": 0},
+                               {"label": "b", "mode": "sleep", "sleep": 0}]),
+              out=tmp_path, progress=False)
+    summary = summarize(tmp_path, write=False)
+    ys = [r for r in summary if r["metric"] == "y"]
+    assert free_parameters(ys, ["mode", "sleep", "x"], "label") == ["x"]
+    rows = best_by(summary, "y", x="x", by="label")
+    assert [(r["x"], r["runner_up"] is not None) for r in rows] == [(1, True), (2, True)]
+    # z = 2x: at x = 1 (z = 2) every label misses z >= 3 and is named, not ranked.
+    rows = best_by(summary, "y", x="x", by="label", require=[parse_requirement("z>=3")])
+    first, second = rows
+    assert first["label"] is None and first["verdict"] == "no answer: every candidate excluded"
+    assert sorted(v for v, _ in first["ineligible"]) == ["a", "b"]
+    assert "starved: z = 2, needs >= 3" in first["ineligible"][0][1]
+    assert second["label"] in ("a", "b") and second["ineligible"] == []
+    with pytest.raises(StudyError, match="expected METRIC>=VALUE"):
+        parse_requirement("z>three")
+
+
+def test_bands_stay_above_zero_and_tradeoff_figure(tmp_path):
+    from hostnet.study.plot import band, plot_tradeoff
+
+    rows = [{"mean": 1.0, "low": -0.5, "high": 2.5}, {"mean": 10.0, "low": 5.0, "high": 15.0}]
+    assert band(rows) == ([0.0, 5.0], [2.5, 15.0])
+    assert band(rows, logy=True)[0] == [0.1, 5.0]  # a tenth of the smallest positive mean
+    negative = [{"mean": -1.0, "low": -3.0, "high": 1.0}]
+    assert band(negative)[0] == [-3.0]  # a metric that can be negative keeps its band
+    run_study(fake_study(grid={"x": [1, 2], "mode": ["ok", "sleep"]}, parameters={"sleep": 0},
+                         replications=2), out=tmp_path, progress=False)
+    files = plot_tradeoff(tmp_path, "y", "z", by="mode", panels="x", logy=True)
+    assert [f.suffix for f in files] == [".png", ".pdf"]
+    assert all(f.stat().st_size > 1000 for f in files)
+    with pytest.raises(StudyError, match="panels = 'load' is not a swept parameter"):
+        plot_tradeoff(tmp_path, "y", "z", by="mode", panels="load")

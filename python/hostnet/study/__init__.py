@@ -4,7 +4,7 @@ From Python::
 
     from hostnet.study import Study, run_study, summarize, format_table, plot_metric
 
-    study = Study.load("examples/studies/leaf-spine.toml")    # or Study.from_dict({...})
+    study = Study.load("examples/studies/datacenter.toml")    # or Study.from_dict({...})
     result = run_study(study, jobs=2)                         # or scheduler="tcp://host:8786"
     print(format_table(summarize(result.out_dir)))
     plot_metric(result.out_dir, "rpc_p99_us", x="load", by="scheme")

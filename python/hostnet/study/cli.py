@@ -17,12 +17,12 @@ path), fixed parameters, a grid of swept parameters, replications (RngRun values
 optional plots; see doc/hostnet.rst, section "Studies", and examples/studies/.
 
 examples:
-  python -m hostnet validate examples/studies/leaf-spine.toml
-  python -m hostnet run examples/studies/leaf-spine.toml --jobs 2
+  python -m hostnet validate examples/studies/datacenter.toml
+  python -m hostnet run examples/studies/datacenter.toml --jobs 2
   python -m hostnet run study.toml --scheduler tcp://10.0.0.1:8786
   python -m hostnet summary results/leaf-spine --metrics rpc_p99_us,cpu_availability
   python -m hostnet plot results/leaf-spine --metric rpc_p99_us --x load --by scheme
-  python -m hostnet best results/leaf-spine --metric rpc_p99_us --x load
+  python -m hostnet best results/datacenter --metric rpc_p99_us --x load --by label
 """
 
 
@@ -111,6 +111,7 @@ def _parser():
   0  every candidate was ranked and no run of the study failed
   1  the answer is printed for what can be answered, but some candidates were excluded
      (failed runs, undefined metric) or some runs of the study failed
+configurations that miss a --require are named as starved and do not change the status
   2  bad options or results directory (unknown metric or parameter, no results)
 """, formatter_class=argparse.RawDescriptionHelpFormatter)
     best.add_argument("target", help="results directory, or the study file")
@@ -119,6 +120,9 @@ def _parser():
     best.add_argument("--by", default="scheme", help="swept parameter to choose (default: "
                       "scheme)")
     best.add_argument("--max", action="store_true", help="higher is better (default: lower)")
+    best.add_argument("--require", action="append", default=[], metavar="METRIC>=VALUE",
+                      help="a configuration whose mean METRIC misses this is named as starved "
+                      "and not ranked (not an error), e.g. rpc_answered>=0.95; repeatable")
     best.add_argument("--out", help="results directory when TARGET is a study file")
 
     validate = sub.add_parser("validate", help="check a study file and list its runs",
@@ -287,13 +291,18 @@ def _dispatch(args) -> int:
     if args.command == "best":
         from .summary import best_by, failed_runs, results_dir
 
+        from .summary import parse_requirement
+
+        require = [parse_requirement(text) for text in args.require]
         directory, _ = results_dir(args.target, args.out)
-        summary = summarize(directory, metrics=[args.metric], write=False)
+        needed = list(dict.fromkeys([args.metric] + [name for name, _, _ in require]))
+        summary = summarize(directory, metrics=needed, write=False)
         if not summary:
             raise StudyError(f"{directory}: no finished runs")
         word = "highest" if args.max else "lowest"
         incomplete = False
-        for row in best_by(summary, args.metric, args.x, args.by, lower=not args.max):
+        for row in best_by(summary, args.metric, args.x, args.by, lower=not args.max,
+                           require=require):
             where = ", ".join(f"{k} = {v}" for k, v in row["where"].items())
             if row[args.by] is None:
                 line = f"{where}: {row['verdict']}"
@@ -307,10 +316,14 @@ def _dispatch(args) -> int:
                 line += f": {row['verdict']}"
                 if row["excluded"]:
                     line += f" ({len(row['excluded'])} excluded, below)"
+                if row["ineligible"]:
+                    line += f" ({len(row['ineligible'])} starved, below)"
             print(line)
             for value, why in row["excluded"]:
                 incomplete = True
                 print(f"  excluded: {value} at {where}: {why}")
+            for value, why in row["ineligible"]:
+                print(f"  not ranked: {value} at {where}: {why}")
         failed = failed_runs(directory)
         if failed:
             print(f"{failed} runs in {directory} failed (see results.csv and the logs)",

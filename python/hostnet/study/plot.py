@@ -1,5 +1,7 @@
 """Figures of a study: any metric against any swept parameter, one line per value of another
-parameter (the scheme by default), with 95 % confidence bands; PNG and PDF."""
+parameter (the scheme by default), with 95 % confidence bands; and a trade-off figure, one
+metric against another, one marker per configuration, a panel per value of a parameter
+(e.g. RPC p99 against CPU per host, per load). PNG and PDF."""
 
 from __future__ import annotations
 
@@ -7,19 +9,39 @@ import math
 from pathlib import Path
 
 from .spec import StudyError
-from .summary import results_dir, summarize
+from .summary import free_parameters, results_dir, summarize
 
-__all__ = ["plot_metric", "plot_study", "plot_series"]
+__all__ = ["plot_metric", "plot_study", "plot_series", "plot_tradeoff", "band"]
+
+
+def band(rows, logy=False) -> tuple:
+    """The lower and upper edges of the 95 % bands of summary rows (one sample: the mean).
+
+    A metric that is never negative (every mean >= 0) gets no band below 0; on a log axis a
+    band edge at or below 0 is cut at a tenth of the smallest positive mean (a log axis has
+    no 0), so the band shows "down to small", not a made-up number.
+    """
+    lows = [r["low"] if math.isfinite(r["low"]) else r["mean"] for r in rows]
+    highs = [r["high"] if math.isfinite(r["high"]) else r["mean"] for r in rows]
+    if rows and all(r["mean"] >= 0 for r in rows):
+        lows = [max(low, 0.0) for low in lows]
+    if logy:
+        positive = [r["mean"] for r in rows if r["mean"] > 0]
+        floor = min(positive) / 10 if positive else 1e-12
+        lows = [low if low > 0 else floor for low in lows]
+    return lows, highs
 
 
 def plot_metric(target, metric, x, by="scheme", out=None, logy=False, title=None,
-                formats=("png", "pdf"), results=None, xlabel=None, ylabel=None) -> list:
+                formats=("png", "pdf"), results=None, xlabel=None, ylabel=None,
+                legend=None) -> list:
     """Draw @p metric against @p x, one line per value of @p by, with 95 % CI bands.
 
     @param target a results directory or a study file
     @param out file path without suffix (default: <results>/<metric>-vs-<x>)
     @param results results directory when @p target is a study file (default results/<name>)
     @param xlabel, ylabel axis labels (default: the parameter and metric names)
+    @param legend the legend's title (default: the name of @p by)
     @return the files written
     """
     import matplotlib
@@ -38,7 +60,7 @@ def plot_metric(target, metric, x, by="scheme", out=None, logy=False, title=None
     rows = summarize(directory, metrics=[metric], write=False)
     if not rows:
         raise StudyError(f"{directory}: no finished runs to plot")
-    others = [p for p in swept if p not in (x, by)]
+    others = free_parameters(rows, [p for p in swept if p not in (x, by)], by)
     lines, notes = plot_series(rows, metric, x, by, others)
     fig, ax = plt.subplots(figsize=(6.4, 4.2))
     for label, points in lines.items():
@@ -49,8 +71,7 @@ def plot_metric(target, metric, x, by="scheme", out=None, logy=False, title=None
         xs = [r[x] for r in drawn]
         ys = [r["mean"] for r in drawn]
         (line,) = ax.plot(xs, ys, marker="o", label=label)
-        lows = [r["low"] if math.isfinite(r["low"]) else r["mean"] for r in drawn]
-        highs = [r["high"] if math.isfinite(r["high"]) else r["mean"] for r in drawn]
+        lows, highs = band(drawn, logy)
         if drawn:
             ax.fill_between(xs, lows, highs, color=line.get_color(), alpha=0.2, linewidth=0)
     ax.set_xlabel(xlabel or x)
@@ -61,7 +82,7 @@ def plot_metric(target, metric, x, by="scheme", out=None, logy=False, title=None
     ax.set_title(title or f"{meta.get('study', {}).get('name', '')}: {metric} "
                  f"(mean, 95 % CI, n <= {n})")
     ax.grid(True, alpha=0.3)
-    ax.legend(fontsize="small")
+    ax.legend(fontsize="small", title=legend or by, title_fontsize="small")
     if notes:
         shown = notes[:_MAX_NOTES] + ([f"... and {len(notes) - _MAX_NOTES} more (summary.csv)"]
                                       if len(notes) > _MAX_NOTES else [])
@@ -116,12 +137,96 @@ def plot_series(rows, metric, x, by, others) -> tuple:
     return lines, notes
 
 
+def plot_tradeoff(target, metric, x, by, panels, out=None, logy=False, title=None,
+                  formats=("png", "pdf"), results=None, xlabel=None, ylabel=None,
+                  legend=None) -> list:
+    """One figure that answers "what does each configuration buy, at what cost": @p metric
+    (y) against another metric @p x, one marker per value of @p by with 95 % intervals on
+    both axes, one panel per value of the swept parameter @p panels.
+
+    A configuration without samples of either metric is not drawn; it is named below the
+    panels. @return the files written
+    """
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    directory, meta = results_dir(target, results)
+    swept = meta.get("swept", [])
+    for name, value in (("by", by), ("panels", panels)):
+        if value not in swept:
+            raise StudyError(f"{name} = {value!r} is not a swept parameter; allowed: "
+                             f"{', '.join(swept) or '(none)'}")
+    rows = summarize(directory, metrics=[metric, x], write=False)
+    if not rows:
+        raise StudyError(f"{directory}: no finished runs to plot")
+    keys = [p for p in swept if p != "metric"]
+    cells = {}
+    for r in rows:
+        cells.setdefault(tuple(r[p] for p in keys), {})[r["metric"]] = r
+    panel_values = sorted({r[panels] for r in rows}, key=lambda v: (str(type(v)), v))
+    labels = list(dict.fromkeys(r[by] for r in rows))
+    fig, axes = plt.subplots(1, len(panel_values), figsize=(3.6 * len(panel_values) + 1, 4.2),
+                             sharey=True, squeeze=False)
+    colors = plt.rcParams["axes.prop_cycle"].by_key()["color"]
+    markers = "osD^v<>ph*"
+    notes = []
+    for ax, value in zip(axes[0], panel_values):
+        for i, label in enumerate(labels):
+            found = [c for k, c in cells.items()
+                     if c.get(metric, {}).get(panels) == value and c[metric][by] == label]
+            for c in found:
+                ym, xm = c.get(metric), c.get(x)
+                if not ym or not xm or ym["n"] == 0 or xm["n"] == 0:
+                    notes.append(f"{by} = {label} at {panels} = {value}: undefined")
+                    continue
+                xerr = xm["ci95"] if math.isfinite(xm["ci95"]) else 0
+                yerr = ym["ci95"] if math.isfinite(ym["ci95"]) else 0
+                lows, _ = band([ym], logy)
+                ax.errorbar(xm["mean"], ym["mean"], xerr=xerr,
+                            yerr=[[ym["mean"] - lows[0]], [yerr]],
+                            marker=markers[i % len(markers)], color=colors[i % len(colors)],
+                            linestyle="none", capsize=3,
+                            label=label if value == panel_values[0] else None)
+        ax.set_title(f"{panels} = {value}", fontsize="medium")
+        ax.set_xlabel(xlabel or x)
+        ax.grid(True, alpha=0.3)
+        if logy:
+            ax.set_yscale("log")
+    axes[0][0].set_ylabel(ylabel or metric)
+    fig.legend(loc="center right", fontsize="small", title=legend or by,
+               title_fontsize="small")
+    n = max(r["n"] for r in rows)
+    fig.suptitle(title or f"{metric} against {x} (mean, 95 % CI, n <= {n})")
+    right = 0.80 if len(panel_values) > 1 else 0.70
+    if notes:
+        fig.text(0.01, 0.01, "\n".join(notes[:_MAX_NOTES]), fontsize="x-small", va="bottom")
+        fig.tight_layout(rect=(0, 0.035 * min(len(notes), _MAX_NOTES) + 0.01, right, 1))
+    else:
+        fig.tight_layout(rect=(0, 0, right, 1))
+    stem = Path(out) if out else directory / f"{metric}-vs-{x}-by-{panels}"
+    written = []
+    for fmt in formats:
+        path = stem.with_name(stem.name + "." + fmt)
+        fig.savefig(path, dpi=120)
+        written.append(path)
+    plt.close(fig)
+    return written
+
+
 def plot_study(target, results=None) -> list:
     """Draw every plot the study file lists (``[[plots]]``); return the files written."""
     directory, meta = results_dir(target, results)
     written = []
     for spec in meta.get("study", {}).get("plots", []):
-        written += plot_metric(directory, spec["metric"], spec["x"], by=spec.get("by"),
-                               logy=spec.get("logy", False), title=spec.get("title"),
-                               xlabel=spec.get("xlabel"), ylabel=spec.get("ylabel"))
+        common = dict(logy=spec.get("logy", False), title=spec.get("title"),
+                      xlabel=spec.get("xlabel"), ylabel=spec.get("ylabel"),
+                      legend=spec.get("legend"))
+        if spec.get("kind", "lines") == "tradeoff":
+            written += plot_tradeoff(directory, spec["metric"], spec["x"], spec["by"],
+                                     spec["panels"], **common)
+        else:
+            written += plot_metric(directory, spec["metric"], spec["x"], by=spec.get("by"),
+                                   **common)
     return written

@@ -23,6 +23,14 @@ A study is a TOML or YAML file (or the same structure as a Python dict)::
     metric = "rpc_p99_us"
     x = "load"
     by = "scheme"
+    legend = "interrupt scheme"         # optional: legend title (default: by)
+
+    [[plots]]                           # one metric against another, a panel per load
+    kind = "tradeoff"
+    metric = "rpc_p99_us"
+    x = "cpu_cores_busy"                # a metric here
+    by = "scheme"
+    panels = "load"
 
 Each run calls ``program --key=value ... --RngRun=<n> --metrics=<file>``; the program writes
 its metrics as one JSON object to that file.
@@ -107,6 +115,9 @@ SCHEMA: dict[str, Any] = {
                     "title": {"type": "string"},
                     "xlabel": {"type": "string"},
                     "ylabel": {"type": "string"},
+                    "legend": {"type": "string"},
+                    "kind": {"enum": ["lines", "tradeoff"]},
+                    "panels": {"type": "string", "minLength": 1},
                 },
             },
         },
@@ -204,6 +215,18 @@ def _check_plots(data: dict) -> None:
         swept += [k for k in run if k not in swept]
     problems = []
     for i, plot in enumerate(data.get("plots", [])):
+        tradeoff = plot.get("kind") == "tradeoff"
+        if tradeoff:
+            # x is a second metric; by and panels are swept parameters.
+            for key in ("by", "panels"):
+                if key not in plot:
+                    problems.append(f"plots[{i}]: kind = \"tradeoff\" needs {key!r}")
+                elif plot[key] not in swept:
+                    problems.append(f"plots[{i}].{key}: {plot[key]!r} is not a swept "
+                                    f"parameter; allowed: {', '.join(swept) or '(none)'}")
+            continue
+        if "panels" in plot:
+            problems.append(f"plots[{i}].panels: only for kind = \"tradeoff\"")
         for key in ("x", "by"):
             if key in plot and plot[key] not in swept:
                 allowed = ", ".join(swept) or "(none: the study sweeps nothing)"

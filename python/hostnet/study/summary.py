@@ -15,7 +15,7 @@ from .spec import Study, StudyError, load_study
 from .student_t import t_quantile  # not scipy: its import cost ~0.9 s of CPU per command
 
 __all__ = ["read_results", "summarize", "format_table", "format_cell", "results_dir",
-           "t_interval", "best_by", "failed_runs"]
+           "t_interval", "best_by", "failed_runs", "free_parameters", "parse_requirement"]
 
 _FIXED_COLUMNS = {"run_id", "status", "rng_run", "wall_s", "log", "error"}
 
@@ -199,13 +199,53 @@ def _exclusion(r, metric) -> str:
     return "; ".join(reasons)
 
 
-def best_by(summary, metric, x, by="scheme", lower=True) -> list:
+def free_parameters(rows, names, by) -> list:
+    """The parameters of @p names that vary on their own, not with @p by.
+
+    A study whose ``[[runs]]`` entries each name a configuration (``label``) and set its
+    options (``scheme``, ``busyPoll``, ...) sweeps those options too, but each is fixed by
+    the label: grouping or labelling by them would split every comparison into groups of
+    one. A parameter that takes one value for each value of @p by is left out.
+    """
+    if not by:
+        return list(names)
+    free = []
+    for name in names:
+        seen = {}
+        for r in rows:
+            if seen.setdefault(r.get(by), r.get(name)) != r.get(name):
+                free.append(name)
+                break
+    return free
+
+
+def parse_requirement(text) -> tuple:
+    """``METRIC>=VALUE`` or ``METRIC<=VALUE`` as (metric, op, value); StudyError otherwise."""
+    for op in (">=", "<="):
+        if op in text:
+            name, _, value = text.partition(op)
+            try:
+                number = float(value)
+            except ValueError:
+                break
+            if name.strip() and math.isfinite(number):
+                return name.strip(), op, number
+            break
+    raise StudyError(f"--require {text!r}: expected METRIC>=VALUE or METRIC<=VALUE with a "
+                     "finite number, e.g. rpc_answered>=0.95")
+
+
+def best_by(summary, metric, x, by="scheme", lower=True, require=()) -> list:
     """For each value of @p x (and of every other swept parameter but @p by), the value of
     @p by with the best mean @p metric.
 
     A configuration is ranked only if every one of its runs ended ok and defined the
     metric; the others are listed in ``excluded`` with the reason (runs failed, metric
-    undefined), never ranked as a number.
+    undefined), never ranked as a number. A configuration that misses a requirement of
+    @p require (``(metric, ">=" or "<=", value)`` on the mean, e.g. the share of requests
+    answered) is listed in ``ineligible`` with the reason ("starved"), not ranked either:
+    that is an outcome of the study, not a failure.
+    Parameters set with @p by (free_parameters) do not split the comparison.
 
     @return rows ``{x: ..., <other swept>: ..., by: best value or None, "mean", "ci95",
             "n", "runner_up", "runner_up_mean", "runner_up_ci95", "runner_up_n",
@@ -217,13 +257,21 @@ def best_by(summary, metric, x, by="scheme", lower=True) -> list:
     rows = [r for r in summary if r["metric"] == metric]
     if not rows:
         raise StudyError(f"no results for metric {metric!r}")
+    params = [k for k in rows[0] if k not in _SUMMARY_COLUMNS]
+    checks = {}
+    for name, op, value in require:
+        found = [r for r in summary if r["metric"] == name]
+        if not found:
+            raise StudyError(f"--require {name}{op}{value:g}: no results for metric {name!r}")
+        for r in found:
+            checks.setdefault(tuple(r.get(p) for p in params), []).append((name, op, value, r))
     for name in (x, by):
         if name not in rows[0]:
             raise StudyError(f"{name!r} is not a swept parameter; allowed: "
                              f"{', '.join(k for k in rows[0] if k not in _SUMMARY_COLUMNS)}")
     if x == by:
         raise StudyError(f"--x and --by are both {x!r}; give two different swept parameters")
-    others = [k for k in rows[0] if k not in _SUMMARY_COLUMNS and k not in (x, by)]
+    others = free_parameters(rows, [k for k in params if k not in (x, by)], by)
     keys = [x] + others
     groups = {}
     for r in rows:
@@ -232,7 +280,17 @@ def best_by(summary, metric, x, by="scheme", lower=True) -> list:
     for key in sorted(groups, key=lambda k: [(str(type(v)), v) for v in k]):
         group = groups[key]
         excluded = [(r[by], why) for r in group if (why := _exclusion(r, metric))]
-        ranked = sorted((r for r in group if not _exclusion(r, metric)),
+        ineligible = []
+        for r in group:
+            if _exclusion(r, metric):
+                continue
+            for name, op, value, c in checks.get(tuple(r.get(p) for p in params), []):
+                if c["n"] == 0 or (c["mean"] < value if op == ">=" else c["mean"] > value):
+                    shown = "undefined" if c["n"] == 0 else f"{c['mean']:.4g}"
+                    ineligible.append((r[by], f"starved: {name} = {shown}, needs {op} {value:g}"))
+                    break
+        unranked = {value for value, _ in excluded + ineligible}
+        ranked = sorted((r for r in group if r[by] not in unranked),
                         key=lambda r: r["mean"], reverse=not lower)
         best = ranked[0] if ranked else None
         second = ranked[1] if len(ranked) > 1 else None
@@ -257,6 +315,7 @@ def best_by(summary, metric, x, by="scheme", lower=True) -> list:
                        "runner_up_ci95": second["ci95"] if second else math.nan,
                        "runner_up_n": second["n"] if second else 0,
                        "separated": separated, "verdict": verdict, "excluded": excluded,
+                       "ineligible": ineligible,
                        "where": dict(zip(keys, key))})
     return answer
 
