@@ -38,6 +38,7 @@
 #include <cstdlib>
 #include <iostream>
 #include <new>
+#include <vector>
 
 using namespace ns3;
 
@@ -134,6 +135,7 @@ main(int argc, char* argv[])
     double duration = 2;
     std::string scheme = "normal";
     uint32_t repeats = 3;
+    std::string variant = "both";
     hostnet_example::Options opts(__FILE__);
     opts.Add("rateKpps", "Offered load in Kpps (Poisson, 64-byte frames)", rateKpps, 0.001, 10000);
     opts.AddSeconds("duration", "Simulated time per run", duration, 1e-6, 1e5);
@@ -142,16 +144,30 @@ main(int argc, char* argv[])
              scheme,
              hostnet_example::Scheme());
     opts.Add("repeats", "Runs of each variant, interleaved; the fastest counts", repeats, 1, 1000);
+    opts.Add("variant",
+             "Which variants run: both, plain or host (one alone, e.g. to count its "
+             "instructions with valgrind --tool=callgrind --toggle-collect=ns3::Simulator::Run())",
+             variant,
+             hostnet_example::OneOf({"both", "plain", "host"}));
     opts.Parse(argc, argv);
 
     // Interleaved repeats and the least CPU time: robust against other load on the
     // machine (cache and frequency effects), which only ever makes a run dearer. Packets
     // and events are the same in every repeat (same seed).
+    std::vector<bool> models;
+    if (variant != "host")
+    {
+        models.push_back(false);
+    }
+    if (variant != "plain")
+    {
+        models.push_back(true);
+    }
     BenchResult plain;
     BenchResult host;
     for (uint32_t i = 0; i < repeats; ++i)
     {
-        for (bool model : {false, true})
+        for (bool model : models)
         {
             BenchResult r = RunFlood(model, rateKpps, duration, scheme);
             BenchResult& best = model ? host : plain;
@@ -161,18 +177,19 @@ main(int argc, char* argv[])
             }
         }
     }
-    if (plain.offered == 0 || host.offered == 0)
-    {
-        std::cerr << "hostnet-bench: the source sent nothing; raise --duration or --rateKpps\n";
-        return 1;
-    }
     auto report = [](const std::string& name, const BenchResult& r) {
+        if (r.offered == 0)
+        {
+            std::cerr << "hostnet-bench: the source sent nothing; raise --duration or --rateKpps\n";
+            return false;
+        }
         std::cout << name << ": offered " << r.offered << ", delivered " << r.delivered << ", CPU "
                   << r.cpuSeconds << " s, " << r.cpuSeconds / r.offered * 1e9
                   << " ns/offered packet, ";
         if (r.delivered > 0)
         {
-            std::cout << r.cpuSeconds / r.delivered * 1e9 << " ns/delivered packet, ";
+            std::cout << r.cpuSeconds / r.delivered * 1e9 << " ns/delivered packet, "
+                      << double(r.events) / r.delivered << " events/delivered packet, ";
         }
         else
         {
@@ -180,9 +197,20 @@ main(int argc, char* argv[])
         }
         std::cout << double(r.events) / r.offered << " events/offered packet, "
                   << double(r.allocations) / r.offered << " allocations/offered packet\n";
+        return true;
     };
-    report("plain", plain);
-    report("host (" + scheme + ")", host);
+    if (variant != "host" && !report("plain", plain))
+    {
+        return 1;
+    }
+    if (variant != "plain" && !report("host (" + scheme + ")", host))
+    {
+        return 1;
+    }
+    if (variant != "both")
+    {
+        return 0;
+    }
     std::cout << "events ratio " << double(host.events) / plain.events << "\n";
     std::cout << "allocations per offered packet, host model - plain "
               << (double(host.allocations) / host.offered -

@@ -119,6 +119,78 @@ class RingWaitTestCase : public TestCase
 
 /**
  * @ingroup hostnet-tests
+ * @brief DMAs without events while nobody wants write-backs (RxRing::SetWriteBackWantedCallback).
+ *
+ * RingWaitTestCase's first frames: three 100-byte frames at t=0, DMA 100 us each, with the
+ * write-back-wanted callback false. No event is scheduled for them, and no frame-ready
+ * callback runs, yet a look at t=150 finds F1 in memory since 100 us (F2 still in DMA) and
+ * a look at t=250 finds F2 (in memory since 200). At t=250 the callback becomes true and
+ * WriteBackWanted gives F3's DMA its event: its frame-ready callback runs at 300 us, the
+ * only one. All three frames carry the DMA times of the event-driven ring.
+ */
+class RingLazyDmaTestCase : public TestCase
+{
+  public:
+    RingLazyDmaTestCase()
+        : TestCase("DMA without events while no write-back is wanted, exact times")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<RxRing> ring = MakeSmallRing(false);
+        std::vector<Time> ready;
+        ring->SetFrameReadyCallback(MakeCallback(+[](std::vector<Time>* v, uint32_t) {
+                                        v->push_back(Simulator::Now());
+                                    }).Bind(&ready));
+        bool wanted = false;
+        ring->SetWriteBackWantedCallback(MakeCallback(+[](bool* w) { return *w; }).Bind(&wanted));
+        std::vector<RxFrame> popped;
+        uint64_t eventsBefore = 0;
+        Simulator::Schedule(Seconds(0), [&]() {
+            for (int i = 0; i < 3; ++i)
+            {
+                ring->Receive(Frame100());
+            }
+            eventsBefore = Simulator::GetEventCount();
+        });
+        Simulator::Schedule(MicroSeconds(150), [&]() {
+            // One event ran since t=0: this one (no DMA event in between).
+            NS_TEST_EXPECT_MSG_EQ(Simulator::GetEventCount() - eventsBefore,
+                                  1,
+                                  "no DMA event ran between 0 and 150 us");
+            NS_TEST_EXPECT_MSG_EQ(ring->GetNReady(), 1, "F1 in memory at 100 us");
+            NS_TEST_EXPECT_MSG_EQ(ring->GetNFifoFrames(), 2, "F2 in DMA, F3 waiting");
+            popped.push_back(ring->PopReady());
+        });
+        Simulator::Schedule(MicroSeconds(250), [&]() {
+            NS_TEST_EXPECT_MSG_EQ(ring->HasReady(), true, "F2 in memory at 200 us");
+            popped.push_back(ring->PopReady());
+            wanted = true;
+            ring->WriteBackWanted();
+        });
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(ready.size(), 1, "only F3's write-back was wanted");
+        NS_TEST_EXPECT_MSG_EQ(ready[0], MicroSeconds(300), "F3 reached memory at 300 us");
+        NS_TEST_ASSERT_MSG_EQ(popped.size(), 2, "F1 and F2 popped");
+        for (size_t i = 0; i < popped.size(); ++i)
+        {
+            NS_TEST_EXPECT_MSG_EQ(popped[i].dmaStart,
+                                  MicroSeconds(100 * i),
+                                  "DMA start of frame " << i);
+            NS_TEST_EXPECT_MSG_EQ(popped[i].inMemory,
+                                  MicroSeconds(100 * (i + 1)),
+                                  "write-back time of frame " << i);
+        }
+        NS_TEST_EXPECT_MSG_EQ(ring->GetNReady(), 1, "F3 in memory");
+        NS_TEST_EXPECT_MSG_EQ(ring->GetNicDescriptors(), 1, "4 - 3 used");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * @ingroup hostnet-tests
  * @brief With DropWhenNoDescriptor the frame that finds no descriptor is dropped.
  *
  * Same schedule as RingWaitTestCase: at t=400 F4 takes the last descriptor and F5 is
@@ -215,6 +287,7 @@ class RxRingTestSuite : public TestSuite
     {
         AddTestCase(new RingWaitTestCase, TestCase::Duration::QUICK);
         AddTestCase(new RingNoDescriptorTestCase, TestCase::Duration::QUICK);
+        AddTestCase(new RingLazyDmaTestCase, TestCase::Duration::QUICK);
         AddTestCase(new TxRingTestCase, TestCase::Duration::QUICK);
     }
 };

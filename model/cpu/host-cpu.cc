@@ -168,6 +168,7 @@ HostCpu::DoDispose()
     for (auto& c : m_cores)
     {
         c.event.Cancel();
+        c.eventPending = false;
         c.irqQueues[0].clear();
         c.irqQueues[1].clear();
     }
@@ -301,6 +302,11 @@ HostCpu::Submit(Level level, Time cost, const Callback<void>& done, uint32_t cor
     NS_ABORT_MSG_IF(cost.IsStrictlyNegative(), "HostCpu::Submit: negative cost " << cost);
     NS_ABORT_MSG_IF(core >= m_cores.size(), "HostCpu::Submit: no core " << core);
     Core& c = m_cores[core];
+    if (level == HARDIRQ && cost.IsZero() && !c.inCompletion && c.running != HARDIRQ)
+    {
+        RunZeroCost(core, done);
+        return;
+    }
     c.irqQueues[level].push_back(Work{Scale(cost), done});
     // Same or higher level running: FIFO / priority order keeps the pending event valid.
     if (!c.inCompletion && c.running > level)
@@ -311,6 +317,53 @@ HostCpu::Submit(Level level, Time cost, const Callback<void>& done, uint32_t cor
             c.preemptions++;
         }
         Dispatch(core);
+    }
+}
+
+void
+HostCpu::RunZeroCost(uint32_t core, const Callback<void>& done)
+{
+    // A zero-cost handler starts and ends now: its completion runs inline instead of in an
+    // event of its own, and the work it interrupts keeps its event (its remaining time is
+    // unchanged). Statistics and traces are those of the event-driven path: a preemption of
+    // zero length, the level changes there and back, one completed job.
+    Core& c = m_cores[core];
+    Update(core);
+    Level old = c.running;
+    if (old != IDLE)
+    {
+        c.preemptions++;
+    }
+    m_levelChangeTrace(core, old, HARDIRQ);
+    c.running = HARDIRQ;
+    c.jobsCompleted++;
+    Time completingStart = m_completingStart;
+    m_completingStart = Simulator::Now();
+    c.inCompletion = true;
+    int64_t wakingCore = m_wakingCore;
+    m_wakingCore = core;
+    if (!done.IsNull())
+    {
+        done();
+    }
+    m_wakingCore = wakingCore;
+    c.inCompletion = false;
+    m_completingStart = completingStart;
+    c.running = old;
+    // Work the handler submitted waits in the queues; re-plan only if it outranks what ran
+    // (the interrupted work's event stays valid otherwise).
+    bool outranked = (old > HARDIRQ && !c.irqQueues[HARDIRQ].empty()) ||
+                     (old > SOFTIRQ && !c.irqQueues[SOFTIRQ].empty()) ||
+                     (old == IDLE && !m_sched->IsEmpty(core)) ||
+                     (old == TASK && static_cast<int64_t>(m_sched->GetHead(core)) != c.currTask);
+    if (outranked)
+    {
+        c.running = HARDIRQ; // for Dispatch's level-change trace: from the handler
+        Dispatch(core);
+    }
+    else
+    {
+        m_levelChangeTrace(core, HARDIRQ, old);
     }
 }
 
@@ -474,7 +527,12 @@ HostCpu::Dispatch(uint32_t core)
         next = TASK;
     }
     c.running = next;
-    c.event.Cancel();
+    if (c.eventPending)
+    {
+        // Replaced by a new plan (preemption, a new head task): only then is it still pending.
+        c.event.Cancel();
+        c.eventPending = false;
+    }
     if (next == IDLE)
     {
         c.currTask = -1;
@@ -520,6 +578,7 @@ HostCpu::Dispatch(uint32_t core)
             }
         }
         c.event = Simulator::Schedule(delay, [this, core] { HandleEvent(core); });
+        c.eventPending = true;
     }
     if (old != next)
     {
@@ -531,8 +590,9 @@ HostCpu::Dispatch(uint32_t core)
 void
 HostCpu::HandleEvent(uint32_t core)
 {
-    Update(core);
     Core& c = m_cores[core];
+    c.eventPending = false;
+    Update(core);
     NS_ASSERT(c.running != IDLE);
     Work& w = HeadWork(core, c.running);
     if (w.remaining.IsStrictlyPositive() || (c.running == TASK && c.overhead.IsStrictlyPositive()))

@@ -312,6 +312,7 @@ class HostCpu : public Object
         Level running{IDLE};                     ///< level of the running work
         Time lastUpdate;               ///< time the accounting was last brought up to date
         EventId event;                 ///< next state change of this core
+        bool eventPending{false};      ///< event is scheduled and has not run
         std::array<Time, 4> levelTime; ///< time per level (IDLE last) in the window
         Time kernelTaskTime;           ///< TASK time of kernel tasks in the window
         uint64_t jobsCompleted{0};     ///< completions in the window
@@ -328,6 +329,13 @@ class HostCpu : public Object
     void Dispatch(uint32_t core);
     /// The pending state change of a core is due.
     void HandleEvent(uint32_t core);
+    /**
+     * Run a zero-cost HARDIRQ handler now (it would start at once: nothing of its level
+     * runs and no completion callback of the core is running).
+     * @param core the core
+     * @param done its completion callback
+     */
+    void RunZeroCost(uint32_t core, const Callback<void>& done);
     /// @return the work item that runs (or would run) at the given level on a core
     Work& HeadWork(uint32_t core, Level level);
     /// Fill a stats record from a core's accounting.

@@ -106,6 +106,9 @@ HostNetQueue::Setup(HostNetDevice* device,
     m_gro = gro;
     m_steering = device->IsSteering();
     m_ring->SetFrameReadyCallback(MakeCallback(&HostNetQueue::FrameInMemory, this));
+    m_ring->SetWriteBackWantedCallback(MakeCallback(&HostNetQueue::IsWriteBackWanted, this));
+    m_moderation->SetFramesWantedCallback(
+        MakeCallback(&RxRing::WriteBackWanted, PeekPointer(m_ring)));
     m_moderation->SetInterruptCallback(MakeCallback(&HostNetQueue::InterruptAsserted, this));
     m_rxMode->Attach(this);
     // Adaptive moderation by buffer utilisation reads this queue's own receive buffer until
@@ -264,6 +267,13 @@ HostNetQueue::FrameInMemory(uint32_t bytes)
     m_rxMode->NotifyFrameInMemory();
 }
 
+bool
+HostNetQueue::IsWriteBackWanted() const
+{
+    // FrameInMemory does something: the moderation sees the frame, or the mode wants it.
+    return (m_rxIrqEnabled && !m_moderation->IgnoresFrames()) || m_rxMode->WantsFrameInMemory();
+}
+
 void
 HostNetQueue::InterruptAsserted()
 {
@@ -288,6 +298,7 @@ HostNetQueue::SetRxInterruptEnabled(bool enabled)
         // (at once, or at the end of a throttling gap).
         m_moderation->PendingOnUnmask();
     }
+    m_ring->WriteBackWanted(); // unmasked, or the moderation reset: a DMA in flight counts
 }
 
 bool
@@ -301,6 +312,7 @@ HostNetQueue::NotifyRingDrained()
 {
     m_moderation->RingDrainedByIsr();
     m_moderation->Reset();
+    m_ring->WriteBackWanted();
 }
 
 RxFrame

@@ -155,6 +155,8 @@ class HostNetQueue : public Object, public RxQueue
   private:
     /// The ring wrote a frame back into host memory.
     void FrameInMemory(uint32_t bytes);
+    /// @return true if FrameInMemory does something now (RxRing::SetWriteBackWantedCallback)
+    bool IsWriteBackWanted() const;
     /// The moderation asserts this queue's interrupt vector.
     void InterruptAsserted();
     /// SteerCore with steering on.

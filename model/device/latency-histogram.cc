@@ -43,15 +43,50 @@ class BucketTable
   public:
     BucketTable()
     {
-        // first[b]: the smallest sample in bucket b (b >= 1), by bisection on the formula.
+        // first[b]: the smallest sample in bucket b (b >= 1), by bisection on the formula
+        // around its estimate 1.01^(b-1) (a few evaluations of the formula a bucket instead
+        // of 63: the table is built once per process, in the first run's Add).
         size_t last = BucketByFormula(std::numeric_limits<int64_t>::max());
         m_first.assign(last + 2, std::numeric_limits<int64_t>::max());
         m_first[0] = 0;
+        constexpr int64_t top = std::numeric_limits<int64_t>::max();
         for (size_t b = 1; b <= last; ++b)
         {
-            int64_t lo = b == 1 ? 2 : m_first[b - 1];
-            int64_t hi = std::numeric_limits<int64_t>::max();
-            while (lo < hi)
+            int64_t floor = b == 1 ? 2 : m_first[b - 1]; // the answer is at least this
+            double estimate = std::exp((b - 1) * g_logBase);
+            int64_t guess =
+                estimate < 9.0e18 ? std::max(floor, static_cast<int64_t>(estimate)) : floor;
+            // Bracket the answer in (lo, hi]: formula(lo) < b <= formula(hi), doubling the
+            // step away from the guess.
+            int64_t lo = floor - 1;
+            int64_t hi = top;
+            if (BucketByFormula(guess) >= b)
+            {
+                hi = guess;
+                for (int64_t step = 1; hi - step > lo; step *= 2)
+                {
+                    if (BucketByFormula(hi - step) < b)
+                    {
+                        lo = hi - step;
+                        break;
+                    }
+                    hi -= step;
+                }
+            }
+            else
+            {
+                lo = guess;
+                for (int64_t step = 1; step <= (top - lo) / 2; step *= 2)
+                {
+                    if (BucketByFormula(lo + step) >= b)
+                    {
+                        hi = lo + step;
+                        break;
+                    }
+                    lo += step;
+                }
+            }
+            while (hi - lo > 1)
             {
                 int64_t mid = lo + (hi - lo) / 2;
                 if (BucketByFormula(mid) >= b)
@@ -60,10 +95,10 @@ class BucketTable
                 }
                 else
                 {
-                    lo = mid + 1;
+                    lo = mid;
                 }
             }
-            m_first[b] = lo;
+            m_first[b] = hi;
         }
         for (int bit = 0; bit < 63; ++bit)
         {

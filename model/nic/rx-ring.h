@@ -22,6 +22,7 @@
 #include "ns3/packet.h"
 #include "ns3/random-variable-stream.h"
 #include "ns3/ring-fifo.h"
+#include "ns3/simulator.h"
 #include "ns3/traced-callback.h"
 
 #include <deque>
@@ -119,6 +120,27 @@ class RxRing : public Object
     void SetFrameReadyCallback(Callback<void, uint32_t> cb);
 
     /**
+     * @brief Tell the ring whether a write-back needs a reaction at its own time.
+     *
+     * When @p wanted returns false as a DMA starts (the Rx interrupt is masked or the
+     * moderation ignores frames, no busy poller waits) and the WriteBack trace has no sink,
+     * the DMA gets no simulator event: its end is computed and the frame is written back
+     * with its exact times at the next look at the ring after that end (any getter,
+     * Receive, PopReady, ReturnDescriptors). Whoever makes @p wanted true again must call
+     * WriteBackWanted.
+     * Without this callback every DMA ends with an event.
+     * @param wanted returns true if the frame-ready callback must run when a DMA ends
+     */
+    void SetWriteBackWantedCallback(Callback<bool> wanted);
+
+    /**
+     * @brief The answer of the write-back-wanted callback may have become true: frames
+     * whose DMA ended until now are written back (silently, as nobody wanted them) and the
+     * DMA in flight gets its event.
+     */
+    void WriteBackWanted();
+
+    /**
      * @brief A frame arrives from the PHY.
      * @param frame the frame (arrival time and size are filled in here)
      * @return false if the NIC dropped it
@@ -214,6 +236,30 @@ class RxRing : public Object
   private:
     /// Start moving the head frame into host memory if a descriptor is free.
     void TryStartDma();
+    /**
+     * Start the DMA of the head frame at @p start (<= now) if a descriptor is free.
+     * @param start the start time
+     * @param lazy true: no event (the caller knows no write-back is wanted)
+     */
+    void StartDma(Time start, bool lazy);
+
+    /**
+     * Write back the frames whose eventless DMA ended before now (cheap when there is
+     * none). A DMA that ends exactly now counts as running: the event that looks at the
+     * ring was almost always scheduled before the DMA began, and so would have run before
+     * the DMA's own event.
+     */
+    void CatchUp() const
+    {
+        if (m_dmaLazy && m_dmaEnd < Simulator::Now())
+        {
+            // Logically const: the ring's state at "now" is computed, not changed.
+            const_cast<RxRing*>(this)->DoCatchUp();
+        }
+    }
+
+    /// The work of CatchUp.
+    void DoCatchUp();
     /// The DMA of the head frame ended: write back its descriptor.
     void DmaComplete();
     /// Write a frame (or a closed LRO session) back: it is ready for the host.
@@ -249,6 +295,9 @@ class RxRing : public Object
     uint32_t m_fifoBytes{0};               ///< bytes in the FIFO
     bool m_dmaBusy{false};                 ///< the head of the FIFO is being DMAed
     EventId m_dmaEvent;                    ///< end of the running DMA
+    bool m_dmaLazy{false};                 ///< the running DMA has no event (ends at m_dmaEnd)
+    Time m_dmaEnd;                         ///< end of the running DMA
+    Callback<bool> m_writeBackWanted;      ///< does a write-back need its reaction now
     uint32_t m_nicFree{0};                 ///< descriptors owned by the NIC, free
     uint32_t m_hostHeld{0};                ///< popped by the host, not returned
     uint32_t m_pendingTail{0};             ///< returned, waiting for a tail write

@@ -571,10 +571,20 @@ NapiRxMode::NotifyFrameInMemory()
     }
 }
 
+bool
+NapiRxMode::WantsFrameInMemory() const
+{
+    return !m_busyWaiter.IsNull();
+}
+
 void
 NapiRxMode::SetBusyPollWaiter(const Callback<void>& waiter)
 {
     m_busyWaiter = waiter;
+    if (!waiter.IsNull() && m_ring)
+    {
+        m_ring->WriteBackWanted();
+    }
 }
 
 bool

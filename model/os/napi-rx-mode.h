@@ -95,6 +95,7 @@ class NapiRxMode : public RxMode, public NapiContext
     Ptr<SoftnetData> GetSoftnet() const;
 
     void NotifyFrameInMemory() override;
+    bool WantsFrameInMemory() const override;
 
     /**
      * @brief Busy polling (napi_busy_loop): a task polls this context from process context.

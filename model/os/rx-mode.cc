@@ -84,6 +84,12 @@ RxMode::TakePeakUtilization()
     return descriptors ? std::min(1.0, double(m_ring->GetHostDescriptors()) / descriptors) : 0.0;
 }
 
+bool
+RxMode::WantsFrameInMemory() const
+{
+    return false;
+}
+
 void
 RxMode::NotifyFrameInMemory()
 {

@@ -84,6 +84,14 @@ class RxMode : public Object
      */
     virtual void NotifyFrameInMemory();
 
+    /**
+     * @brief Whether NotifyFrameInMemory must run when a frame reaches memory (at that
+     * time): RxRing::SetWriteBackWantedCallback. A mode that answers true must call the
+     * ring's WriteBackWanted when the answer becomes true. Default: false.
+     * @return true if a write-back needs NotifyFrameInMemory now
+     */
+    virtual bool WantsFrameInMemory() const;
+
     /** @return frames taken from the ring and neither delivered nor dropped yet */
     virtual uint32_t GetNHeld() const = 0;
 

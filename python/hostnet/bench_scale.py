@@ -2,17 +2,23 @@
 the host model, at several sizes, in one sitting.
 
     python -m hostnet.bench_scale [--sizes 16,128,1024] [--hosts scheme] [--scheme napi]
+                                  [--repeats 3] [--scheduler ns3::MapScheduler]
 
 For each size it runs ``hostnet-leaf-spine --cost`` twice, with ``--hosts=plain`` (ns-3's
 point-to-point devices: no NIC, interrupt, softirq or stack model; the applications are the
 same) and with the host model, and prints the process CPU time per packet delivered to a
 host, simulator events per packet, peak RSS, and the host/plain ratio of CPU per packet.
 Both runs of a size use the same seed and traffic. The CPU time is the run's own
-(``Simulator::Run``), not start-up. Exit status 1 if a run failed.
+(``Simulator::Run``), not start-up; with ``--repeats`` > 1 the runs of a size alternate
+plain / host model and the median CPU time of each counts (other load on a shared machine
+only ever adds to it; events and packets are the same in every repeat). ``--scheduler``
+passes ns-3's ``--SchedulerType`` (the event list: results are identical, only speed
+differs). Exit status 1 if a run failed.
 """
 
 import argparse
 import os
+import statistics
 import subprocess
 import sys
 
@@ -27,7 +33,7 @@ SHAPES = {
 }
 
 
-def run(exe, hosts, size, scheme):
+def run(exe, hosts, size, scheme, scheduler=None):
     leaves, per_leaf, spines, duration = SHAPES[size]
     cmd = [
         exe,
@@ -40,6 +46,8 @@ def run(exe, hosts, size, scheme):
         f"--scheme={scheme}",
         "--cost",
     ]
+    if scheduler:
+        cmd.append(f"--SchedulerType={scheduler}")
     p = subprocess.run(cmd, capture_output=True, text=True)
     if p.returncode != 0:
         raise RuntimeError(f"{' '.join(cmd)} exited with {p.returncode}: {p.stderr.strip()}")
@@ -62,11 +70,17 @@ def main(argv=None):
     ap.add_argument("--hosts", default="scheme", help="the host model's --hosts (scheme or a preset)")
     ap.add_argument("--scheme", default="napi", help="--scheme of the host-model runs")
     ap.add_argument("--build", default=str(hostnet.build_dir()), help="the build directory")
+    ap.add_argument("--repeats", type=int, default=1,
+                    help="runs of each variant per size, alternating; the median CPU time counts")
+    ap.add_argument("--scheduler", default=None,
+                    help="ns-3 event list, e.g. ns3::CalendarScheduler (default: the program's)")
     a = ap.parse_args(argv)
     try:
         sizes = [int(s) for s in a.sizes.split(",")]
     except ValueError:
         ap.error(f"--sizes {a.sizes!r}: expected a comma-separated list of {sorted(SHAPES)}")
+    if a.repeats < 1:
+        ap.error(f"--repeats {a.repeats}: expected an integer >= 1")
     unknown = [s for s in sizes if s not in SHAPES]
     if unknown:
         ap.error(f"--sizes: {unknown} not among {sorted(SHAPES)}")
@@ -78,8 +92,13 @@ def main(argv=None):
     failed = False
     for size in sizes:
         try:
-            plain = run(exe, "plain", size, a.scheme)
-            model = run(exe, a.hosts, size, a.scheme)
+            plains, models = [], []
+            for _ in range(a.repeats):
+                plains.append(run(exe, "plain", size, a.scheme, a.scheduler))
+                models.append(run(exe, a.hosts, size, a.scheme, a.scheduler))
+            plain, model = plains[0], models[0]
+            plain["cpu_us"] = statistics.median(r["cpu_us"] for r in plains)
+            model["cpu_us"] = statistics.median(r["cpu_us"] for r in models)
         except (RuntimeError, KeyError, ValueError) as e:
             print(f"{size:>5}  failed: {e}", file=sys.stderr)
             failed = True

@@ -82,3 +82,24 @@ def test_bench_scale_smallest_size():
     assert [r[1] for r in rows] == ["plain", "napi"]
     ratio = float(rows[1][-1])
     assert math.isfinite(ratio) and ratio > 0
+
+
+def test_bench_scale_refuses_zero_repeats():
+    p = subprocess.run([sys.executable, "-m", "hostnet.bench_scale", "--sizes", "16",
+                        "--repeats", "0", "--build", str(BUILD)], capture_output=True, text=True)
+    assert p.returncode == 2
+    assert "--repeats 0" in p.stderr
+
+
+def test_bench_scale_repeats_and_scheduler():
+    # Another event list gives the same packets and events (only the speed may differ).
+    def rows(extra):
+        p = subprocess.run([sys.executable, "-m", "hostnet.bench_scale", "--sizes", "16",
+                            "--build", str(BUILD)] + extra, capture_output=True, text=True)
+        assert p.returncode == 0, p.stderr
+        return [line.split() for line in p.stdout.splitlines()[1:] if line.strip()]
+    default = rows([])
+    calendar = rows(["--repeats", "2", "--scheduler", "ns3::CalendarScheduler"])
+    for a, b in zip(default, calendar):
+        assert a[1:3] == b[1:3]  # model, packets
+        assert a[4] == b[4]  # events per packet

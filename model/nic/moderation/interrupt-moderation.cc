@@ -48,6 +48,27 @@ InterruptModeration::SetInterruptCallback(Callback<void> raise)
 }
 
 bool
+InterruptModeration::IgnoresFrames() const
+{
+    return false;
+}
+
+void
+InterruptModeration::SetFramesWantedCallback(Callback<void> wanted)
+{
+    m_framesWanted = wanted;
+}
+
+void
+InterruptModeration::NotifyFramesWanted()
+{
+    if (!m_framesWanted.IsNull())
+    {
+        m_framesWanted();
+    }
+}
+
+bool
 InterruptModeration::OfferUtilizationProbe(Callback<double> probe)
 {
     return false;
@@ -63,6 +84,7 @@ void
 InterruptModeration::DoDispose()
 {
     m_raise = Callback<void>();
+    m_framesWanted = Callback<void>();
     Object::DoDispose();
 }
 

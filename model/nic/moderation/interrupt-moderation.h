@@ -76,6 +76,22 @@ class InterruptModeration : public Object
      */
     virtual void FrameCompleted(uint32_t bytes) = 0;
 
+    /**
+     * @brief Whether FrameCompleted would do nothing now, whatever the frame and its time
+     * (e.g. an rx-usecs timer already runs). The ring then needs no event for a write-back
+     * (RxRing::SetWriteBackWantedCallback). A scheme that answers true must call
+     * NotifyFramesWanted when the answer becomes false other than through Reset.
+     * Default: false.
+     * @return true if frame completions are ignored now
+     */
+    virtual bool IgnoresFrames() const;
+
+    /**
+     * @brief Set what NotifyFramesWanted calls (the queue: the ring's WriteBackWanted).
+     * @param wanted the callback
+     */
+    void SetFramesWantedCallback(Callback<void> wanted);
+
     /** @brief All completed frames were taken by the host, or the interrupt was masked. */
     virtual void Reset() = 0;
 
@@ -134,13 +150,17 @@ class InterruptModeration : public Object
      */
     InterruptModeration(const InterruptModeration& other);
 
+    /** @brief IgnoresFrames has become false (for the schemes that answer true). */
+    void NotifyFramesWanted();
+
     void DoDispose() override;
 
     /** @brief Assert the Rx interrupt. */
     void RaiseInterrupt();
 
   private:
-    Callback<void> m_raise; ///< the device's interrupt line
+    Callback<void> m_raise;        ///< the device's interrupt line
+    Callback<void> m_framesWanted; ///< IgnoresFrames became false
 };
 
 } // namespace ns3

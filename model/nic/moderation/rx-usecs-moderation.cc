@@ -79,9 +79,16 @@ RxUsecsModeration::FrameCompleted(uint32_t bytes)
     }
 }
 
+bool
+RxUsecsModeration::IgnoresFrames() const
+{
+    return !m_interval.IsZero() && m_timer.IsPending();
+}
+
 void
 RxUsecsModeration::Expire()
 {
+    NotifyFramesWanted(); // the next completion starts the timer again
     RaiseInterrupt();
 }
 

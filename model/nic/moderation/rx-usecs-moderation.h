@@ -48,6 +48,7 @@ class RxUsecsModeration : public InterruptModeration
     Ptr<InterruptModeration> Fork() const override;
 
     void FrameCompleted(uint32_t bytes) override;
+    bool IgnoresFrames() const override;
     void Reset() override;
 
   protected:
