@@ -22,7 +22,9 @@
 #include <mpi.h>
 #endif
 
+#include <cstdlib>
 #include <functional>
+#include <iostream>
 #include <limits>
 
 namespace ns3
@@ -41,6 +43,20 @@ DistributedRun::Enable(int* pargc, char*** pargv, const std::string& sync)
                                                         << "'; allowed: none, window, nullmsg");
     if (sync == "none")
     {
+        // Launched by mpirun without a distributed simulator: each process would run the
+        // whole simulation and write the same files. Say so instead of doing it silently.
+        for (const char* size : {"OMPI_COMM_WORLD_SIZE", "PMI_SIZE", "MPI_LOCALNRANKS"})
+        {
+            const char* value = std::getenv(size);
+            if (value && std::atoi(value) > 1)
+            {
+                std::cerr << "warning: this is one of " << value
+                          << " MPI processes, but the run is sequential (hostnet-leaf-spine: "
+                             "--distributed=none), so every process simulates all of it; "
+                             "choose window or nullmsg to split it\n";
+                break;
+            }
+        }
         return;
     }
     NS_ABORT_MSG_IF(g_enabled, "DistributedRun::Enable called twice");

@@ -55,7 +55,8 @@ class DistributedRun
      * may consume launcher arguments).
      * @param pargc address of main's argc
      * @param pargv address of main's argv
-     * @param sync "none" (sequential: nothing happens), "window" (ns-3's
+     * @param sync "none" (sequential: nothing happens, but a warning on standard error if
+     *        an MPI launcher started several processes), "window" (ns-3's
      *        DistributedSimulatorImpl: all ranks agree on a granted time window, one
      *        collective operation per lookahead) or "nullmsg" (NullMessageSimulatorImpl:
      *        neighbours exchange null messages, no global operation)
