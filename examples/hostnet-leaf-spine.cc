@@ -29,6 +29,11 @@
 //   offered_load_mbps delivered_mbps                                per host (mean)
 // A metric without samples (no RPC completed, no TCP flow) is null in the JSON and "nan" on
 // stdout, never 0; --PrintMetrics lists the names.
+//
+// One large run can be split over processes with ns-3's MPI distributed simulator (an ns-3
+// tree configured with --enable-mpi): mpirun -np 2 <program> --distributed=window ...
+// simulates each leaf with its hosts in one process and prints the same metrics as the
+// sequential run (rank 0 prints them).
 
 #include "hostnet-example-options.h"
 #include "hostnet-example-utils.h"
@@ -40,6 +45,7 @@
 #include "ns3/network-module.h"
 #include "ns3/point-to-point-module.h"
 
+#include <chrono>
 #include <iostream>
 #include <limits>
 #include <map>
@@ -87,6 +93,7 @@ struct RunConfig
     uint32_t deferHardIrqs{0};
     double groFlushTimeoutUs{0};
     std::string label;
+    std::string distributed{"none"};
 };
 
 /// Count the bytes (with the IP header) delivered to a host's IP layer.
@@ -260,8 +267,21 @@ main(int argc, char* argv[])
              "Write the metrics as a JSON object to this file",
              cfg.metrics,
              OutputFile(true));
+    opts.Add("distributed",
+             "Split the run over MPI processes (mpirun -np N ...), by leaf: none | window "
+             "(ns-3's DistributedSimulatorImpl) | nullmsg (NullMessageSimulatorImpl); needs "
+             "an ns-3 tree configured with --enable-mpi",
+             cfg.distributed,
+             OneOf({"none", "window", "nullmsg"}));
     opts.SetMetrics(MetricNames());
     opts.Parse(argc, argv);
+    if (cfg.distributed != "none" && !DistributedRun::IsAvailable())
+    {
+        opts.Refuse("--distributed=" + cfg.distributed +
+                    " needs ns-3's MPI module: this build has none (build hostnet in an ns-3 "
+                    "tree configured with --enable-mpi)");
+    }
+    DistributedRun::Enable(&argc, &argv, cfg.distributed);
 
     // Full-size segments and Linux-like buffers instead of ns-3's 536-byte defaults.
     Config::SetDefault("ns3::TcpSocket::SegmentSize", UintegerValue(1448));
@@ -470,7 +490,7 @@ main(int argc, char* argv[])
     std::vector<Ptr<RequestResponseClient>> rpcClients;
     std::vector<Ptr<RequestResponseServer>> rpcServers;
     // Busy-poll spin of the RPC threads (their CPU time, counted apart).
-    auto spinSeconds = [&]() {
+    auto spinTime = [&]() {
         Time spin;
         for (auto& c : rpcClients)
         {
@@ -480,9 +500,9 @@ main(int argc, char* argv[])
         {
             spin += s->GetBusyPollSpinTime();
         }
-        return spin.GetSeconds();
+        return spin;
     };
-    double spinAtWarmup = 0;
+    Time spinAtWarmup;
     std::vector<uint64_t> bgBytesAtWarmup(n, 0);
     if (cfg.rpcRate > 0)
     {
@@ -566,14 +586,18 @@ main(int argc, char* argv[])
         {
             c->ResetStats();
         }
-        spinAtWarmup = spinSeconds();
+        spinAtWarmup = spinTime();
     });
 
+    DistributedRun::HoldRemoteApplications();
     Simulator::Stop(end);
     uint64_t eventsBefore = Simulator::GetEventCount();
     double cpuBefore = ProcessCpuSeconds();
+    auto wallBefore = std::chrono::steady_clock::now();
     Simulator::Run();
     double runCpu = ProcessCpuSeconds() - cpuBefore;
+    double runWall =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - wallBefore).count();
     uint64_t runEvents = Simulator::GetEventCount() - eventsBefore;
 
     std::map<std::string, double> m;
@@ -592,8 +616,17 @@ main(int argc, char* argv[])
     uint64_t backlog = 0;
     uint64_t socket = 0;
     constexpr double undefined = std::numeric_limits<double>::quiet_NaN();
+    // A distributed run reads its own hosts and switches here and DistributedRun combines
+    // the ranks' parts below (a sequential run owns everything and combines nothing).
+    // Per host: availability, busy, kernel and application cores, busiest core.
+    constexpr uint32_t perHost = 5;
+    std::vector<double> hostCpu(perHost * n, 0);
     for (uint32_t i = 0; i < n; ++i)
     {
+        if (!DistributedRun::IsLocal(hosts.Get(i)))
+        {
+            continue;
+        }
         socket += bgSinks[i]->GetSocketDrops() - socketDropsAtWarmup[i];
         bgBytes += bgSinks[i]->GetTotalRx() - bgBytesAtWarmup[i];
         auto dev = DynamicCast<HostNetDevice>(hostDevices.Get(i));
@@ -605,37 +638,89 @@ main(int argc, char* argv[])
         HostNetDeviceStats s = dev->GetStats();
         Ptr<HostCpu> cpu = dev->GetCpu();
         HostCpuStats cs = cpu->GetStats();
-        double availability = cs.availability;
         double cores = cpu->GetNCores();
-        coresBusy += (1 - cs.idleShare) * cores;
-        kernelCores += (cs.hardIrqShare + cs.softIrqShare + cs.kernelTaskShare) * cores;
-        appCores += (cs.taskShare - cs.kernelTaskShare) * cores;
         double busiest = 0;
         for (uint32_t c = 0; c < cpu->GetNCores(); ++c)
         {
             busiest = std::max(busiest, 1 - cpu->GetCoreStats(c).idleShare);
         }
-        busiestSum += busiest;
-        busiestMax = std::max(busiestMax, busiest);
-        availabilitySum += availability;
-        availabilityMin = std::min(availabilityMin, availability);
+        hostCpu[perHost * i] = cs.availability;
+        hostCpu[perHost * i + 1] = (1 - cs.idleShare) * cores;
+        hostCpu[perHost * i + 2] = (cs.hardIrqShare + cs.softIrqShare + cs.kernelTaskShare) * cores;
+        hostCpu[perHost * i + 3] = (cs.taskShare - cs.kernelTaskShare) * cores;
+        hostCpu[perHost * i + 4] = busiest;
         interrupts += s.interrupts;
         deliveredBits += s.rxDeliveredBytes * 8.0;
         fifo += s.dropFifoOverrun;
         noDesc += s.dropNoDescriptor;
         backlog += s.dropBacklog;
     }
-    double goodputSum = 0;
+    std::vector<double> tcpBytes(tcpSinks.size(), 0);
     for (size_t k = 0; k < tcpSinks.size(); ++k)
     {
-        goodputSum += (tcpSinks[k]->GetTotalRx() - tcpBytesAtWarmup[k]) * 8.0 / cfg.duration / 1e6;
+        if (DistributedRun::IsLocal(tcpSinks[k]->GetNode()))
+        {
+            tcpBytes[k] = tcpSinks[k]->GetTotalRx() - tcpBytesAtWarmup[k];
+        }
     }
     LatencyHistogram rpc;
     uint64_t rpcSent = 0;
     for (auto& c : rpcClients)
     {
-        rpc.Merge(c->GetResponseTimes());
-        rpcSent += c->GetRequestsSent();
+        if (DistributedRun::IsLocal(c->GetNode()))
+        {
+            rpc.Merge(c->GetResponseTimes());
+            rpcSent += c->GetRequestsSent();
+        }
+    }
+    double bgBits = -bgBitsAtWarmup;
+    for (auto& src : bgSources)
+    {
+        bgBits += sentBits(src);
+    }
+    // The ranks' parts: integer counts (exact sums in any order), per-host and per-flow
+    // values (each from its owner, then summed in the sequential order), the RPC samples.
+    std::map<std::string, double> counts;
+    counts["socket"] = socket;
+    counts["bg_bytes"] = bgBytes;
+    counts["interrupts"] = interrupts;
+    counts["delivered_bits"] = deliveredBits;
+    counts["fifo"] = fifo;
+    counts["no_descriptor"] = noDesc;
+    counts["backlog"] = backlog;
+    counts["rpc_sent"] = rpcSent;
+    counts["leaf"] = fabric.GetLeafDrops();
+    counts["spine"] = fabric.GetSpineDrops();
+    counts["bg_bits"] = bgBits;
+    counts["spin_ns"] = spinTime().GetNanoSeconds();
+    counts["spin_warmup_ns"] = spinAtWarmup.GetNanoSeconds();
+    DistributedRun::Sum(counts);
+    DistributedRun::Share(hostCpu);
+    DistributedRun::Share(tcpBytes);
+    DistributedRun::Merge(rpc);
+    socket = counts["socket"];
+    bgBytes = counts["bg_bytes"];
+    interrupts = counts["interrupts"];
+    deliveredBits = counts["delivered_bits"];
+    fifo = counts["fifo"];
+    noDesc = counts["no_descriptor"];
+    backlog = counts["backlog"];
+    rpcSent = counts["rpc_sent"];
+    bgBits = counts["bg_bits"];
+    for (uint32_t i = 0; i < n && !plain; ++i)
+    {
+        coresBusy += hostCpu[perHost * i + 1];
+        kernelCores += hostCpu[perHost * i + 2];
+        appCores += hostCpu[perHost * i + 3];
+        busiestSum += hostCpu[perHost * i + 4];
+        busiestMax = std::max(busiestMax, hostCpu[perHost * i + 4]);
+        availabilitySum += hostCpu[perHost * i];
+        availabilityMin = std::min(availabilityMin, hostCpu[perHost * i]);
+    }
+    double goodputSum = 0;
+    for (double bytes : tcpBytes)
+    {
+        goodputSum += bytes * 8.0 / cfg.duration / 1e6;
     }
     m["rpc_p50_us"] = rpc.GetQuantile(0.5) * 1e6;
     m["rpc_p99_us"] = rpc.GetQuantile(0.99) * 1e6;
@@ -647,8 +732,8 @@ main(int argc, char* argv[])
     // when responses to warm-up requests arrive in it): far below 1, the clients starve and
     // their latency quantiles describe the lucky few.
     m["rpc_answered"] = rpcSent > 0 ? double(rpc.GetCount()) / rpcSent : undefined;
-    uint64_t leafDrops = fabric.GetLeafDrops();
-    uint64_t spineDrops = fabric.GetSpineDrops();
+    auto leafDrops = static_cast<uint64_t>(counts["leaf"]);
+    auto spineDrops = static_cast<uint64_t>(counts["spine"]);
     // Plain hosts have no CPU, interrupt or NIC model: those metrics are undefined.
     m["cpu_availability"] = plain ? undefined : availabilitySum / n;
     m["cpu_availability_min"] = plain ? undefined : availabilityMin;
@@ -657,16 +742,13 @@ main(int argc, char* argv[])
     m["cpu_app_cores"] = plain ? undefined : appCores / n;
     m["cpu_busiest_core"] = plain ? undefined : busiestSum / n;
     m["cpu_busiest_core_max"] = plain ? undefined : busiestMax;
-    m["busy_poll_cores"] = plain ? undefined : (spinSeconds() - spinAtWarmup) / cfg.duration / n;
+    double spinSeconds = NanoSeconds(static_cast<uint64_t>(counts["spin_ns"])).GetSeconds() -
+                         NanoSeconds(static_cast<uint64_t>(counts["spin_warmup_ns"])).GetSeconds();
+    m["busy_poll_cores"] = plain ? undefined : spinSeconds / cfg.duration / n;
     m["bg_goodput_mbps"] =
         cfg.traffic == "tcp" && cfg.load > 0 ? bgBytes * 8.0 / n / cfg.duration / 1e6 : undefined;
     m["interrupts_per_s"] = plain ? undefined : interrupts / n / cfg.duration;
     m["delivered_mbps"] = deliveredBits / n / cfg.duration / 1e6;
-    double bgBits = -bgBitsAtWarmup;
-    for (auto& src : bgSources)
-    {
-        bgBits += sentBits(src);
-    }
     m["offered_load_mbps"] = bgBits / n / cfg.duration / 1e6;
     m["drops_fifo"] = plain ? undefined : fifo;
     m["drops_no_descriptor"] = plain ? undefined : noDesc;
@@ -680,7 +762,30 @@ main(int argc, char* argv[])
     m["tcp_goodput_mbps"] =
         tcpSinks.empty() ? std::numeric_limits<double>::quiet_NaN() : goodputSum / tcpSinks.size();
     m["tcp_flows"] = tcpSinks.size();
+    // --cost of a distributed run: CPU time, events and packets of all ranks; the wall time
+    // of the slowest and the largest process.
+    rusage usage{};
+    getrusage(RUSAGE_SELF, &usage);
+    std::map<std::string, double> costSum;
+    costSum["cpu_s"] = runCpu;
+    costSum["events"] = runEvents;
+    costSum["packets"] = hostPackets;
+    std::map<std::string, double> costMax;
+    costMax["wall_s"] = runWall;
+    costMax["rss_mb"] = usage.ru_maxrss / 1024.0;
+    if (cfg.cost)
+    {
+        DistributedRun::Sum(costSum);
+        DistributedRun::Max(costMax);
+    }
+    const uint32_t rank = DistributedRun::GetRank();
+    const uint32_t ranks = DistributedRun::GetSize();
     Simulator::Destroy();
+    DistributedRun::Disable();
+    if (rank != 0)
+    {
+        return 0; // rank 0 prints the whole run's metrics
+    }
 
     std::vector<std::pair<std::string, double>> ordered;
     for (const auto& name : MetricNames())
@@ -691,8 +796,9 @@ main(int argc, char* argv[])
     }
     if (cfg.cost)
     {
-        rusage usage{};
-        getrusage(RUSAGE_SELF, &usage);
+        runCpu = costSum["cpu_s"];
+        runEvents = costSum["events"];
+        hostPackets = costSum["packets"];
         std::cout << "cost_hosts " << cfg.hosts << "\n"
                   << "cost_n_hosts " << n << "\n"
                   << "cost_cpu_s " << runCpu << "\n"
@@ -707,7 +813,9 @@ main(int argc, char* argv[])
         {
             std::cout << "cost_cpu_us_per_packet nan\ncost_events_per_packet nan\n";
         }
-        std::cout << "cost_rss_mb " << usage.ru_maxrss / 1024.0 << "\n";
+        std::cout << "cost_rss_mb " << costMax["rss_mb"] << "\n"
+                  << "cost_wall_s " << costMax["wall_s"] << "\n"
+                  << "cost_ranks " << ranks << "\n";
     }
     if (!cfg.metrics.empty() && !WriteMetricsJson(cfg.metrics, ordered))
     {

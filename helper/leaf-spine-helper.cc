@@ -5,6 +5,7 @@
 #include "leaf-spine-helper.h"
 
 #include "ns3/abort.h"
+#include "ns3/distributed-run.h"
 #include "ns3/internet-stack-helper.h"
 #include "ns3/ipv4-address-helper.h"
 #include "ns3/ipv4-global-routing-helper.h"
@@ -13,6 +14,7 @@
 #include "ns3/ipv4.h"
 #include "ns3/leaf-spine-routing.h"
 #include "ns3/log.h"
+#include "ns3/nstime.h"
 #include "ns3/object-factory.h"
 #include "ns3/point-to-point-net-device.h"
 #include "ns3/queue.h"
@@ -142,14 +144,61 @@ LeafSpineHelper::SetPlainHosts(bool plain)
 }
 
 void
+LeafSpineHelper::SetPartitions(uint32_t ranks)
+{
+    NS_ABORT_MSG_IF(m_installed, "LeafSpineHelper::SetPartitions after Install");
+    m_partitions = ranks;
+}
+
+uint32_t
+LeafSpineHelper::GetPartitions() const
+{
+    return m_partitions > 0 ? m_partitions : DistributedRun::GetSize();
+}
+
+uint32_t
+LeafSpineHelper::GetRankOfLeaf(uint32_t leaf) const
+{
+    NS_ABORT_MSG_IF(leaf >= m_leaves, "LeafSpineHelper: leaf " << leaf << " of " << m_leaves);
+    return static_cast<uint64_t>(leaf) * GetPartitions() / m_leaves;
+}
+
+uint32_t
+LeafSpineHelper::GetRankOfSpine(uint32_t spine) const
+{
+    NS_ABORT_MSG_IF(spine >= m_spines, "LeafSpineHelper: spine " << spine << " of " << m_spines);
+    return static_cast<uint64_t>(spine) * GetPartitions() / m_spines;
+}
+
+void
 LeafSpineHelper::Install()
 {
     NS_ABORT_MSG_IF(m_installed, "LeafSpineHelper: Install called twice");
     m_installed = true;
     uint32_t nHosts = m_leaves * m_hostsPerLeaf;
-    m_hosts.Create(nHosts);
-    m_leafNodes.Create(m_leaves);
-    m_spineNodes.Create(m_spines);
+    uint32_t ranks = GetPartitions();
+    NS_ABORT_MSG_IF(ranks > m_leaves,
+                    "LeafSpineHelper: " << ranks << " partitions for " << m_leaves
+                                        << " leaves; the fabric is split by leaf, so at most "
+                                        << m_leaves << " ranks (processes)");
+    NS_ABORT_MSG_IF(DistributedRun::IsEnabled() && ranks != DistributedRun::GetSize(),
+                    "LeafSpineHelper: SetPartitions(" << ranks << ") in a run of "
+                                                      << DistributedRun::GetSize()
+                                                      << " processes; they must be equal");
+    // Same creation order as without partitions (hosts, leaves, spines): the node ids, and
+    // so the event contexts, are those of the sequential run.
+    for (uint32_t i = 0; i < nHosts; ++i)
+    {
+        m_hosts.Create(1, GetRankOfLeaf(GetLeafOf(i)));
+    }
+    for (uint32_t l = 0; l < m_leaves; ++l)
+    {
+        m_leafNodes.Create(1, GetRankOfLeaf(l));
+    }
+    for (uint32_t s = 0; s < m_spines; ++s)
+    {
+        m_spineNodes.Create(1, GetRankOfSpine(s));
+    }
 
     NS_ABORT_MSG_IF(m_ecmp == "flow" && m_routing != "static",
                     "LeafSpineHelper: SetEcmp(\"flow\") needs SetRouting(\"static\") (routing is '"
@@ -214,6 +263,15 @@ LeafSpineHelper::Install()
         for (uint32_t s = 0; s < m_spines; ++s)
         {
             NetDeviceContainer link = m_fabricLink.Install(m_leafNodes.Get(l), m_spineNodes.Get(s));
+            if (DistributedRun::GetSize() > 1 && GetRankOfLeaf(l) != GetRankOfSpine(s))
+            {
+                TimeValue delay;
+                link.Get(0)->GetChannel()->GetAttribute("Delay", delay);
+                NS_ABORT_MSG_IF(!delay.Get().IsStrictlyPositive(),
+                                "LeafSpineHelper: the fabric links cross ranks and have no "
+                                "delay; a distributed run needs a positive fabric link "
+                                "Delay (it is the lookahead)");
+            }
             m_leafPorts.Add(link.Get(0));
             m_spinePorts.Add(link.Get(1));
             Ipv4InterfaceContainer ifs = fabricAddr.Assign(link);
@@ -390,12 +448,20 @@ LeafSpineHelper::CountDrops(const NetDeviceContainer& ports, uint32_t first, uin
     uint64_t drops = 0;
     for (uint32_t i = 0; i < ports.GetN(); ++i)
     {
-        drops +=
-            DynamicCast<PointToPointNetDevice>(ports.Get(i))->GetQueue()->GetTotalDroppedPackets();
+        if (DistributedRun::IsLocal(ports.Get(i)->GetNode()))
+        {
+            drops += DynamicCast<PointToPointNetDevice>(ports.Get(i))
+                         ->GetQueue()
+                         ->GetTotalDroppedPackets();
+        }
     }
+    NodeContainer switches(m_leafNodes, m_spineNodes);
     for (uint32_t i = first; i < first + count; ++i)
     {
-        drops += (*m_tcDrops)[i];
+        if (DistributedRun::IsLocal(switches.Get(i)))
+        {
+            drops += (*m_tcDrops)[i];
+        }
     }
     return drops;
 }

@@ -130,6 +130,37 @@ class LeafSpineHelper
     void SetEcmp(const std::string& ecmp);
 
     /**
+     * @brief Split the fabric by leaf over the processes (ranks) of a distributed run.
+     *
+     * Leaf l and its hosts get system id floor(l * ranks / leaves) and spine s
+     * floor(s * ranks / spines): every host link stays inside its rank and only leaf-spine
+     * links cross ranks, so the fabric links' delay is the lookahead of ns-3's distributed
+     * simulator (src/mpi). The nodes exist on every rank; a script installs its
+     * applications on all of them as in the sequential run (same objects, same random
+     * streams) and a rank simulates only its own (DistributedRun::IsLocal).
+     *
+     * Install aborts if ranks > leaves, if a distributed run has another number of processes,
+     * or if it has a fabric link delay of zero (no lookahead).
+     * @param ranks the number of ranks; 0 (the default) takes DistributedRun::GetSize(),
+     *        1 without MPI
+     */
+    void SetPartitions(uint32_t ranks);
+
+    /**
+     * @brief Get the rank that simulates a leaf and its hosts (see SetPartitions).
+     * @param leaf index in GetLeaves
+     * @return its system id
+     */
+    uint32_t GetRankOfLeaf(uint32_t leaf) const;
+
+    /**
+     * @brief Get the rank that simulates a spine (see SetPartitions).
+     * @param spine index in GetSpines
+     * @return its system id
+     */
+    uint32_t GetRankOfSpine(uint32_t spine) const;
+
+    /**
      * @brief Create the nodes, links, stacks, addresses and routes.
      *
      * Call once, before installing applications.
@@ -167,7 +198,8 @@ class LeafSpineHelper
      * @brief Get the leaf switches' drops.
      * @return packets the leaf switches dropped since Install or ResetSwitchStats: arrivals at a
      *         full output port (counted by the port's queue, or by the node's traffic-control
-     *         layer when the port has stopped its queue)
+     *         layer when the port has stopped its queue). In a distributed run, the leaves of
+     *         this rank (DistributedRun::Sum adds the ranks' counts)
      */
     uint64_t GetLeafDrops() const;
     /** @return packets the spine switches dropped (as GetLeafDrops) */
@@ -194,6 +226,7 @@ class LeafSpineHelper
     HostNetDeviceHelper m_hostHelper;         ///< makes the hosts' NICs
     bool m_plainHosts{false};                 ///< no HostNetDevice on the hosts
     bool m_installed{false};                  ///< Install was called
+    uint32_t m_partitions{0};                 ///< SetPartitions (0: the MPI processes)
     NodeContainer m_hosts;                    ///< hosts
     NodeContainer m_leafNodes;                ///< leaves
     NodeContainer m_spineNodes;               ///< spines
@@ -204,7 +237,10 @@ class LeafSpineHelper
     /// Drops at the traffic-control layer of each switch (leaves, then spines); shared by copies.
     std::shared_ptr<std::vector<uint64_t>> m_tcDrops;
 
-    /// @return drops of @p ports plus the TC drops of switches [first, first + count)
+    /// @return the number of ranks: SetPartitions, else DistributedRun::GetSize()
+    uint32_t GetPartitions() const;
+    /// @return drops of @p ports plus the TC drops of switches [first, first + count), on
+    ///         this rank's switches
     uint64_t CountDrops(const NetDeviceContainer& ports, uint32_t first, uint32_t count) const;
 };
 

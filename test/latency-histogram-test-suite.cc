@@ -92,6 +92,52 @@ class LatencyHistogramMergeTestCase : public TestCase
 };
 
 /**
+ * Serialize and Deserialize (how DistributedRun moves a histogram between MPI processes)
+ * give back the same histogram: count, mean, maximum, every quantile, and the same integers
+ * when serialized again; an empty histogram stays empty (NaN statistics).
+ */
+class LatencyHistogramSerializeTestCase : public TestCase
+{
+  public:
+    LatencyHistogramSerializeTestCase()
+        : TestCase("Deserialize(Serialize(h)) equals h")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        LatencyHistogram h;
+        for (int i = 0; i < 3000; ++i)
+        {
+            h.Add(NanoSeconds(50 + (i * 7919) % 250000)); // 50 ns .. 250 us, unordered
+        }
+        h.Add(MilliSeconds(3)); // a far bucket: storage grows
+        LatencyHistogram back = LatencyHistogram::Deserialize(h.Serialize());
+        NS_TEST_ASSERT_MSG_EQ(back.GetCount(), h.GetCount(), "count");
+        NS_TEST_ASSERT_MSG_EQ(back.GetMean(), h.GetMean(), "mean (exact: the sum's bits)");
+        NS_TEST_ASSERT_MSG_EQ(back.GetMax(), h.GetMax(), "max");
+        for (double q : {0.0, 0.1, 0.5, 0.9, 0.99, 0.999, 1.0})
+        {
+            NS_TEST_EXPECT_MSG_EQ(back.GetQuantile(q), h.GetQuantile(q), "quantile " << q);
+        }
+        NS_TEST_ASSERT_MSG_EQ((back.Serialize() == h.Serialize()), true, "same integers");
+        LatencyHistogram empty = LatencyHistogram::Deserialize(LatencyHistogram().Serialize());
+        NS_TEST_ASSERT_MSG_EQ(empty.GetCount(), 0u, "empty count");
+        NS_TEST_ASSERT_MSG_EQ(std::isnan(empty.GetMean()), true, "empty mean is undefined");
+        // Merging deserialized parts equals merging the parts themselves.
+        LatencyHistogram a;
+        LatencyHistogram b;
+        a.Add(MicroSeconds(10));
+        b.Add(MicroSeconds(900));
+        LatencyHistogram pooled = LatencyHistogram::Deserialize(a.Serialize());
+        pooled.Merge(LatencyHistogram::Deserialize(b.Serialize()));
+        a.Merge(b);
+        NS_TEST_ASSERT_MSG_EQ((pooled.Serialize() == a.Serialize()), true, "merged parts");
+    }
+};
+
+/**
  * @ingroup hostnet-tests
  * @brief The hostnet-latency-histogram suite.
  */
@@ -206,6 +252,7 @@ class LatencyHistogramTestSuite : public TestSuite
         AddTestCase(new LatencyHistogramMergeTestCase, TestCase::Duration::QUICK);
         AddTestCase(new LatencyHistogramEmptyTestCase, TestCase::Duration::QUICK);
         AddTestCase(new LatencyHistogramBucketTestCase, TestCase::Duration::QUICK);
+        AddTestCase(new LatencyHistogramSerializeTestCase, TestCase::Duration::QUICK);
     }
 };
 

@@ -348,6 +348,71 @@ class LeafSpineRoutingIdentityTestCase : public TestCase
     std::string m_fabricRate; ///< leaf-spine link rate
 };
 
+/**
+ * SetPartitions splits the fabric by leaf: leaf l and its hosts get system id
+ * floor(l * ranks / leaves), spine s floor(s * ranks / spines), so only leaf-spine links join
+ * nodes of different ranks. Without MPI the ids change nothing: DistributedRun finds every
+ * node local and its reductions leave their arguments as they are.
+ */
+class LeafSpinePartitionTestCase : public TestCase
+{
+  public:
+    LeafSpinePartitionTestCase()
+        : TestCase("SetPartitions(2) of 3 spines x 5 leaves x 2 hosts: system ids by leaf")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        LeafSpineHelper fabric;
+        fabric.SetShape(3, 5, 2);
+        fabric.SetPartitions(2);
+        fabric.Install();
+        const uint32_t leafRank[5] = {0, 0, 0, 1, 1}; // floor(l * 2 / 5)
+        const uint32_t spineRank[3] = {0, 0, 1};      // floor(s * 2 / 3)
+        for (uint32_t l = 0; l < 5; ++l)
+        {
+            NS_TEST_ASSERT_MSG_EQ(fabric.GetRankOfLeaf(l), leafRank[l], "leaf " << l);
+            NS_TEST_ASSERT_MSG_EQ(fabric.GetLeaves().Get(l)->GetSystemId(),
+                                  leafRank[l],
+                                  "leaf node " << l);
+        }
+        for (uint32_t s = 0; s < 3; ++s)
+        {
+            NS_TEST_ASSERT_MSG_EQ(fabric.GetRankOfSpine(s), spineRank[s], "spine " << s);
+            NS_TEST_ASSERT_MSG_EQ(fabric.GetSpines().Get(s)->GetSystemId(),
+                                  spineRank[s],
+                                  "spine node " << s);
+        }
+        for (uint32_t i = 0; i < fabric.GetNHosts(); ++i)
+        {
+            Ptr<Node> host = fabric.GetHosts().Get(i);
+            NS_TEST_ASSERT_MSG_EQ(host->GetSystemId(),
+                                  leafRank[fabric.GetLeafOf(i)],
+                                  "host " << i << " is on its leaf's rank");
+            NS_TEST_ASSERT_MSG_EQ(DistributedRun::IsLocal(host), true, "local without MPI");
+        }
+        // Node ids are the sequential run's: hosts, then leaves, then spines.
+        NS_TEST_ASSERT_MSG_EQ(fabric.GetLeaves().Get(0)->GetId(),
+                              fabric.GetHosts().Get(9)->GetId() + 1,
+                              "creation order");
+        if (!DistributedRun::IsEnabled())
+        {
+            std::map<std::string, double> values{{"a", 0.1}, {"b", 7}};
+            DistributedRun::Sum(values);
+            DistributedRun::Min(values);
+            DistributedRun::Max(values);
+            NS_TEST_ASSERT_MSG_EQ(values["a"], 0.1, "one process: Sum/Min/Max change nothing");
+            std::vector<double> perHost{0.25, 0.5};
+            DistributedRun::Share(perHost);
+            NS_TEST_ASSERT_MSG_EQ(perHost[1], 0.5, "one process: Share changes nothing");
+            NS_TEST_ASSERT_MSG_EQ(DistributedRun::GetSize(), 1u, "one process");
+        }
+        Simulator::Destroy();
+    }
+};
+
 } // namespace
 
 /// The hostnet-leaf-spine suite.
@@ -367,6 +432,7 @@ class LeafSpineTestSuite : public TestSuite
         tiny->m_expectSwitchDrops = true;
         AddTestCase(tiny, TestCase::Duration::QUICK);
         AddTestCase(new LeafSpineEcmpTestCase(), TestCase::Duration::QUICK);
+        AddTestCase(new LeafSpinePartitionTestCase(), TestCase::Duration::QUICK);
         AddTestCase(new LeafSpineGlobalRoutingTestCase(), TestCase::Duration::QUICK);
         AddTestCase(new LeafSpineHeavierSchemeTestCase(), TestCase::Duration::QUICK);
         AddTestCase(new LeafSpineRoutingIdentityTestCase("napi", 20000, "100p", "2Gbps"),

@@ -8,9 +8,12 @@
 
 #include "latency-histogram.h"
 
+#include "ns3/abort.h"
+
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstring>
 #include <limits>
 
 namespace ns3
@@ -300,6 +303,39 @@ LatencyHistogram::GetSummary() const
     s.p999Us = GetQuantile(0.999) * 1e6;
     s.maxUs = GetMax() * 1e6;
     return s;
+}
+
+std::vector<uint64_t>
+LatencyHistogram::Serialize() const
+{
+    uint64_t sumBits = 0;
+    static_assert(sizeof(sumBits) == sizeof(m_sumNs));
+    std::memcpy(&sumBits, &m_sumNs, sizeof(sumBits));
+    std::vector<uint64_t> data{m_count,
+                               m_base,
+                               m_buckets.size(),
+                               static_cast<uint64_t>(m_minNs),
+                               static_cast<uint64_t>(m_maxNs),
+                               sumBits};
+    data.insert(data.end(), m_buckets.begin(), m_buckets.end());
+    return data;
+}
+
+LatencyHistogram
+LatencyHistogram::Deserialize(const std::vector<uint64_t>& data)
+{
+    NS_ABORT_MSG_IF(data.size() < 6 || data.size() != 6 + data[2],
+                    "LatencyHistogram::Deserialize: " << data.size()
+                                                      << " integers are not a serialized "
+                                                         "histogram");
+    LatencyHistogram h;
+    h.m_count = data[0];
+    h.m_base = data[1];
+    h.m_minNs = static_cast<int64_t>(data[3]);
+    h.m_maxNs = static_cast<int64_t>(data[4]);
+    std::memcpy(&h.m_sumNs, &data[5], sizeof(h.m_sumNs));
+    h.m_buckets.assign(data.begin() + 6, data.end());
+    return h;
 }
 
 } // namespace ns3

@@ -98,6 +98,21 @@ class LatencyHistogram
      */
     LatencySummary GetSummary() const;
 
+    /**
+     * @brief Write the histogram as integers, to move it between processes (e.g. the ranks of
+     * an MPI run, DistributedRun::Merge).
+     * @return the sample count, first bucket, bucket count, smallest and largest sample, the
+     *         sum's bits and the bucket counts
+     */
+    std::vector<uint64_t> Serialize() const;
+
+    /**
+     * @brief Rebuild a histogram that Serialize wrote.
+     * @param data Serialize's output
+     * @return a histogram equal to the one serialized
+     */
+    static LatencyHistogram Deserialize(const std::vector<uint64_t>& data);
+
   private:
     /// Values below this many nanoseconds share bucket 0.
     static constexpr double SMALLEST_NS = 1.0;
