@@ -90,7 +90,13 @@ def plot_metric(target, metric, x, by="scheme", out=None, logy=False, title=None
         fig.tight_layout(rect=(0, 0.035 * len(shown) + 0.01, 1, 1))
     else:
         fig.tight_layout()
-    stem = Path(out) if out else directory / f"{metric}-vs-{x}"
+    return _save(fig, Path(out) if out else directory / f"{metric}-vs-{x}", formats)
+
+
+def _save(fig, stem, formats) -> list:
+    """Write @p fig as <stem>.<format> for each format, close it, return the paths."""
+    import matplotlib.pyplot as plt
+
     stem.parent.mkdir(parents=True, exist_ok=True)
     written = []
     for fmt in formats:
@@ -205,14 +211,8 @@ def plot_tradeoff(target, metric, x, by, panels, out=None, logy=False, title=Non
         fig.tight_layout(rect=(0, 0.035 * min(len(notes), _MAX_NOTES) + 0.01, right, 1))
     else:
         fig.tight_layout(rect=(0, 0, right, 1))
-    stem = Path(out) if out else directory / f"{metric}-vs-{x}-by-{panels}"
-    written = []
-    for fmt in formats:
-        path = stem.with_name(stem.name + "." + fmt)
-        fig.savefig(path, dpi=120)
-        written.append(path)
-    plt.close(fig)
-    return written
+    return _save(fig, Path(out) if out else directory / f"{metric}-vs-{x}-by-{panels}",
+                 formats)
 
 
 def plot_study(target, results=None) -> list:
