@@ -44,6 +44,41 @@ RecordRead(std::vector<double>* delays, Ptr<const Packet> packet, const Address&
 }
 
 /**
+ * Two nodes with IPv4 on a 1 Gb/s point-to-point link of 10 us.
+ * @param nodes the two nodes
+ * @return their point-to-point devices
+ */
+NetDeviceContainer
+MakeLink(const NodeContainer& nodes)
+{
+    PointToPointHelper p2p;
+    p2p.SetDeviceAttribute("DataRate", StringValue("1Gbps"));
+    p2p.SetChannelAttribute("Delay", StringValue("10us"));
+    NetDeviceContainer phys = p2p.Install(nodes);
+    InternetStackHelper stack;
+    stack.Install(nodes);
+    return phys;
+}
+
+/**
+ * NAPI hosts whose NIC coalesces with rx-usecs = 100 us, with deterministic costs (ISR
+ * 3 us, protocol 5 us, no copy).
+ * @return the helper
+ */
+HostNetDeviceHelper
+MakeNapiHelper()
+{
+    HostNetDeviceHelper helper;
+    helper.SetScheme("napi");
+    helper.SetModeration("ns3::RxUsecsModeration", "Interval", TimeValue(MicroSeconds(100)));
+    helper.SetDeviceAttribute("IsrCost", StringValue("ns3::ConstantRandomVariable[Constant=3e-6]"));
+    helper.SetDeviceAttribute("ProtocolCost",
+                              StringValue("ns3::ConstantRandomVariable[Constant=5e-6]"));
+    helper.SetDeviceAttribute("ProtocolCopyRate", DataRateValue(DataRate(0)));
+    return helper;
+}
+
+/**
  * Periodic 200-byte UDP datagrams every @p gap to a NAPI receiver whose NIC coalesces
  * with rx-usecs = 100 us; deterministic costs (ISR 3 us, protocol 5 us, read 1 us).
  * @param busyPoll SO_BUSY_POLL time (0 = off)
@@ -55,20 +90,8 @@ RunBusyPoll(Time busyPoll, Time gap)
 {
     NodeContainer nodes;
     nodes.Create(2);
-    PointToPointHelper p2p;
-    p2p.SetDeviceAttribute("DataRate", StringValue("1Gbps"));
-    p2p.SetChannelAttribute("Delay", StringValue("10us"));
-    NetDeviceContainer phys = p2p.Install(nodes);
-    InternetStackHelper stack;
-    stack.Install(nodes);
-    HostNetDeviceHelper helper;
-    helper.SetScheme("napi");
-    helper.SetModeration("ns3::RxUsecsModeration", "Interval", TimeValue(MicroSeconds(100)));
-    helper.SetDeviceAttribute("IsrCost", StringValue("ns3::ConstantRandomVariable[Constant=3e-6]"));
-    helper.SetDeviceAttribute("ProtocolCost",
-                              StringValue("ns3::ConstantRandomVariable[Constant=5e-6]"));
-    helper.SetDeviceAttribute("ProtocolCopyRate", DataRateValue(DataRate(0)));
-    NetDeviceContainer devices = helper.Install(phys);
+    NetDeviceContainer phys = MakeLink(nodes);
+    NetDeviceContainer devices = MakeNapiHelper().Install(phys);
     Ipv4AddressHelper ipv4("10.0.0.0", "255.255.255.0");
     Ipv4InterfaceContainer ifaces = ipv4.Assign(devices);
 
@@ -227,22 +250,10 @@ class BusyPollOwnQueueTestCase : public TestCase
         const uint32_t target = 2;
         NodeContainer nodes;
         nodes.Create(2);
-        PointToPointHelper p2p;
-        p2p.SetDeviceAttribute("DataRate", StringValue("1Gbps"));
-        p2p.SetChannelAttribute("Delay", StringValue("10us"));
-        NetDeviceContainer phys = p2p.Install(nodes);
-        InternetStackHelper stack;
-        stack.Install(nodes);
-        HostNetDeviceHelper helper;
-        helper.SetScheme("napi");
-        helper.SetModeration("ns3::RxUsecsModeration", "Interval", TimeValue(MicroSeconds(100)));
+        NetDeviceContainer phys = MakeLink(nodes);
+        HostNetDeviceHelper helper = MakeNapiHelper();
         helper.SetCpuAttribute("NCores", UintegerValue(4));
         helper.SetDeviceAttribute("NQueues", UintegerValue(4));
-        helper.SetDeviceAttribute("IsrCost",
-                                  StringValue("ns3::ConstantRandomVariable[Constant=3e-6]"));
-        helper.SetDeviceAttribute("ProtocolCost",
-                                  StringValue("ns3::ConstantRandomVariable[Constant=5e-6]"));
-        helper.SetDeviceAttribute("ProtocolCopyRate", DataRateValue(DataRate(0)));
         NetDeviceContainer devices = helper.Install(phys);
         Ipv4AddressHelper ipv4("10.0.0.0", "255.255.255.0");
         Ipv4InterfaceContainer ifaces = ipv4.Assign(devices);

@@ -46,6 +46,15 @@ MakeSmallRing(bool dropWhenNoDescriptor)
     return ring;
 }
 
+/// Record the time of each of a ring's write-backs (frame-ready callbacks) in @p times.
+void
+RecordWriteBacks(Ptr<RxRing> ring, std::vector<Time>* times)
+{
+    ring->SetFrameReadyCallback(MakeCallback(+[](std::vector<Time>* v, uint32_t) {
+                                    v->push_back(Simulator::Now());
+                                }).Bind(times));
+}
+
 } // namespace
 
 /**
@@ -71,9 +80,7 @@ class RingWaitTestCase : public TestCase
     {
         Ptr<RxRing> ring = MakeSmallRing(false);
         std::vector<Time> ready;
-        ring->SetFrameReadyCallback(MakeCallback(+[](std::vector<Time>* v, uint32_t) {
-                                        v->push_back(Simulator::Now());
-                                    }).Bind(&ready));
+        RecordWriteBacks(ring, &ready);
         Simulator::Schedule(Seconds(0), [&]() {
             for (int i = 0; i < 5; ++i)
             {
@@ -141,9 +148,7 @@ class RingLazyDmaTestCase : public TestCase
     {
         Ptr<RxRing> ring = MakeSmallRing(false);
         std::vector<Time> ready;
-        ring->SetFrameReadyCallback(MakeCallback(+[](std::vector<Time>* v, uint32_t) {
-                                        v->push_back(Simulator::Now());
-                                    }).Bind(&ready));
+        RecordWriteBacks(ring, &ready);
         bool wanted = false;
         ring->SetWriteBackWantedCallback(MakeCallback(+[](bool* w) { return *w; }).Bind(&wanted));
         std::vector<RxFrame> popped;

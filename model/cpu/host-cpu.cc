@@ -339,15 +339,7 @@ HostCpu::RunZeroCost(uint32_t core, const Callback<void>& done)
     c.jobsCompleted++;
     Time completingStart = m_completingStart;
     m_completingStart = Simulator::Now();
-    c.inCompletion = true;
-    int64_t wakingCore = m_wakingCore;
-    m_wakingCore = core;
-    if (!done.IsNull())
-    {
-        done();
-    }
-    m_wakingCore = wakingCore;
-    c.inCompletion = false;
+    RunCompletion(core, done);
     m_completingStart = completingStart;
     c.running = old;
     // Work the handler submitted waits in the queues; re-plan only if it outranks what ran
@@ -365,6 +357,21 @@ HostCpu::RunZeroCost(uint32_t core, const Callback<void>& done)
     {
         m_levelChangeTrace(core, HARDIRQ, old);
     }
+}
+
+void
+HostCpu::RunCompletion(uint32_t core, const Callback<void>& done)
+{
+    Core& c = m_cores[core];
+    c.inCompletion = true;
+    int64_t wakingCore = m_wakingCore;
+    m_wakingCore = core;
+    if (!done.IsNull())
+    {
+        done();
+    }
+    m_wakingCore = wakingCore;
+    c.inCompletion = false;
 }
 
 void
@@ -617,15 +624,7 @@ HostCpu::HandleEvent(uint32_t core)
     }
     c.jobsCompleted++;
     // Work submitted by the callback is picked up by the single Dispatch below.
-    c.inCompletion = true;
-    int64_t wakingCore = m_wakingCore;
-    m_wakingCore = core;
-    if (!done.IsNull())
-    {
-        done();
-    }
-    m_wakingCore = wakingCore;
-    c.inCompletion = false;
+    RunCompletion(core, done);
     // A task without work leaves the run queue. Under the fair policies the callback may
     // have let a woken task preempt, so the completing task need not be the head any more;
     // under round robin a task that queued more work from its completion keeps the CPU for

@@ -336,6 +336,13 @@ class HostCpu : public Object
      * @param done its completion callback
      */
     void RunZeroCost(uint32_t core, const Callback<void>& done);
+    /**
+     * Run a completion callback of a core: work it submits waits for the caller's re-plan,
+     * and a task it wakes may take this core (see SelectCore).
+     * @param core the core
+     * @param done the callback (may be null)
+     */
+    void RunCompletion(uint32_t core, const Callback<void>& done);
     /// @return the work item that runs (or would run) at the given level on a core
     Work& HeadWork(uint32_t core, Level level);
     /// Fill a stats record from a core's accounting.

@@ -459,6 +459,8 @@ HostNetDevice::SetPhy(Ptr<NetDevice> phy)
     NS_ABORT_MSG_IF(!phy, "HostNetDevice::SetPhy: null PHY");
     NS_ABORT_MSG_IF(m_phy, "HostNetDevice::SetPhy: the PHY is already set");
     m_phy = phy;
+    // A property of the PHY's type (ns-3's devices build it anew on every call).
+    m_phyBroadcast = phy->GetBroadcast();
     Setup();
 }
 
@@ -1006,7 +1008,7 @@ Address
 HostNetDevice::GetBroadcast() const
 {
     NS_ABORT_MSG_IF(!m_phy, "HostNetDevice::GetBroadcast before SetPhy");
-    return m_phy->GetBroadcast();
+    return m_phyBroadcast;
 }
 
 bool

@@ -290,7 +290,8 @@ class HostNetDevice : public NetDevice
     /// Connect to the node's CPU and the PHY (once both are known).
     void Setup();
 
-    Ptr<NetDevice> m_phy;                          ///< wrapped PHY
+    Ptr<NetDevice> m_phy;   ///< wrapped PHY
+    Address m_phyBroadcast; ///< the PHY's broadcast address (asked per packet by IPv4)
     mutable Ptr<HostNetChannel> m_channel;         ///< its channel as routing sees it (GetChannel)
     Ptr<Node> m_node;                              ///< our node
     Ptr<HostCpu> m_cpu;                            ///< the node's CPU
