@@ -95,7 +95,7 @@ HostBulkSendApplication::DoDispose()
 {
     m_nextWrite.Cancel();
     m_socket = nullptr;
-    m_cpu = nullptr;
+    m_thread.Dispose();
     m_stack = nullptr;
     m_writeDone = Callback<void>();
     Application::DoDispose();
@@ -105,20 +105,12 @@ void
 HostBulkSendApplication::StartApplication()
 {
     NS_LOG_FUNCTION(this);
-    m_cpu = HostCpu::GetOrCreate(GetNode());
+    m_thread.Create(GetNode(), "sender", m_core, false, "HostBulkSendApplication::Core");
     m_stack = HostNetStack::GetOrCreate(GetNode());
-    NS_ABORT_MSG_IF(m_core >= m_cpu->GetNCores(),
-                    "HostBulkSendApplication::Core (" << m_core << ") must be < HostCpu::NCores ("
-                                                      << m_cpu->GetNCores() << ")");
     m_effWriteSize = m_writeSize > 0 ? m_writeSize : m_stack->GetWriteSize();
     m_effSyscallCost =
         m_syscallCost.IsStrictlyPositive() ? m_syscallCost : m_stack->GetSyscallCost();
     m_effCopyRate = m_copyRate.GetBitRate() > 0 ? m_copyRate : m_stack->GetSendCopyRate();
-    if (!m_hasTask)
-    {
-        m_task = m_cpu->CreateTask("sender-" + std::to_string(GetNode()->GetId()), false, m_core);
-        m_hasTask = true;
-    }
     m_socket = Socket::CreateSocket(GetNode(), TcpSocketFactory::GetTypeId());
     HostNetStack::ConfigureNodeSocket(GetNode(), m_socket); // the node's Linux TCP timing
     NS_ABORT_MSG_IF(m_socket->Bind() == -1, "HostBulkSendApplication: cannot bind");
@@ -199,7 +191,7 @@ HostBulkSendApplication::WriteNext()
         m_copyTime += copy;
         cost += copy;
     }
-    m_cpu->SubmitTask(m_task, cost, m_writeDone);
+    m_thread.Submit(cost, m_writeDone);
 }
 
 void
@@ -212,7 +204,7 @@ HostBulkSendApplication::WriteDone()
     }
     // tcp_push at the end of sendmsg transmits in the task: its Tx cost is the task's.
     HostNetStack::ExecContext previous =
-        m_stack->SetSyscallContext({HostNetStack::ExecContext::TASK, m_task});
+        m_stack->SetSyscallContext({HostNetStack::ExecContext::TASK, m_thread.GetTask()});
     int sent = m_socket->Send(Create<Packet>(m_pendingBytes));
     m_stack->SetExecContext(previous);
     if (sent > 0)
@@ -238,7 +230,7 @@ HostBulkSendApplication::GetWrites() const
 Time
 HostBulkSendApplication::GetCpuTime() const
 {
-    return m_hasTask ? m_cpu->GetTaskTime(m_task) : Time(0);
+    return m_thread.GetCpuTime();
 }
 
 Time
@@ -256,7 +248,7 @@ HostBulkSendApplication::ResetStats()
 HostCpu::TaskId
 HostBulkSendApplication::GetTask() const
 {
-    return m_task;
+    return m_thread.GetTask();
 }
 
 } // namespace ns3

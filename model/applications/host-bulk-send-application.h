@@ -10,6 +10,7 @@
 #define HOST_BULK_SEND_APPLICATION_H
 
 #include "ns3/address.h"
+#include "ns3/app-thread.h"
 #include "ns3/application.h"
 #include "ns3/data-rate.h"
 #include "ns3/event-id.h"
@@ -93,10 +94,8 @@ class HostBulkSendApplication : public Application
     DataRate m_rate{0};         ///< application rate limit, 0 = none (attribute)
     Time m_writeAllowed;        ///< earliest start of the next write under m_rate
     EventId m_nextWrite;        ///< the rate-limited next write
-    Ptr<HostCpu> m_cpu;         ///< the node's CPU
     Ptr<HostNetStack> m_stack;  ///< the node's stack
-    HostCpu::TaskId m_task{0};  ///< our task
-    bool m_hasTask{false};      ///< m_task is valid
+    AppThread m_thread;         ///< the application's thread (and busy-poll loop)
     Ptr<Socket> m_socket;       ///< the connection
     bool m_connected{false};    ///< the connection is up
     bool m_writing{false};      ///< a write is being paid for

@@ -136,17 +136,12 @@ HostSinkApplication::DoDispose()
     m_socket = nullptr;
     m_accepted.clear();
     m_connectionPackets.clear();
-    m_cpu = nullptr;
+    m_thread.Dispose();
     m_stack = nullptr;
     m_rfs = nullptr;
     m_pending = nullptr;
     m_userCost = nullptr;
     m_readDone = Callback<void>();
-    if (m_busyPoller)
-    {
-        m_busyPoller->Dispose();
-        m_busyPoller = nullptr;
-    }
     Application::DoDispose();
 }
 
@@ -168,21 +163,13 @@ HostSinkApplication::StartApplication()
                     "ns3::TcpSocketFactory, not "
                         << m_protocol.GetName());
     m_windowStart = Simulator::Now();
-    m_cpu = HostCpu::GetOrCreate(GetNode());
+    m_thread.Create(GetNode(), "app", m_core, false, "HostSinkApplication::Core");
     m_rfs = GetNode()->GetObject<RfsFlowTable>();
     m_stack = HostNetStack::GetOrCreate(GetNode());
     m_effReadSize = m_readSize > 0 ? m_readSize : m_stack->GetReadSize();
     m_effSyscallCost =
         m_syscallCost.IsStrictlyPositive() ? m_syscallCost : m_stack->GetSyscallCost();
     m_effCopyRate = m_copyRate.GetBitRate() > 0 ? m_copyRate : m_stack->GetRecvCopyRate();
-    NS_ABORT_MSG_IF(m_core >= m_cpu->GetNCores(),
-                    "HostSinkApplication::Core (" << m_core << ") must be < HostCpu::NCores ("
-                                                  << m_cpu->GetNCores() << ")");
-    if (!m_hasTask)
-    {
-        m_task = m_cpu->CreateTask("app-" + std::to_string(GetNode()->GetId()), false, m_core);
-        m_hasTask = true;
-    }
     // Chang et al. 2008's adaptive moderation needs the socket buffer utilisation: provide it.
     // (every queue of every device: each has its own moderation instance).
     for (uint32_t i = 0; i < GetNode()->GetNDevices(); ++i)
@@ -197,16 +184,12 @@ HostSinkApplication::StartApplication()
             }
         }
     }
-    if (m_busyPollTime.IsStrictlyPositive() && !m_busyPoller)
-    {
-        m_busyPoller = BusyPoller::Install(GetNode(),
-                                           m_task,
-                                           m_busyPollTime,
-                                           m_busyPollBudget,
-                                           MakeCallback(&HostSinkApplication::HasData, this),
-                                           MakeCallback(&HostSinkApplication::ReadNext, this),
-                                           "HostSinkApplication::BusyPoll");
-    }
+    m_thread.InstallBusyPoll(GetNode(),
+                             m_busyPollTime,
+                             m_busyPollBudget,
+                             MakeCallback(&HostSinkApplication::HasData, this),
+                             MakeCallback(&HostSinkApplication::ReadNext, this),
+                             "HostSinkApplication::BusyPoll");
     m_socket = Socket::CreateSocket(GetNode(), m_protocol);
     HostNetStack::ConfigureNodeSocket(GetNode(), m_socket);
     NS_ABORT_MSG_IF(m_socket->Bind(m_local) == -1, "HostSinkApplication: cannot bind to Local");
@@ -297,17 +280,17 @@ HostSinkApplication::DataReady(Ptr<Socket> socket)
     {
         m_peakUtilization = std::max(m_peakUtilization, double(socket->GetRxAvailable()) / rcvBuf);
     }
-    if (m_busyPoller)
+    if (BusyPoller* poller = m_thread.PeekBusyPoller())
     {
-        m_busyPoller->NoteDelivery(*m_stack);
+        poller->NoteDelivery(*m_stack);
     }
     if (m_busy)
     {
         return;
     }
-    if (m_busyPoller && m_busyPoller->IsActive())
+    if (BusyPoller* poller = m_thread.PeekBusyPoller(); poller && poller->IsActive())
     {
-        m_busyPoller->Wake(); // the loop sees the data and resumes the reads
+        poller->Wake(); // the loop sees the data and resumes the reads
         return;
     }
     ReadNext();
@@ -333,7 +316,7 @@ HostSinkApplication::HasData() const
 Ptr<BusyPoller>
 HostSinkApplication::GetBusyPoller() const
 {
-    return m_busyPoller;
+    return m_thread.GetBusyPoller();
 }
 
 void
@@ -352,9 +335,9 @@ HostSinkApplication::ReadNext()
         }
     }
     m_busy = false;
-    if (m_busyPoller)
+    if (BusyPoller* poller = m_thread.PeekBusyPoller())
     {
-        m_busyPoller->Start(); // SO_BUSY_POLL: spin on the device before sleeping
+        poller->Start(); // SO_BUSY_POLL: spin on the device before sleeping
     }
 }
 
@@ -373,7 +356,7 @@ HostSinkApplication::TryRead(Ptr<Socket> socket, Connection* connection)
     uint32_t maxSize = connection ? m_effReadSize : available;
     // recvmsg runs in the task: what it sends (window updates) is charged there.
     HostNetStack::ExecContext previous =
-        m_stack->SetExecContext({HostNetStack::ExecContext::TASK, m_task});
+        m_stack->SetExecContext({HostNetStack::ExecContext::TASK, m_thread.GetTask()});
     m_pending = socket->RecvFrom(maxSize, 0, m_pendingFrom);
     if (!m_pending)
     {
@@ -420,7 +403,7 @@ HostSinkApplication::TryRead(Ptr<Socket> socket, Connection* connection)
             m_stack->GetSocketLockCost() * static_cast<int64_t>(packets.crossCore);
     packets.total = 0;
     packets.crossCore = 0;
-    m_cpu->SubmitTask(m_task, cost, m_readDone);
+    m_thread.Submit(cost, m_readDone);
     return true;
 }
 
@@ -519,7 +502,7 @@ HostSinkApplication::GetCopyTime() const
 Time
 HostSinkApplication::GetCpuTime() const
 {
-    return m_hasTask ? m_cpu->GetTaskTime(m_task) : Time(0);
+    return m_thread.GetCpuTime();
 }
 
 } // namespace ns3

@@ -10,6 +10,7 @@
 #define HOST_SINK_APPLICATION_H
 
 #include "ns3/address.h"
+#include "ns3/app-thread.h"
 #include "ns3/application.h"
 #include "ns3/busy-poller.h"
 #include "ns3/data-rate.h"
@@ -180,10 +181,8 @@ class HostSinkApplication : public Application
     DeliveredPackets m_socketPackets; ///< the bound (UDP) socket's
     std::vector<DeliveredPackets> m_connectionPackets; ///< per TCP connection
     Ptr<RandomVariableStream> m_userCost;              ///< CPU time per read (attribute)
-    Ptr<HostCpu> m_cpu;                                ///< the node's CPU
     Ptr<RfsFlowTable> m_rfs;             ///< the node's RFS table (null: no RFS device)
-    HostCpu::TaskId m_task{0};           ///< our task
-    bool m_hasTask{false};               ///< m_task is valid
+    AppThread m_thread;                  ///< the application's thread and busy-poll loop
     Ptr<Socket> m_socket;                ///< listening / bound socket
     std::vector<Connection> m_accepted;  ///< TCP connections
     bool m_busy{false};                  ///< a read is being paid for
@@ -205,7 +204,6 @@ class HostSinkApplication : public Application
     TracedCallback<Time> m_latencyTrace; ///< per-read latency
     Time m_busyPollTime;                 ///< SO_BUSY_POLL time, 0 = off (attribute)
     uint32_t m_busyPollBudget{8};        ///< frames per busy poll call (attribute)
-    Ptr<BusyPoller> m_busyPoller;        ///< the busy-poll loop (if on)
 
     TracedCallback<Ptr<const Packet>, const Address&> m_rxTrace; ///< a read completed
 };

@@ -99,7 +99,7 @@ PacketPairProbeReceiver::DoDispose()
 {
     NS_LOG_FUNCTION(this);
     m_socket = nullptr;
-    m_cpu = nullptr;
+    m_thread.Dispose();
     m_pending = nullptr;
     m_readCost = nullptr;
     m_readDone = Callback<void>();
@@ -119,15 +119,7 @@ PacketPairProbeReceiver::StartApplication()
     NS_LOG_FUNCTION(this);
     NS_ABORT_MSG_IF(!m_readCost,
                     "PacketPairProbeReceiver::ReadCost must be a RandomVariableStream");
-    m_cpu = HostCpu::GetOrCreate(GetNode());
-    NS_ABORT_MSG_IF(m_core >= m_cpu->GetNCores(),
-                    "PacketPairProbeReceiver::Core (" << m_core << ") must be < HostCpu::NCores ("
-                                                      << m_cpu->GetNCores() << ")");
-    if (!m_hasTask)
-    {
-        m_task = m_cpu->CreateTask("probe-rx-" + std::to_string(GetNode()->GetId()), false, m_core);
-        m_hasTask = true;
-    }
+    m_thread.Create(GetNode(), "probe-rx", m_core, false, "PacketPairProbeReceiver::Core");
     m_socket = Socket::CreateSocket(GetNode(), UdpSocketFactory::GetTypeId());
     NS_ABORT_MSG_IF(m_socket->Bind(m_local) == -1, "PacketPairProbeReceiver: cannot bind to Local");
     m_socket->SetRecvCallback(MakeCallback(&PacketPairProbeReceiver::DataReady, this));
@@ -173,7 +165,7 @@ PacketPairProbeReceiver::ReadNext()
     {
         cost += m_readCopyRate.CalculateBytesTxTime(m_pending->GetSize());
     }
-    m_cpu->SubmitTask(m_task, cost, m_readDone);
+    m_thread.Submit(cost, m_readDone);
 }
 
 void

@@ -10,6 +10,7 @@
 #define PACKET_PAIR_PROBE_RECEIVER_H
 
 #include "ns3/address.h"
+#include "ns3/app-thread.h"
 #include "ns3/application.h"
 #include "ns3/data-rate.h"
 #include "ns3/host-cpu.h"
@@ -117,9 +118,7 @@ class PacketPairProbeReceiver : public Application
     DataRate m_readCopyRate;                      ///< per-byte read cost as a rate (attribute)
     uint32_t m_core{0};                           ///< core of the receiving task (attribute)
     Time m_resolution;                            ///< clock resolution (attribute)
-    Ptr<HostCpu> m_cpu;                           ///< the node's CPU
-    HostCpu::TaskId m_task{0};                    ///< our task
-    bool m_hasTask{false};                        ///< m_task is valid
+    AppThread m_thread;                           ///< the application's thread (and busy-poll loop)
     Ptr<Socket> m_socket;                         ///< bound UDP socket
     bool m_busy{false};                           ///< a read is being paid for
     Ptr<Packet> m_pending;                        ///< the datagram being read

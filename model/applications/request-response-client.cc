@@ -177,7 +177,7 @@ RequestResponseClient::DrawSize(const Ptr<RandomVariableStream>& sizes, uint32_t
 Time
 RequestResponseClient::GetBusyPollSpinTime() const
 {
-    return m_busyPoller ? m_busyPoller->GetSpinTime() : Time(0);
+    return m_thread.GetBusyPollSpinTime();
 }
 
 void
@@ -188,14 +188,9 @@ RequestResponseClient::DoDispose()
         m_socket->Close();
         m_socket = nullptr;
     }
-    if (m_busyPoller)
-    {
-        m_busyPoller->Dispose();
-        m_busyPoller = nullptr;
-    }
     m_requestSizes = nullptr;
     m_responseSizes = nullptr;
-    m_cpu = nullptr;
+    m_thread.Dispose();
     m_stack = nullptr;
     Application::DoDispose();
 }
@@ -211,28 +206,14 @@ RequestResponseClient::StartApplication()
                         << m_protocol.GetName());
     NS_ABORT_MSG_IF(!InetSocketAddress::IsMatchingType(m_remote),
                     "RequestResponseClient::Remote must be an InetSocketAddress");
-    m_cpu = HostCpu::GetOrCreate(GetNode());
+    m_thread.Create(GetNode(), "rpc-client", m_core, true, "RequestResponseClient::Core");
     m_stack = HostNetStack::GetOrCreate(GetNode());
-    NS_ABORT_MSG_IF(m_core != HostCpu::ANY_CORE && m_core >= m_cpu->GetNCores(),
-                    "RequestResponseClient::Core (" << m_core << ") must be < HostCpu::NCores ("
-                                                    << m_cpu->GetNCores()
-                                                    << ") or HostCpu::ANY_CORE");
-    if (!m_hasTask)
-    {
-        m_task =
-            m_cpu->CreateTask("rpc-client-" + std::to_string(GetNode()->GetId()), false, m_core);
-        m_hasTask = true;
-    }
-    if (m_busyPollTime.IsStrictlyPositive() && !m_busyPoller)
-    {
-        m_busyPoller = BusyPoller::Install(GetNode(),
-                                           m_task,
-                                           m_busyPollTime,
-                                           m_busyPollBudget,
-                                           MakeCallback(&RequestResponseClient::HasResponse, this),
-                                           MakeCallback(&RequestResponseClient::ReadQueued, this),
-                                           "RequestResponseClient::BusyPoll");
-    }
+    m_thread.InstallBusyPoll(GetNode(),
+                             m_busyPollTime,
+                             m_busyPollBudget,
+                             MakeCallback(&RequestResponseClient::HasResponse, this),
+                             MakeCallback(&RequestResponseClient::ReadQueued, this),
+                             "RequestResponseClient::BusyPoll");
     m_interval->SetAttribute("Mean", DoubleValue(1.0 / m_rate));
     Ptr<Socket> socket = Socket::CreateSocket(GetNode(), m_protocol);
     HostNetStack::ConfigureNodeSocket(GetNode(), socket);
@@ -278,10 +259,10 @@ RequestResponseClient::NewRequest()
     request.SetMessageSize(DrawSize(m_requestSizes, m_requestSize));
     request.SetResponseSize(DrawSize(m_responseSizes, m_responseSize));
     m_toWrite.push_back(request);
-    m_cpu->SubmitTask(m_task, m_syscallCost, m_writeDone);
-    if (m_busyPoller)
+    m_thread.Submit(m_syscallCost, m_writeDone);
+    if (BusyPoller* poller = m_thread.PeekBusyPoller())
     {
-        m_busyPoller->Interrupt(); // epoll returns: the thread writes, then polls again
+        poller->Interrupt(); // epoll returns: the thread writes, then polls again
     }
     ++m_created;
     if (m_maxRequests == 0 || m_created < m_maxRequests)
@@ -299,7 +280,7 @@ RequestResponseClient::WriteDone()
     }
     // sendmsg: what TCP transmits now is the task's work.
     HostNetStack::ExecContext previous =
-        m_stack->SetSyscallContext({HostNetStack::ExecContext::TASK, m_task});
+        m_stack->SetSyscallContext({HostNetStack::ExecContext::TASK, m_thread.GetTask()});
     m_socket->Send(m_toWrite.front(), m_remote);
     m_stack->SetExecContext(previous);
     m_toWrite.pop_front();
@@ -320,13 +301,13 @@ RequestResponseClient::ResponseReceived(Ptr<MessageSocket> socket,
     m_toRead.push_back(header.GetSendTime());
     // Busy polling: the thread is still running (spinning), so the read is queued behind the
     // spin and needs no wake-up; the poller cuts the spin.
-    m_cpu->SubmitTask(m_task, m_syscallCost, m_readDone);
-    if (m_busyPoller)
+    m_thread.Submit(m_syscallCost, m_readDone);
+    if (BusyPoller* poller = m_thread.PeekBusyPoller())
     {
-        m_busyPoller->NoteDelivery(*m_stack);
-        if (m_busyPoller->IsActive())
+        poller->NoteDelivery(*m_stack);
+        if (poller->IsActive())
         {
-            m_busyPoller->Wake();
+            poller->Wake();
         }
     }
 }
@@ -346,9 +327,10 @@ RequestResponseClient::ReadQueued()
 void
 RequestResponseClient::IdleCheck()
 {
-    if (m_busyPoller && m_toWrite.empty() && m_toRead.empty())
+    if (BusyPoller* poller = m_thread.PeekBusyPoller();
+        poller && m_toWrite.empty() && m_toRead.empty())
     {
-        m_busyPoller->Start(); // epoll_wait with busy polling before the thread sleeps
+        poller->Start(); // epoll_wait with busy polling before the thread sleeps
     }
 }
 

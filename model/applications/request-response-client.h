@@ -11,6 +11,7 @@
 
 #include "message-socket.h"
 
+#include "ns3/app-thread.h"
 #include "ns3/application.h"
 #include "ns3/busy-poller.h"
 #include "ns3/event-id.h"
@@ -116,15 +117,12 @@ class RequestResponseClient : public Application
     Ptr<RandomVariableStream> m_responseSizes;   ///< random response bytes (attribute)
     Time m_busyPollTime;                         ///< SO_BUSY_POLL, 0 = off (attribute)
     uint32_t m_busyPollBudget{8};                ///< frames per busy poll (attribute)
-    Ptr<BusyPoller> m_busyPoller;                ///< the busy-poll loop (if on)
     uint64_t m_maxRequests{0};                   ///< 0 = unlimited (attribute)
     Time m_syscallCost;                          ///< per write and per read (attribute)
     Ptr<ExponentialRandomVariable> m_interval;   ///< Poisson gaps
-    Ptr<HostCpu> m_cpu;                          ///< the node's CPU
     Ptr<HostNetStack> m_stack;                   ///< the node's stack (sends run in our task)
-    HostCpu::TaskId m_task{0};                   ///< the client's thread
+    AppThread m_thread;                          ///< the application's thread (and busy-poll loop)
     uint32_t m_core{0};                          ///< core of the task (or ANY_CORE)
-    bool m_hasTask{false};                       ///< m_task is valid
     Ptr<MessageSocket> m_socket;                 ///< the connection or UDP socket
     EventId m_next;                              ///< next request
     uint64_t m_nextId{0};                        ///< id of the next request

@@ -111,13 +111,8 @@ RequestResponseServer::DoDispose()
     }
     m_sockets.clear();
     m_pending.clear();
-    if (m_busyPoller)
-    {
-        m_busyPoller->Dispose();
-        m_busyPoller = nullptr;
-    }
     m_listener = nullptr;
-    m_cpu = nullptr;
+    m_thread.Dispose();
     m_stack = nullptr;
     Application::DoDispose();
 }
@@ -133,28 +128,14 @@ RequestResponseServer::StartApplication()
                         << m_protocol.GetName());
     NS_ABORT_MSG_IF(!m_serviceCost,
                     "RequestResponseServer::ServiceCost must be a RandomVariableStream");
-    m_cpu = HostCpu::GetOrCreate(GetNode());
+    m_thread.Create(GetNode(), "rpc-server", m_core, true, "RequestResponseServer::Core");
     m_stack = HostNetStack::GetOrCreate(GetNode());
-    NS_ABORT_MSG_IF(m_core != HostCpu::ANY_CORE && m_core >= m_cpu->GetNCores(),
-                    "RequestResponseServer::Core (" << m_core << ") must be < HostCpu::NCores ("
-                                                    << m_cpu->GetNCores()
-                                                    << ") or HostCpu::ANY_CORE");
-    if (!m_hasTask)
-    {
-        m_task =
-            m_cpu->CreateTask("rpc-server-" + std::to_string(GetNode()->GetId()), false, m_core);
-        m_hasTask = true;
-    }
-    if (m_busyPollTime.IsStrictlyPositive() && !m_busyPoller)
-    {
-        m_busyPoller = BusyPoller::Install(GetNode(),
-                                           m_task,
-                                           m_busyPollTime,
-                                           m_busyPollBudget,
-                                           MakeCallback(&RequestResponseServer::HasRequest, this),
-                                           MakeCallback(&RequestResponseServer::ServeQueued, this),
-                                           "RequestResponseServer::BusyPoll");
-    }
+    m_thread.InstallBusyPoll(GetNode(),
+                             m_busyPollTime,
+                             m_busyPollBudget,
+                             MakeCallback(&RequestResponseServer::HasRequest, this),
+                             MakeCallback(&RequestResponseServer::ServeQueued, this),
+                             "RequestResponseServer::BusyPoll");
     m_listener = Socket::CreateSocket(GetNode(), m_protocol);
     HostNetStack::ConfigureNodeSocket(GetNode(), m_listener);
     NS_ABORT_MSG_IF(m_listener->Bind(InetSocketAddress(Ipv4Address::GetAny(), m_port)) == -1,
@@ -203,13 +184,13 @@ RequestResponseServer::RequestReceived(Ptr<MessageSocket> socket,
     // The task serves its work in FIFO order, so ServiceDone always finds its request first.
     // Busy polling: the worker is still running (spinning), so the request is queued behind
     // the spin and needs no wake-up; the poller cuts the spin.
-    m_cpu->SubmitTask(m_task, cost, m_serviceDone);
-    if (m_busyPoller)
+    m_thread.Submit(cost, m_serviceDone);
+    if (BusyPoller* poller = m_thread.PeekBusyPoller())
     {
-        m_busyPoller->NoteDelivery(*m_stack);
-        if (m_busyPoller->IsActive())
+        poller->NoteDelivery(*m_stack);
+        if (poller->IsActive())
         {
-            m_busyPoller->Wake();
+            poller->Wake();
         }
     }
 }
@@ -229,7 +210,7 @@ RequestResponseServer::ServeQueued()
 Time
 RequestResponseServer::GetBusyPollSpinTime() const
 {
-    return m_busyPoller ? m_busyPoller->GetSpinTime() : Time(0);
+    return m_thread.GetBusyPollSpinTime();
 }
 
 void
@@ -249,16 +230,16 @@ RequestResponseServer::ServiceDone()
     {
         // sendmsg: what TCP transmits now is the task's work.
         HostNetStack::ExecContext previous =
-            m_stack->SetSyscallContext({HostNetStack::ExecContext::TASK, m_task});
+            m_stack->SetSyscallContext({HostNetStack::ExecContext::TASK, m_thread.GetTask()});
         p.socket->Send(response, p.from);
         m_stack->SetExecContext(previous);
     }
     ++m_served;
     m_servedTrace(p.request.GetId(), p.request.GetSendTime());
     m_pending.pop_front();
-    if (m_busyPoller && m_pending.empty())
+    if (BusyPoller* poller = m_thread.PeekBusyPoller(); poller && m_pending.empty())
     {
-        m_busyPoller->Start(); // epoll_wait with busy polling before the worker sleeps
+        poller->Start(); // epoll_wait with busy polling before the worker sleeps
     }
 }
 

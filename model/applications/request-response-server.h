@@ -11,6 +11,7 @@
 
 #include "message-socket.h"
 
+#include "ns3/app-thread.h"
 #include "ns3/application.h"
 #include "ns3/busy-poller.h"
 #include "ns3/host-cpu.h"
@@ -91,12 +92,9 @@ class RequestResponseServer : public Application
     Time m_syscallCost;                           ///< per read and per write (attribute)
     Time m_busyPollTime;                          ///< SO_BUSY_POLL, 0 = off (attribute)
     uint32_t m_busyPollBudget{8};                 ///< frames per busy poll (attribute)
-    Ptr<BusyPoller> m_busyPoller;                 ///< the busy-poll loop (if on)
-    Ptr<HostCpu> m_cpu;                           ///< the node's CPU
     Ptr<HostNetStack> m_stack;                    ///< the node's stack (sends run in our task)
-    HostCpu::TaskId m_task{0};                    ///< the worker
+    AppThread m_thread;                           ///< the application's thread (and busy-poll loop)
     uint32_t m_core{0};                           ///< core of the task (or ANY_CORE)
-    bool m_hasTask{false};                        ///< m_task is valid
     Ptr<Socket> m_listener;                       ///< listening (TCP) or bound (UDP) socket
     std::vector<Ptr<MessageSocket>> m_sockets;    ///< UDP socket or accepted connections
     std::deque<Pending> m_pending;                ///< FIFO of requests in the task
