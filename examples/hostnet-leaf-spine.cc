@@ -274,6 +274,13 @@ main(int argc, char* argv[])
              cfg.distributed,
              OneOf({"none", "window", "nullmsg"}));
     opts.SetMetrics(MetricNames());
+    // ns-3's PriorityQueueScheduler (a binary heap in one vector) instead of its default
+    // MapScheduler (a red-black tree, one heap node per event): events run in the same order
+    // (by time, then by scheduling order), so the results are identical, and with tens of
+    // thousands of events pending (every cancelled TCP timer stays in the list until its
+    // time) the heap's locality saves 5-13 % of the CPU time at 16 to 1024 hosts. Nothing
+    // here calls Simulator::Remove, the heap's slow operation. --SchedulerType overrides.
+    GlobalValue::Bind("SchedulerType", StringValue("ns3::PriorityQueueScheduler"));
     opts.Parse(argc, argv);
     if (cfg.distributed != "none" && !DistributedRun::IsAvailable())
     {

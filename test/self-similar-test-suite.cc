@@ -17,6 +17,8 @@
 #include "ns3/point-to-point-module.h"
 #include "ns3/test.h"
 
+#include <fstream>
+
 using namespace ns3;
 
 namespace
@@ -192,6 +194,46 @@ class SelfSimilarLoadTestCase : public TestCase
         // 0.4947..0.5064, so this seed's 2 % check is a fair, not a lucky, one.
         Generated heavy = Generate(0.5, Seconds(60), 1.3, 1.5, "Exact", MilliSeconds(10), 2);
         NS_TEST_ASSERT_MSG_EQ_TOL(heavy.load, 0.5, 0.5 * 0.02, "load, Salah et al. 2007 shapes");
+    }
+};
+
+/// A frame-size table read from a file is parsed once and shared; a rewritten file is re-read.
+class FrameSizeTableSharingTestCase : public TestCase
+{
+  public:
+    FrameSizeTableSharingTestCase()
+        : TestCase("frame-size tables: one parsed copy per file, re-read when the file changes")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        auto a = FrameSizeDistribution::Parse("backbone", "first");
+        auto b = FrameSizeDistribution::Parse("backbone", "second");
+        NS_TEST_ASSERT_MSG_EQ(PeekPointer(a), PeekPointer(b), "one copy of the backbone table");
+
+        std::string path = CreateTempDirFilename("frame-sizes.csv");
+        {
+            std::ofstream out(path);
+            out << "size_bytes,cdf\n64,0.5\n1518,1\n";
+        }
+        auto first = FrameSizeDistribution::Parse(path, "test");
+        NS_TEST_ASSERT_MSG_EQ(PeekPointer(FrameSizeDistribution::Parse(path, "test")),
+                              PeekPointer(first),
+                              "the same unchanged file: shared");
+        NS_TEST_ASSERT_MSG_EQ_TOL(first->GetMean(), 0.5 * 64 + 0.5 * 1518, 1e-9, "its mean");
+        {
+            // Another size (and, on most file systems, modification time): read again.
+            std::ofstream out(path);
+            out << "size_bytes,cdf\n64,0.25\n570,0.5\n1518,1\n";
+        }
+        auto second = FrameSizeDistribution::Parse(path, "test");
+        NS_TEST_ASSERT_MSG_EQ_TOL(second->GetMean(),
+                                  0.25 * 64 + 0.25 * 570 + 0.5 * 1518,
+                                  1e-9,
+                                  "the rewritten file's table");
+        NS_TEST_ASSERT_MSG_EQ_TOL(first->GetMean(), 0.5 * 64 + 0.5 * 1518, 1e-9, "old copy kept");
     }
 };
 
@@ -404,6 +446,7 @@ class SelfSimilarTestSuite : public TestSuite
     {
         AddTestCase(new SelfSimilarLoadTestCase(), TestCase::Duration::QUICK);
         AddTestCase(new SelfSimilarPaperRuleTestCase(), TestCase::Duration::QUICK);
+        AddTestCase(new FrameSizeTableSharingTestCase(), TestCase::Duration::QUICK);
         AddTestCase(new SelfSimilarHurstTestCase(), TestCase::Duration::QUICK);
         AddTestCase(new SelfSimilarDeliveryTestCase(), TestCase::Duration::QUICK);
         AddTestCase(new TrafficHelpersTestCase(), TestCase::Duration::QUICK);

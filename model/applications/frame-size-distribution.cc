@@ -12,8 +12,11 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
+#include <map>
 #include <sstream>
+#include <tuple>
 
 #ifndef HOSTNET_DATA_DIR
 #define HOSTNET_DATA_DIR "data"
@@ -61,7 +64,7 @@ FrameSizeDistribution::Parse(const std::string& spec, const std::string& what)
 {
     if (spec == "backbone")
     {
-        return LoadFile(GetDataDir() + "/backbone-frame-sizes.csv");
+        return LoadShared(GetDataDir() + "/backbone-frame-sizes.csv");
     }
     if (!spec.empty() && std::all_of(spec.begin(), spec.end(), ::isdigit))
     {
@@ -77,7 +80,36 @@ FrameSizeDistribution::Parse(const std::string& spec, const std::string& what)
     NS_ABORT_MSG_IF(!probe,
                     what << " = '" << spec << "': not a file; allowed: backbone, a frame size "
                          << MIN_SIZE << ".." << MAX_SIZE << ", or a CSV file of size,cdf");
-    return LoadFile(spec);
+    return LoadShared(spec);
+}
+
+Ptr<FrameSizeDistribution>
+FrameSizeDistribution::LoadShared(const std::string& path)
+{
+    // Every source of a fabric names the same table: one parsed copy serves them all (a
+    // 1024-host leaf-spine kept 1024 copies, 16 MB, each cold in the cache when sampled).
+    // The table is immutable; a file rewritten since it was read (another modification time
+    // or size) is read again.
+    std::error_code error;
+    auto modified = std::filesystem::last_write_time(path, error);
+    if (error)
+    {
+        return LoadFile(path); // it names the problem
+    }
+    auto bytes = std::filesystem::file_size(path, error);
+    if (error)
+    {
+        return LoadFile(path);
+    }
+    using Key = std::tuple<std::string, std::filesystem::file_time_type, uintmax_t>;
+    static std::map<Key, Ptr<FrameSizeDistribution>> loaded;
+    Key key{path, modified, bytes};
+    auto it = loaded.find(key);
+    if (it == loaded.end())
+    {
+        it = loaded.emplace(key, LoadFile(path)).first;
+    }
+    return it->second;
 }
 
 Ptr<FrameSizeDistribution>

@@ -50,7 +50,8 @@ class FrameSizeDistribution : public SimpleRefCount<FrameSizeDistribution>
      * @brief Build from a specification: "backbone", a size, or a CSV path.
      * @param spec the specification
      * @param what the parameter name, for error messages
-     * @return the distribution
+     * @return the distribution; a table read from a file is parsed once per process and
+     *         shared by every caller while the file is unchanged (the object is immutable)
      */
     static Ptr<FrameSizeDistribution> Parse(const std::string& spec, const std::string& what);
 
@@ -81,6 +82,13 @@ class FrameSizeDistribution : public SimpleRefCount<FrameSizeDistribution>
     const std::vector<std::pair<uint32_t, double>>& GetTable() const;
 
   private:
+    /**
+     * @brief LoadFile once per file and process: later calls share the parsed table.
+     * @param path CSV file with rows size_bytes,cdf
+     * @return the distribution
+     */
+    static Ptr<FrameSizeDistribution> LoadShared(const std::string& path);
+
     std::vector<std::pair<uint32_t, double>> m_table; ///< (size, CDF)
     double m_mean{0};                                 ///< mean size
 };

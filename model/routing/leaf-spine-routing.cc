@@ -306,8 +306,7 @@ LeafSpineRouting::RouteInput(Ptr<const Packet> p,
                              const LocalDeliverCallback& lcb,
                              const ErrorCallback& ecb)
 {
-    NS_ASSERT(m_ipv4->GetInterfaceForDevice(idev) >= 0);
-    uint32_t iif = m_ipv4->GetInterfaceForDevice(idev);
+    uint32_t iif = InterfaceOf(idev);
     Ipv4Address destination = header.GetDestination();
 
     // Local delivery, as Ipv4StaticRouting: ask the stack only when the address can be local
@@ -348,16 +347,37 @@ LeafSpineRouting::RouteInput(Ptr<const Packet> p,
     return true;
 }
 
+uint32_t
+LeafSpineRouting::InterfaceOf(Ptr<const NetDevice> device) const
+{
+    uint32_t index = device->GetIfIndex();
+    if (index < m_interfaceOfDevice.size() && m_interfaceOfDevice[index] != NO_INTERFACE &&
+        m_ipv4->GetNetDevice(m_interfaceOfDevice[index]) == device)
+    {
+        return m_interfaceOfDevice[index];
+    }
+    int32_t interface = m_ipv4->GetInterfaceForDevice(device); // not seen yet
+    NS_ASSERT_MSG(interface >= 0, "LeafSpineRouting: a packet from a device without IPv4");
+    return interface;
+}
+
 void
 LeafSpineRouting::RebuildLocalAddresses()
 {
     m_localAddresses.clear();
+    m_interfaceOfDevice.clear();
     if (!m_ipv4)
     {
         return;
     }
     for (uint32_t i = 0; i < m_ipv4->GetNInterfaces(); ++i)
     {
+        uint32_t index = m_ipv4->GetNetDevice(i)->GetIfIndex();
+        if (index >= m_interfaceOfDevice.size())
+        {
+            m_interfaceOfDevice.resize(index + 1, NO_INTERFACE);
+        }
+        m_interfaceOfDevice[index] = i;
         for (uint32_t k = 0; k < m_ipv4->GetNAddresses(i); ++k)
         {
             Ipv4InterfaceAddress address = m_ipv4->GetAddress(i, k);

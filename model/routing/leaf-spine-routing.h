@@ -16,6 +16,7 @@
 #include "ns3/net-device.h"
 
 #include <cstdint>
+#include <limits>
 #include <unordered_set>
 #include <vector>
 
@@ -193,19 +194,31 @@ class LeafSpineRouting : public Ipv4RoutingProtocol
      */
     static Ptr<Ipv4Route> MakeRoute(const Hop& hop, Ipv4Address destination);
 
-    /// @brief Rebuild m_localAddresses from the node's interfaces.
+    /// @brief Rebuild m_localAddresses and m_interfaceOfDevice from the node's interfaces.
     void RebuildLocalAddresses();
 
-    Ptr<Ipv4> m_ipv4;                              ///< the switch's IPv4 stack
-    Ecmp m_ecmp{ECMP_DESTINATION};                 ///< ECMP attribute
-    uint32_t m_perturbation{0};                    ///< FlowHashPerturbation attribute
-    Role m_role{UNCONFIGURED};                     ///< leaf or spine
-    uint32_t m_leaf{0};                            ///< this leaf's index
-    uint32_t m_leaves{0};                          ///< leaves in the fabric
-    uint32_t m_hostsPerLeaf{0};                    ///< hosts per leaf
-    std::vector<Hop> m_down;                       ///< leaf: to host h; spine: to leaf l
-    std::vector<Hop> m_up;                         ///< leaf: to spine s
+    /**
+     * @brief The interface of a receiving device, as Ipv4::GetInterfaceForDevice.
+     * @param device a device of this node
+     * @return its IPv4 interface index
+     */
+    uint32_t InterfaceOf(Ptr<const NetDevice> device) const;
+
+    Ptr<Ipv4> m_ipv4;              ///< the switch's IPv4 stack
+    Ecmp m_ecmp{ECMP_DESTINATION}; ///< ECMP attribute
+    uint32_t m_perturbation{0};    ///< FlowHashPerturbation attribute
+    Role m_role{UNCONFIGURED};     ///< leaf or spine
+    uint32_t m_leaf{0};            ///< this leaf's index
+    uint32_t m_leaves{0};          ///< leaves in the fabric
+    uint32_t m_hostsPerLeaf{0};    ///< hosts per leaf
+    std::vector<Hop> m_down;       ///< leaf: to host h; spine: to leaf l
+    std::vector<Hop> m_up;         ///< leaf: to spine s
+    /// m_interfaceOfDevice of a device without IPv4
+    static constexpr uint32_t NO_INTERFACE = std::numeric_limits<uint32_t>::max();
     std::unordered_set<uint32_t> m_localAddresses; ///< own and broadcast addresses
+    /// Interface of each device, by the device's index on the node (Ipv4L3Protocol keeps a
+    /// std::map by device pointer: a tree walk per packet on a switch with many ports).
+    std::vector<uint32_t> m_interfaceOfDevice;
 };
 
 } // namespace ns3
