@@ -55,6 +55,19 @@ AppThread::Submit(Time cost, const Callback<void>& done) const
     m_cpu->SubmitTask(m_task, cost, done);
 }
 
+void
+AppThread::NoteQueuedData(const HostNetStack& stack)
+{
+    if (m_busyPoller)
+    {
+        m_busyPoller->NoteDelivery(stack);
+        if (m_busyPoller->IsActive())
+        {
+            m_busyPoller->Wake();
+        }
+    }
+}
+
 bool
 AppThread::Exists() const
 {

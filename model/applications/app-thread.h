@@ -71,6 +71,14 @@ class AppThread
      */
     void Submit(Time cost, const Callback<void>& done) const;
 
+    /**
+     * @brief Data reached the application's socket while its work is queued on the thread:
+     * the busy-poll loop (if any) learns the delivering NAPI context (sk_mark_napi_id) and,
+     * if it spins, ends its spin so the queued work runs.
+     * @param stack the node's stack (knows the delivering context)
+     */
+    void NoteQueuedData(const HostNetStack& stack);
+
     /** @return whether Create ran */
     bool Exists() const;
     /** @return the node's CPU (null before Create) */

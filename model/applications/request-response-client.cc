@@ -302,14 +302,7 @@ RequestResponseClient::ResponseReceived(Ptr<MessageSocket> socket,
     // Busy polling: the thread is still running (spinning), so the read is queued behind the
     // spin and needs no wake-up; the poller cuts the spin.
     m_thread.Submit(m_syscallCost, m_readDone);
-    if (BusyPoller* poller = m_thread.PeekBusyPoller())
-    {
-        poller->NoteDelivery(*m_stack);
-        if (poller->IsActive())
-        {
-            poller->Wake();
-        }
-    }
+    m_thread.NoteQueuedData(*m_stack);
 }
 
 bool

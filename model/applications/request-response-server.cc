@@ -185,14 +185,7 @@ RequestResponseServer::RequestReceived(Ptr<MessageSocket> socket,
     // Busy polling: the worker is still running (spinning), so the request is queued behind
     // the spin and needs no wake-up; the poller cuts the spin.
     m_thread.Submit(cost, m_serviceDone);
-    if (BusyPoller* poller = m_thread.PeekBusyPoller())
-    {
-        poller->NoteDelivery(*m_stack);
-        if (poller->IsActive())
-        {
-            poller->Wake();
-        }
-    }
+    m_thread.NoteQueuedData(*m_stack);
 }
 
 bool
