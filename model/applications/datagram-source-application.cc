@@ -212,7 +212,10 @@ DatagramSourceApplication::SendOne()
         m_sizes ? m_sizes->Sample(m_sizePicks->GetValue()) - FRAME_OVERHEAD : m_packetSize;
     Ptr<Packet> packet = Create<Packet>(size);
     SendTimeTag::Stamp(packet);
-    m_txTrace(packet);
+    if (!m_txTrace.IsEmpty()) // unconnected, it would still copy the packet reference
+    {
+        m_txTrace(packet);
+    }
     m_socket->Send(packet);
     ++m_sent;
     m_sentBytes += size;

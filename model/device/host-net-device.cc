@@ -725,8 +725,16 @@ HostNetDevice::DeliverFrame(RxFrame&& frame, Time processingStart, uint32_t core
         // FlowMonitor: the segments' tags go to HostNetFlowProbe (see MergedSegmentsTag).
         frame.packet = MergedSegmentsTag::Collect(frame.packet);
     }
-    m_deliveredTrace(frame.packet, Simulator::Now() - frame.inMemory);
-    m_rxTrace(frame.packet);
+    // An unconnected trace source still copies its arguments (a packet reference each):
+    // skip the per-packet calls nobody listens to.
+    if (!m_deliveredTrace.IsEmpty())
+    {
+        m_deliveredTrace(frame.packet, Simulator::Now() - frame.inMemory);
+    }
+    if (!m_rxTrace.IsEmpty())
+    {
+        m_rxTrace(frame.packet);
+    }
     if (!m_promiscCallback.IsNull())
     {
         m_promiscCallback(this,
@@ -814,7 +822,10 @@ HostNetDevice::Send(Ptr<Packet> packet, const Address& dest, uint16_t protocolNu
         m_statistics.RecordTxRingFull();
         return false;
     }
-    m_txTrace(packet);
+    if (!m_txTrace.IsEmpty())
+    {
+        m_txTrace(packet);
+    }
     m_tx.Send(ring, packet, dest, protocolNumber);
     return true;
 }

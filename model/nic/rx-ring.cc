@@ -350,7 +350,10 @@ RxRing::WriteBack(RxFrame&& frame)
 {
     frame.inMemory = Simulator::Now(); // an LRO session completes when it closes
     uint32_t size = frame.size;
-    m_writeBackTrace(frame.packet);
+    if (!m_writeBackTrace.IsEmpty()) // unconnected, it would still copy the packet reference
+    {
+        m_writeBackTrace(frame.packet);
+    }
     m_readySegments += frame.segments;
     m_ready.push_back(std::move(frame));
     if (!m_frameReady.IsNull())
