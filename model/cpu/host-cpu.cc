@@ -187,9 +187,10 @@ HostCpu::EnsureCores()
     {
         NS_ABORT_MSG_IF(m_nCores == 0, "HostCpu::NCores must be >= 1");
         m_cores.resize(m_nCores);
-        for (auto& c : m_cores)
+        for (uint32_t core = 0; core < m_nCores; ++core)
         {
-            c.lastUpdate = Simulator::Now();
+            m_cores[core].lastUpdate = Simulator::Now();
+            m_cores[core].event = ReusableEvent([this, core] { HandleEvent(core); });
         }
         m_windowStart = Simulator::Now();
         CreateScheduler();
@@ -584,7 +585,7 @@ HostCpu::Dispatch(uint32_t core)
                 delay = Max(sliceLeft, Time(0));
             }
         }
-        c.event = Simulator::Schedule(delay, [this, core] { HandleEvent(core); });
+        c.event.Schedule(delay);
         c.eventPending = true;
     }
     if (old != next)

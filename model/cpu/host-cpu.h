@@ -15,6 +15,7 @@
 #include "ns3/event-id.h"
 #include "ns3/nstime.h"
 #include "ns3/object.h"
+#include "ns3/reusable-event.h"
 #include "ns3/ring-fifo.h"
 #include "ns3/traced-callback.h"
 
@@ -311,7 +312,7 @@ class HostCpu : public Object
         std::array<RingFifo<Work>, 2> irqQueues; ///< HARDIRQ and SOFTIRQ FIFOs
         Level running{IDLE};                     ///< level of the running work
         Time lastUpdate;               ///< time the accounting was last brought up to date
-        EventId event;                 ///< next state change of this core
+        ReusableEvent event;           ///< next state change of this core
         bool eventPending{false};      ///< event is scheduled and has not run
         std::array<Time, 4> levelTime; ///< time per level (IDLE last) in the window
         Time kernelTaskTime;           ///< TASK time of kernel tasks in the window

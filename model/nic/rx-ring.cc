@@ -233,7 +233,7 @@ RxRing::WriteBackWanted()
     if (m_dmaLazy)
     {
         m_dmaLazy = false;
-        m_dmaEvent = Simulator::Schedule(m_dmaEnd - Simulator::Now(), [this] { DmaComplete(); });
+        m_dmaEvent.Schedule(m_dmaEnd - Simulator::Now());
     }
 }
 
@@ -292,7 +292,7 @@ RxRing::StartDma(Time start, bool lazy)
     m_dmaLazy = lazy;
     if (!lazy)
     {
-        m_dmaEvent = Simulator::Schedule(m_dmaEnd - Simulator::Now(), [this] { DmaComplete(); });
+        m_dmaEvent.Schedule(m_dmaEnd - Simulator::Now());
     }
 }
 

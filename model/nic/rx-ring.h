@@ -21,6 +21,7 @@
 #include "ns3/object.h"
 #include "ns3/packet.h"
 #include "ns3/random-variable-stream.h"
+#include "ns3/reusable-event.h"
 #include "ns3/ring-fifo.h"
 #include "ns3/simulator.h"
 #include "ns3/traced-callback.h"
@@ -283,18 +284,18 @@ class RxRing : public Object
     Ptr<RandomVariableStream> m_activeRefill; ///< the cost of m_refillPolicy (at Initialize)
     bool m_hasRefillCost{false}; ///< the active cost is not constant 0 (known at Initialize)
 
-    RingFifo<RxFrame> m_fifo;              ///< frames in the NIC FIFO, head may be in DMA
-    RingFifo<RxFrame> m_ready;             ///< frames in host memory
-    uint32_t m_readySegments{0};           ///< wire frames in m_ready
-    bool m_lroEnabled{false};              ///< LRO (attribute)
-    Time m_lroTimeout;                     ///< LRO session timeout (attribute)
-    uint32_t m_lroMaxSize{65535};          ///< LRO aggregate limit (attribute)
-    Ptr<GroEngine> m_lro;                  ///< LRO sessions (null: LRO off)
-    std::deque<RxFrame> m_lroOut;          ///< closed sessions to write back
-    EventId m_lroTimer;                    ///< closes the sessions (LroTimeout)
-    uint32_t m_fifoBytes{0};               ///< bytes in the FIFO
-    bool m_dmaBusy{false};                 ///< the head of the FIFO is being DMAed
-    EventId m_dmaEvent;                    ///< end of the running DMA
+    RingFifo<RxFrame> m_fifo;     ///< frames in the NIC FIFO, head may be in DMA
+    RingFifo<RxFrame> m_ready;    ///< frames in host memory
+    uint32_t m_readySegments{0};  ///< wire frames in m_ready
+    bool m_lroEnabled{false};     ///< LRO (attribute)
+    Time m_lroTimeout;            ///< LRO session timeout (attribute)
+    uint32_t m_lroMaxSize{65535}; ///< LRO aggregate limit (attribute)
+    Ptr<GroEngine> m_lro;         ///< LRO sessions (null: LRO off)
+    std::deque<RxFrame> m_lroOut; ///< closed sessions to write back
+    EventId m_lroTimer;           ///< closes the sessions (LroTimeout)
+    uint32_t m_fifoBytes{0};      ///< bytes in the FIFO
+    bool m_dmaBusy{false};        ///< the head of the FIFO is being DMAed
+    ReusableEvent m_dmaEvent{[this] { DmaComplete(); }}; ///< end of the running DMA
     bool m_dmaLazy{false};                 ///< the running DMA has no event (ends at m_dmaEnd)
     Time m_dmaEnd;                         ///< end of the running DMA
     Callback<bool> m_writeBackWanted;      ///< does a write-back need its reaction now

@@ -124,8 +124,7 @@ TxRing::TryStartDma()
         return;
     }
     m_dmaBusy = true;
-    m_dmaEvent = Simulator::Schedule(m_dmaTime.Get(m_busRate, m_ring[m_dmaDone].packet->GetSize()),
-                                     [this] { DmaComplete(); });
+    m_dmaEvent.Schedule(m_dmaTime.Get(m_busRate, m_ring[m_dmaDone].packet->GetSize()));
 }
 
 void

@@ -17,6 +17,7 @@
 #include "ns3/event-id.h"
 #include "ns3/object.h"
 #include "ns3/packet.h"
+#include "ns3/reusable-event.h"
 #include "ns3/ring-fifo.h"
 #include "ns3/traced-callback.h"
 
@@ -128,19 +129,19 @@ class TxRing : public Object
 
     static constexpr uint32_t MAX_AT_PHY = 2; ///< frames handed over, not yet sent
 
-    uint32_t m_nDescriptors{256};     ///< ring size (attribute)
-    DataRate m_busRate;               ///< DMA rate (attribute)
-    ByteTimeCache m_dmaTime;          ///< DMA time of the last frame size
-    RingFifo<Entry> m_ring;           ///< frames in the ring; the first m_atPhy are at the PHY
-    uint32_t m_atPhy{0};              ///< frames handed to the PHY, not yet completed
-    uint32_t m_dmaDone{0};            ///< frames DMAed (at the PHY or being handed)
-    bool m_dmaBusy{false};            ///< a DMA is running
-    EventId m_dmaEvent;               ///< end of the running DMA
-    bool m_completionReported{false}; ///< the PHY reports transmission ends
-    TransmitCallback m_transmit;      ///< hand-over to the PHY
-    Callback<void> m_descriptorFreed; ///< a descriptor was freed
-    uint64_t m_phyDrops{0};           ///< refused by the PHY
-    uint64_t m_sent{0};               ///< handed to the PHY
+    uint32_t m_nDescriptors{256}; ///< ring size (attribute)
+    DataRate m_busRate;           ///< DMA rate (attribute)
+    ByteTimeCache m_dmaTime;      ///< DMA time of the last frame size
+    RingFifo<Entry> m_ring;       ///< frames in the ring; the first m_atPhy are at the PHY
+    uint32_t m_atPhy{0};          ///< frames handed to the PHY, not yet completed
+    uint32_t m_dmaDone{0};        ///< frames DMAed (at the PHY or being handed)
+    bool m_dmaBusy{false};        ///< a DMA is running
+    ReusableEvent m_dmaEvent{[this] { DmaComplete(); }}; ///< end of the running DMA
+    bool m_completionReported{false};                    ///< the PHY reports transmission ends
+    TransmitCallback m_transmit;                         ///< hand-over to the PHY
+    Callback<void> m_descriptorFreed;                    ///< a descriptor was freed
+    uint64_t m_phyDrops{0};                              ///< refused by the PHY
+    uint64_t m_sent{0};                                  ///< handed to the PHY
 };
 
 } // namespace ns3
