@@ -7,7 +7,7 @@ interrupt scheme and preset, and which test cases of every suite pass. `compare`
 same again and shows each difference. A restructuring that claims "behaviour unchanged"
 must compare equal, or the commit note explains each difference.
 
-    test/golden-outputs.py record  [--build build] [--dir test/golden]
+    test/golden-outputs.py record  [--build build] [--dir test/golden] [--missing]
     test/golden-outputs.py compare [--build build] [--dir test/golden]
 
 Timings (test-case durations, progress lines' wall time, hostnet-bench) are not behaviour
@@ -40,6 +40,15 @@ EXTRA_RUNS = [
     "hostnet-dctcp --duration=0.005 --warmup=0.005 --hosts=e1000-1g",
     "hostnet-dctcp --duration=0.005 --warmup=0.005 --hosts=i40e-10g",
     "hostnet-dctcp --duration=0.005 --warmup=0.005 --hosts=mlx5-100g",
+    # The papers' per-packet (pre-NAPI) coalescing: the sweep above runs count-<tau> and
+    # time-<T>us on NAPI since they became Linux schemes.
+    "hostnet-livelock --schemes=prenapi-count-1,prenapi-count-8,prenapi-time-50us,"
+    "prenapi-buffer-adaptive --loads=50,100,180 --duration=0.02 --warmup=0.005 --replications=1 "
+    "--tcpDuration=0.01 --out=sweep",
+    # A modern host on the leaf-spine (what users run): TCP, GRO, RPCs, separate IRQ cores.
+    "hostnet-leaf-spine --hostLinkRate=25Gbps --fabricLinkRate=100Gbps --switchQueue=400KB "
+    "--hosts=mlx5-100g --traffic=tcp --rpcRate=20000 --rpcSizes=etc --appCores=separate "
+    "--irqCores=2 --load=0.5 --duration=0.002 --warmup=0.002 --metrics=m.json",
 ]
 
 # Examples whose output is a measurement of the simulator's own speed.
@@ -105,16 +114,22 @@ def key(cmdline):
     return re.sub(r"[^A-Za-z0-9.=,-]+", "_", cmdline)[:150]
 
 
-def record(build, directory):
+def record(build, directory, missing_only=False):
+    """Record every run and suite, or (missing_only) only the runs without a golden file:
+    a run added to the guard is recorded on the build it is meant to guard."""
     os.makedirs(directory, exist_ok=True)
     failed = 0
     for cmdline in example_runs():
+        if missing_only and os.path.exists(os.path.join(directory, key(cmdline) + ".json")):
+            continue
         r = run_example(build, cmdline)
         failed += r["status"] != 0
         with open(os.path.join(directory, key(cmdline) + ".json"), "w") as f:
             json.dump(r, f, indent=1, sort_keys=True)
             f.write("\n")
         print(f"recorded {cmdline} (exit {r['status']})")
+    if missing_only:
+        return 1 if failed else 0
     suites = run_suites(build)
     failed += sum(s["status"] != 0 for s in suites.values())
     with open(os.path.join(directory, "suites.json"), "w") as f:
@@ -174,10 +189,12 @@ def main():
     ap.add_argument("action", choices=["record", "compare"])
     ap.add_argument("--build", default=os.environ.get("HOSTNET_BUILD", os.path.join(ROOT, "build")))
     ap.add_argument("--dir", default=os.path.join(HERE, "golden"))
+    ap.add_argument("--missing", action="store_true",
+                    help="record: only the example runs that have no golden file yet")
     a = ap.parse_args()
     a.build = os.path.abspath(a.build)  # the examples run in a temporary directory
     if a.action == "record":
-        return record(a.build, a.dir)
+        return record(a.build, a.dir, a.missing)
     return compare(a.build, a.dir)
 
 
