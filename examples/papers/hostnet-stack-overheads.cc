@@ -17,13 +17,16 @@
  *
  * Printed per configuration: simulated throughput (Gb/s), receiver and sender utilisation
  * (percent, summed over cores), throughput per core, the receiver's and sender's copy
- * share (percent of their busy time), beside the published values (NaN where the artifact
- * publishes none). SingleFlowExperiment (helper/single-flow-experiment.h) runs each one.
+ * share (percent of their busy time), beside the published values ("-" where the artifact
+ * publishes none, and where a measured value is undefined). SingleFlowExperiment
+ * (helper/single-flow-experiment.h) runs each one.
  *
  *   build/examples/hostnet-stack-overheads [--preset=mlx5-100g] [--configs=all|name,...]
  *                                          [--warmup=40ms] [--measure=20ms]
  *                                          [--appCore=0] [--irqCore=1]
  */
+
+#include "../hostnet-example-options.h"
 
 #include "ns3/core-module.h"
 #include "ns3/hostnet-module.h"
@@ -34,6 +37,35 @@
 #include <sstream>
 
 using namespace ns3;
+using namespace hostnet_example;
+
+namespace
+{
+
+/**
+ * @return @p value right-aligned in @p width columns with one decimal, or "-" where it is
+ * undefined (NaN): a human-readable table never shows "nan"
+ * @param value the value
+ * @param width the column width
+ * @param sign whether to print a "+" before positive values
+ */
+std::string
+Cell(double value, int width, bool sign = false)
+{
+    std::ostringstream out;
+    out << std::fixed << std::setprecision(1) << std::setw(width);
+    if (std::isnan(value))
+    {
+        out << "-";
+    }
+    else
+    {
+        out << (sign ? std::showpos : std::noshowpos) << value;
+    }
+    return out.str();
+}
+
+} // namespace
 
 int
 main(int argc, char* argv[])
@@ -41,19 +73,37 @@ main(int argc, char* argv[])
     std::string preset = "mlx5-100g";
     std::string configs = "all";
     std::string linkRate = "100Gbps";
-    Time warmup = MilliSeconds(40);
-    Time measure = MilliSeconds(20);
+    double warmup = 0.040;
+    double measure = 0.020;
     uint32_t appCore = 0;
     uint32_t irqCore = 1;
-    CommandLine cmd(__FILE__);
-    cmd.AddValue("preset", "host preset of both hosts", preset);
-    cmd.AddValue("configs", "'all' or comma-separated configuration names", configs);
-    cmd.AddValue("linkRate", "point-to-point link rate", linkRate);
-    cmd.AddValue("warmup", "warm-up deleted from the statistics", warmup);
-    cmd.AddValue("measure", "measured window", measure);
-    cmd.AddValue("appCore", "core of both applications (and of the queue with aRFS)", appCore);
-    cmd.AddValue("irqCore", "core of the flow's queue without aRFS", irqCore);
-    cmd.Parse(argc, argv);
+    std::vector<std::string> names;
+    for (const auto& p : SingleFlowExperiment::GetPublished())
+    {
+        names.push_back(p.name);
+    }
+    Options opts(__FILE__,
+                 "Cai et al. (SIGCOMM 2021) single flow: one long TCP flow between two preset "
+                 "hosts under the seven optimisation sets of their Fig. 3, beside the "
+                 "published values.");
+    opts.Add("preset",
+             "Host preset of both hosts",
+             preset,
+             OneOf(HostNetDeviceHelper::GetPresetNames()));
+    Check oneConfig = OneOf(names);
+    opts.Add("configs",
+             "'all' or a comma-separated list of configuration names",
+             configs,
+             [oneConfig](const std::string& v) {
+                 std::string why = ListOf(oneConfig)(v);
+                 return (v == "all" || why.empty()) ? std::string() : "all, or " + why;
+             });
+    opts.Add("linkRate", "Point-to-point link rate", linkRate, Rate(1e6, 1e13));
+    opts.AddSeconds("warmup", "Warm-up deleted from the statistics", warmup, 0, 1e3);
+    opts.AddSeconds("measure", "Measured window (after the warm-up)", measure, 1e-6, 1e3);
+    opts.Add("appCore", "Core of both applications (and of the queue with aRFS)", appCore, 0, 1023);
+    opts.Add("irqCore", "Core of the flow's queue without aRFS", irqCore, 0, 1023);
+    opts.Parse(argc, argv);
 
     std::cout << std::fixed << std::setprecision(1);
     std::cout << "config          thr_Gbps  rx_util%  tx_util%  per_core  rx_copy%  tx_copy%"
@@ -73,19 +123,18 @@ main(int argc, char* argv[])
         c.jumbo = p.jumbo;
         c.arfs = p.arfs;
         c.linkRate = linkRate;
-        c.warmup = warmup;
-        c.measure = measure;
+        c.warmup = Seconds(warmup);
+        c.measure = Seconds(measure);
         c.appCore = appCore;
         c.irqCore = irqCore;
         SingleFlowExperiment::Result r = SingleFlowExperiment::Run(c);
-        std::cout << std::left << std::setw(14) << p.name << std::right << std::setw(10)
-                  << r.throughputGbps << std::setw(10) << r.rxUtilisation << std::setw(10)
-                  << r.txUtilisation << std::setw(10) << r.perCoreGbps << std::setw(10)
-                  << r.rxCopyShare << std::setw(10) << r.txCopyShare << "  | " << std::setw(19)
-                  << p.perCoreGbps << std::setw(5) << p.throughput << std::setw(9) << p.rxUtil
-                  << std::setw(9) << p.txUtil << std::setw(9) << p.rxCopyShare << std::setw(9)
-                  << p.txCopyShare << "  | " << std::showpos
-                  << 100 * (r.perCoreGbps / p.perCoreGbps - 1) << " %" << std::noshowpos << "\n";
+        std::cout << std::left << std::setw(14) << p.name << std::right
+                  << Cell(r.throughputGbps, 10) << Cell(r.rxUtilisation, 10)
+                  << Cell(r.txUtilisation, 10) << Cell(r.perCoreGbps, 10) << Cell(r.rxCopyShare, 10)
+                  << Cell(r.txCopyShare, 10) << "  | " << Cell(p.perCoreGbps, 19)
+                  << Cell(p.throughput, 5) << Cell(p.rxUtil, 9) << Cell(p.txUtil, 9)
+                  << Cell(p.rxCopyShare, 9) << Cell(p.txCopyShare, 9) << "  | "
+                  << Cell(100 * (r.perCoreGbps / p.perCoreGbps - 1), 0, true) << " %\n";
         std::cout << "    app core " << r.rxAppCoreBusy << ", IRQ core " << r.rxIrqCoreBusy
                   << " busy; sender " << r.txFrames << " frames in " << r.txSends
                   << " sends; receiver " << r.rxMerge << " segments per packet\n";

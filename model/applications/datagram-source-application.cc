@@ -15,6 +15,7 @@
 #include "ns3/inet-socket-address.h"
 #include "ns3/integer.h"
 #include "ns3/log.h"
+#include "ns3/non-negative-variable-checker.h"
 #include "ns3/object-factory.h"
 #include "ns3/packet.h"
 #include "ns3/pointer.h"
@@ -61,7 +62,7 @@ DatagramSourceApplication::GetTypeId()
                           PointerValue(),
                           MakePointerAccessor(&DatagramSourceApplication::SetInterval,
                                               &DatagramSourceApplication::GetInterval),
-                          MakePointerChecker<RandomVariableStream>())
+                          MakeNonNegativeVariableChecker())
             .AddAttribute("PacketSize",
                           "UDP payload bytes per datagram (>= 1), unless FrameSizes is set.",
                           UintegerValue(18),

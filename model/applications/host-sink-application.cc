@@ -21,6 +21,7 @@
 #include "ns3/log.h"
 #include "ns3/napi-rx-mode.h"
 #include "ns3/node.h"
+#include "ns3/non-negative-variable-checker.h"
 #include "ns3/packet.h"
 #include "ns3/pointer.h"
 #include "ns3/simulator.h"
@@ -69,7 +70,7 @@ HostSinkApplication::GetTypeId()
                           "its own work), at TASK level.",
                           StringValue("ns3::ConstantRandomVariable[Constant=1e-6]"),
                           MakePointerAccessor(&HostSinkApplication::m_userCost),
-                          MakePointerChecker<RandomVariableStream>())
+                          MakeNonNegativeVariableChecker())
             .AddAttribute("Core",
                           "Core of the node's HostCpu the application's task runs on (pinned). "
                           "Must be < HostCpu::NCores. On the interrupt core (the device's "

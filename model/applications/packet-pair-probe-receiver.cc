@@ -14,6 +14,7 @@
 #include "ns3/abort.h"
 #include "ns3/log.h"
 #include "ns3/node.h"
+#include "ns3/non-negative-variable-checker.h"
 #include "ns3/packet.h"
 #include "ns3/pointer.h"
 #include "ns3/simulator.h"
@@ -51,7 +52,7 @@ PacketPairProbeReceiver::GetTypeId()
                           "ReadCopyRate). Negative samples count as 0.",
                           StringValue("ns3::ConstantRandomVariable[Constant=3e-6]"),
                           MakePointerAccessor(&PacketPairProbeReceiver::m_readCost),
-                          MakePointerChecker<RandomVariableStream>())
+                          MakeNonNegativeVariableChecker())
             .AddAttribute("ReadCopyRate",
                           "Per-byte read cost as a rate: a read of n bytes adds n / rate. "
                           "0 = no per-byte cost.",

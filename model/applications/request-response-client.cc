@@ -12,6 +12,7 @@
 #include "ns3/host-net-stack.h"
 #include "ns3/inet-socket-address.h"
 #include "ns3/log.h"
+#include "ns3/non-negative-variable-checker.h"
 #include "ns3/pointer.h"
 #include "ns3/simulator.h"
 #include "ns3/tcp-socket-factory.h"
@@ -66,13 +67,13 @@ RequestResponseClient::GetTypeId()
                           "published workload.",
                           PointerValue(),
                           MakePointerAccessor(&RequestResponseClient::m_requestSizes),
-                          MakePointerChecker<RandomVariableStream>())
+                          MakeNonNegativeVariableChecker())
             .AddAttribute("ResponseSizes",
                           "Random bytes per response (rounded, clamped to 24..16777216); "
                           "unset: ResponseSize.",
                           PointerValue(),
                           MakePointerAccessor(&RequestResponseClient::m_responseSizes),
-                          MakePointerChecker<RandomVariableStream>())
+                          MakeNonNegativeVariableChecker())
             .AddAttribute("BusyPoll",
                           "SO_BUSY_POLL (net.core.busy_poll): when the client's thread has "
                           "nothing to do it spins this long polling the NAPI context of its "

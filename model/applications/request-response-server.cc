@@ -11,6 +11,7 @@
 #include "ns3/host-net-stack.h"
 #include "ns3/inet-socket-address.h"
 #include "ns3/log.h"
+#include "ns3/non-negative-variable-checker.h"
 #include "ns3/pointer.h"
 #include "ns3/string.h"
 #include "ns3/tcp-socket-factory.h"
@@ -47,7 +48,7 @@ RequestResponseServer::GetTypeId()
                           "variable, seconds; negative samples count as 0).",
                           StringValue("ns3::ExponentialRandomVariable[Mean=10e-6]"),
                           MakePointerAccessor(&RequestResponseServer::m_serviceCost),
-                          MakePointerChecker<RandomVariableStream>())
+                          MakeNonNegativeVariableChecker())
             .AddAttribute("Core",
                           "Core of the node's HostCpu the server's task runs on: < "
                           "HostCpu::NCores, or 4294967295 (HostCpu::ANY_CORE) for a task "

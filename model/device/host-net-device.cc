@@ -24,6 +24,7 @@
 #include "ns3/merged-segments-tag.h"
 #include "ns3/net-device-queue-interface.h"
 #include "ns3/node.h"
+#include "ns3/non-negative-variable-checker.h"
 #include "ns3/object-factory.h"
 #include "ns3/object-vector.h"
 #include "ns3/pointer.h"
@@ -134,14 +135,14 @@ HostNetDevice::GetTypeId()
                           "3.73 us, exponential).",
                           StringValue("ns3::ExponentialRandomVariable[Mean=3.73e-6]"),
                           MakePointerAccessor(&HostNetDevice::m_isrCost),
-                          MakePointerChecker<RandomVariableStream>())
+                          MakeNonNegativeVariableChecker())
             .AddAttribute("ProtocolCost",
                           "Per-packet part of the protocol processing time (Salah et al. 2007: "
                           "5.25 us, exponential); the per-byte part is set by "
                           "ProtocolCopyRate.",
                           StringValue("ns3::ExponentialRandomVariable[Mean=5.25e-6]"),
                           MakePointerAccessor(&HostNetDevice::m_protocolCost),
-                          MakePointerChecker<RandomVariableStream>())
+                          MakeNonNegativeVariableChecker())
             .AddAttribute("ProtocolCopyRate",
                           "Per-byte protocol cost as a rate: a frame adds size / rate "
                           "(Salah et al. 2007: 748 MB/s, i.e. 5.34 us in all for 64 bytes). 0 = no "
@@ -157,20 +158,20 @@ HostNetDevice::GetTypeId()
                           "documentation) model receive only.",
                           StringValue("ns3::ConstantRandomVariable[Constant=0]"),
                           MakePointerAccessor(&HostNetDevice::m_txCost),
-                          MakePointerChecker<RandomVariableStream>())
+                          MakeNonNegativeVariableChecker())
             .AddAttribute("RegisterWriteCost",
                           "CPU time of the register write that unmasks the Rx interrupt "
                           "(Salah et al. 2007: 0.5 us).",
                           StringValue("ns3::ConstantRandomVariable[Constant=5e-7]"),
                           MakePointerAccessor(&HostNetDevice::m_registerWriteCost),
-                          MakePointerChecker<RandomVariableStream>())
+                          MakeNonNegativeVariableChecker())
             .AddAttribute(
                 "PollOverheadCost",
                 "CPU time of the timer interrupt that starts a poll in pure polling "
                 "and the NAPI variant of Salah et al. 2007, T_pollOH (Salah et al. 2007: 1.59 us).",
                 StringValue("ns3::ExponentialRandomVariable[Mean=1.59e-6]"),
                 MakePointerAccessor(&HostNetDevice::m_pollOverhead),
-                MakePointerChecker<RandomVariableStream>())
+                MakeNonNegativeVariableChecker())
             .AddAttribute("IrqCore",
                           "Core of the node's HostCpu that takes queue 0's Rx interrupt and "
                           "softirq work; without IrqAffinity, queue q goes to core "
@@ -223,7 +224,7 @@ HostNetDevice::GetTypeId()
                           "charged in the poll before merging.",
                           StringValue("ns3::ConstantRandomVariable[Constant=0]"),
                           MakePointerAccessor(&HostNetDevice::m_groCost),
-                          MakePointerChecker<RandomVariableStream>())
+                          MakeNonNegativeVariableChecker())
             .AddAttribute("StageLatencies",
                           "Record the per-stage latency histograms (FIFO wait, DMA, moderation "
                           "wait, CPU wait, processing) beside the system and host latencies. "
@@ -281,7 +282,7 @@ HostNetDevice::GetTypeId()
                           "CPU time to cut one segment in software GSO (skb_segment).",
                           StringValue("ns3::ConstantRandomVariable[Constant=0]"),
                           MakePointerAccessor(&HostNetDevice::m_gsoSegmentCost),
-                          MakePointerChecker<RandomVariableStream>())
+                          MakeNonNegativeVariableChecker())
             .AddAttribute("RxSteering",
                           "Software steering of protocol processing after the NAPI poll "
                           "(Linux RPS/RFS): none: on the queue's IRQ core; rps: on the core "
@@ -306,7 +307,7 @@ HostNetDevice::GetTypeId()
                           "processing. An assumption (see doc/hostnet.rst).",
                           StringValue("ns3::ConstantRandomVariable[Constant=2e-7]"),
                           MakePointerAccessor(&HostNetDevice::m_steerCost),
-                          MakePointerChecker<RandomVariableStream>())
+                          MakeNonNegativeVariableChecker())
             .AddAttribute("RpsFlowCount",
                           "Entries of the RFS device flow table (rps_flow_cnt) that keeps a "
                           "flow on its core until its backlog has drained. A power of two, "
@@ -714,6 +715,27 @@ HostNetDevice::ReceiveFromPhy(Ptr<NetDevice> phy,
 }
 
 void
+HostNetDevice::WarnIfFlowMonitorMissesSegments(Ptr<const Packet> merged) const
+{
+    // ns-3's Ipv4FlowProbe reads the first FlowMonitor tag of a packet only, and neither it
+    // nor its FlowMonitor can be reached from a device to report the others: only a
+    // HostNetFlowProbe on the node counts them. Once per run (until Simulator::Destroy).
+    static bool warned = false;
+    if (warned || MergedSegmentsTag::CountFlowProbeTags(merged) < 2)
+    {
+        return;
+    }
+    warned = true;
+    Simulator::ScheduleDestroy([] { warned = false; });
+    std::clog << "hostnet: warning: node " << GetNode()->GetId()
+              << " merges received segments (GRO/LRO) that FlowMonitor tagged, but no "
+                 "HostNetFlowProbe is installed: FlowMonitor counts one packet per merged "
+                 "packet and reports the other segments as lost. Add "
+                 "'HostNetFlowProbe::InstallAll(monitor);' after 'FlowMonitorHelper::InstallAll()' "
+                 "(Python: ns.HostNetFlowProbe.InstallAll(monitor)).\n";
+}
+
+void
 HostNetDevice::DeliverFrame(RxFrame&& frame, Time processingStart, uint32_t core)
 {
     // GRO packets count the wire bytes of their segments' payloads and headers as sent.
@@ -724,6 +746,11 @@ HostNetDevice::DeliverFrame(RxFrame&& frame, Time processingStart, uint32_t core
     {
         // FlowMonitor: the segments' tags go to HostNetFlowProbe (see MergedSegmentsTag).
         frame.packet = MergedSegmentsTag::Collect(frame.packet);
+    }
+    else if (frame.segments > 1 && !m_mergedPacketSeen)
+    {
+        m_mergedPacketSeen = true;
+        WarnIfFlowMonitorMissesSegments(frame.packet);
     }
     // An unconnected trace source still copies its arguments (a packet reference each):
     // skip the per-packet calls nobody listens to.

@@ -265,6 +265,13 @@ class HostNetDevice : public NetDevice
 
   private:
     /**
+     * Print, once per process, how to make FlowMonitor count merged segments if @p merged
+     * carries several FlowMonitor tags and no HostNetFlowProbe collects them.
+     * @param merged the first merged packet this device delivers
+     */
+    void WarnIfFlowMonitorMissesSegments(Ptr<const Packet> merged) const;
+
+    /**
      * @brief Record the per-stage latency histograms or not (StageLatencies attribute).
      * @param enabled true to record them
      */
@@ -315,9 +322,10 @@ class HostNetDevice : public NetDevice
     Ptr<RandomVariableStream> m_groCost;           ///< per-segment GRO cost (attribute)
     uint32_t m_groMaxSize{65535};                  ///< GRO packet limit (attribute)
     bool m_reportMergedSegments{false};            ///< MergedSegmentsTag (attribute)
-    bool m_tsoEnabled{false};                      ///< TSO (attribute)
-    bool m_gsoEnabled{false};                      ///< GSO (attribute)
-    uint32_t m_tsoMaxSize{65536};                  ///< TSO/GSO send limit (attribute)
+    bool m_mergedPacketSeen{false}; ///< the first merged packet was checked for FlowMonitor tags
+    bool m_tsoEnabled{false};       ///< TSO (attribute)
+    bool m_gsoEnabled{false};       ///< GSO (attribute)
+    uint32_t m_tsoMaxSize{65536};   ///< TSO/GSO send limit (attribute)
     Ptr<RandomVariableStream> m_gsoSegmentCost;    ///< GSO cost per segment (attribute)
     DataRate m_txByteRate{0};                      ///< Tx cost per data byte (attribute)
     RxSteering m_rxSteering{STEER_NONE};           ///< RPS/RFS (attribute)

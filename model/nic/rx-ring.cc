@@ -15,6 +15,7 @@
 #include "ns3/enum.h"
 #include "ns3/gro-engine.h"
 #include "ns3/log.h"
+#include "ns3/non-negative-variable-checker.h"
 #include "ns3/pointer.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
@@ -102,7 +103,7 @@ RxRing::GetTypeId()
                           "preset is 0.8 us (see the documentation).",
                           StringValue("ns3::ConstantRandomVariable[Constant=0]"),
                           MakePointerAccessor(&RxRing::m_refillCost),
-                          MakePointerChecker<RandomVariableStream>())
+                          MakeNonNegativeVariableChecker())
             .AddAttribute("RecycleCost",
                           "CPU time to refill one descriptor by recycling (RDR: reset the "
                           "fields of a preallocated skb), used with RefillPolicy=Recycle. "
@@ -110,7 +111,7 @@ RxRing::GetTypeId()
                           "documentation).",
                           StringValue("ns3::ConstantRandomVariable[Constant=0]"),
                           MakePointerAccessor(&RxRing::m_recycleCost),
-                          MakePointerChecker<RandomVariableStream>())
+                          MakeNonNegativeVariableChecker())
             .AddTraceSource("Drop",
                             "A frame was dropped by the NIC (fifo-overrun, no-descriptor).",
                             MakeTraceSourceAccessor(&RxRing::m_dropTrace),

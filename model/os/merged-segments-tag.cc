@@ -172,6 +172,22 @@ MergedSegmentsTag::Print(std::ostream& os) const
     }
 }
 
+uint32_t
+MergedSegmentsTag::CountFlowProbeTags(Ptr<const Packet> packet)
+{
+    TypeId probeTid;
+    if (!LookupProbeTag(probeTid))
+    {
+        return 0;
+    }
+    uint32_t n = 0;
+    for (ByteTagIterator it = packet->GetByteTagIterator(); it.HasNext();)
+    {
+        n += it.Next().GetTypeId() == probeTid ? 1 : 0;
+    }
+    return n;
+}
+
 Ptr<const Packet>
 MergedSegmentsTag::Collect(Ptr<const Packet> packet)
 {

@@ -85,6 +85,13 @@ class MergedSegmentsTag : public Tag
      */
     static Ptr<const Packet> Collect(Ptr<const Packet> packet);
 
+    /**
+     * @param packet a received packet
+     * @return the number of FlowMonitor tags (ns3::Ipv4FlowProbeTag) it carries: more than
+     * one on a merged packet means FlowMonitor tagged its segments and will count only one
+     */
+    static uint32_t CountFlowProbeTags(Ptr<const Packet> packet);
+
   private:
     std::vector<Segment> m_segments; ///< the merged segments
 };

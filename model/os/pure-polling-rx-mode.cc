@@ -14,6 +14,7 @@
 #include "ns3/host-cpu.h"
 #include "ns3/log.h"
 #include "ns3/node.h"
+#include "ns3/non-negative-variable-checker.h"
 #include "ns3/pointer.h"
 #include "ns3/random-variable-clone.h"
 #include "ns3/simulator.h"
@@ -62,7 +63,7 @@ PurePollingRxMode::GetTypeId()
                           "et al. 2007.",
                           StringValue("ns3::ConstantRandomVariable[Constant=0]"),
                           MakePointerAccessor(&PurePollingRxMode::m_jitter),
-                          MakePointerChecker<RandomVariableStream>())
+                          MakeNonNegativeVariableChecker())
             .AddAttribute("TickDuringCycle",
                           "What a tick does while a cycle still runs: waste (pay the "
                           "overhead, Salah et al. 2007), skip (nothing) or defer (a new cycle "

@@ -42,6 +42,7 @@ QUICK = {
     "hostnet-rdr": ["--sizes=1518", "--warmupMs=0.1", "--measureMs=0.5"],
     "hostnet-ppt-probe": ["--probesPerSize=2", "--trailerSizes=112", "--spacingMs=1"],
     "hostnet-first-scenario": [],
+    "hostnet-stack-overheads": ["--configs=jumbo", "--warmup=1ms", "--measure=1ms"],
     "hostnet-seed-figures": ["--replications=1", "--duration=2ms", "--warmup=0",
                              "--figures=7", "--loads=50", "--fig7Schemes=normal",
                              "--analysisStep=100", "--analysisMax=100", "--out=out"],
@@ -119,6 +120,29 @@ CASES = [
     ("hostnet-leaf-spine", "--busyPoll=-5", "busyPoll"),
     # global attribute defaults and global values, through any example
     ("hostnet-leaf-spine", "--ns3::HostNetDevice::NQueues=0", "1:1024"),
+    # A cost that is negative in every sample (a negative sample of a distribution counts
+    # as 0, which the message says).
+    ("hostnet-leaf-spine", "--ns3::HostNetDevice::IsrCost=ns3::ConstantRandomVariable[Constant=-1e-6]",
+     "not a negative constant"),
+    ("hostnet-leaf-spine", "--ns3::HostNetDevice::TxCost=ns3::ConstantRandomVariable[Constant=-1e-6]",
+     "counts as 0"),
+    ("hostnet-livelock", "--ns3::HostNetDevice::ProtocolCost=ns3::ConstantRandomVariable[Constant=-2]",
+     "not a negative constant"),
+    ("hostnet-leaf-spine", "--ns3::RxRing::RefillCost=ns3::ConstantRandomVariable[Constant=-1e-9]",
+     "not a negative constant"),
+    ("hostnet-leaf-spine", "--ns3::RequestResponseServer::ServiceCost=ns3::ConstantRandomVariable[Constant=-1e-6]",
+     "not a negative constant"),
+    ("hostnet-leaf-spine", "--ns3::HostSinkApplication::UserCost=ns3::ConstantRandomVariable[Constant=-1e-6]",
+     "not a negative constant"),
+    # hostnet-stack-overheads (it had no option checks: --linkRate=0bps died of SIGFPE)
+    ("hostnet-stack-overheads", "--linkRate=0bps", "data rate"),
+    ("hostnet-stack-overheads", "--linkRate=-5Gbps", "data rate"),
+    ("hostnet-stack-overheads", "--measure=0", "duration"),
+    ("hostnet-stack-overheads", "--warmup=-1ms", "duration"),
+    ("hostnet-stack-overheads", "--preset=mlx6", "mlx5-100g"),
+    ("hostnet-stack-overheads", "--configs=tso", "all, or a comma-separated list"),
+    ("hostnet-stack-overheads", "--appCore=x", "whole number"),
+    ("hostnet-stack-overheads", "--confgs=all", "confgs"),
     ("hostnet-leaf-spine", "--ns3::HostNetDevice::NQueues=-1", "1:1024"),
     ("hostnet-leaf-spine", "--ns3::HostNetDevice::NQueues=abc", "1:1024"),
     ("hostnet-leaf-spine", "--ns3::HostNetDevice::NQueue=2", "has no attribute 'NQueue'"),
@@ -329,6 +353,27 @@ def test_quick_command_line_runs(tmp_path, program):
     """The base command lines succeed: the refusals above fail only for their bad option."""
     code, out = run(program, QUICK[program], tmp_path, timeout=120)
     assert code == 0, out
+
+
+def test_cost_attribute_takes_a_nonnegative_constant_and_distributions(tmp_path):
+    """The good counterparts of the negative constants: zero, and a distribution that can
+    draw a negative sample (counted as 0 where it is used)."""
+    for value in ("ns3::ConstantRandomVariable[Constant=0]",
+                  "ns3::NormalRandomVariable[Mean=1e-6|Variance=1e-12]"):
+        code, out = run("hostnet-leaf-spine",
+                        QUICK["hostnet-leaf-spine"] + [f"--ns3::HostNetDevice::TxCost={value}"],
+                        tmp_path)
+        assert code == 0, out
+
+
+def test_human_table_shows_no_nan(tmp_path):
+    """Where Cai et al. publish no value (jumbo: only per-core throughput), the table shows
+    '-', never 'nan'."""
+    code, out = run("hostnet-stack-overheads", QUICK["hostnet-stack-overheads"], tmp_path)
+    assert code == 0, out
+    assert "nan" not in out.lower(), out
+    row = next(line for line in out.splitlines() if line.startswith("jumbo"))
+    assert " - " in row, row
 
 
 @pytest.mark.parametrize("args, seconds", [(["--duration=1ms"], 0.001),
