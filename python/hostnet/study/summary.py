@@ -183,7 +183,7 @@ def _sample_counts(defined, metric, spec) -> dict:
                                f"{len(counts)} runs")
         return out
     fewest = min(counts)
-    beyond = fewest * min(q, 1.0 - q)
+    beyond = float(f"{fewest * min(q, 1.0 - q):.9g}")  # 2000 x (1 - 0.99) is 20, not 20.000000000000018
     out.update(samples_min=fewest, beyond_min=beyond)
     if beyond < TAIL_SAMPLES:
         side = "beyond" if q >= 0.5 else "below"
