@@ -257,9 +257,32 @@ def _parameter_problems(study: Study, info: ProgramInfo) -> list:
     return problems
 
 
+def _ranked_metrics(study: Study):
+    """(path, metric) of every metric the study ranks or counts by: the adaptive
+    replications' metric and requirements, the [quantiles] metrics and their counts."""
+    if study.adaptive is not None:
+        yield "replications.rank.metric", study.adaptive.metric
+        for i, (name, _, _) in enumerate(study.adaptive.require):
+            yield f"replications.rank.require[{i}]", name
+    for metric, spec in study.quantiles.items():
+        yield f"quantiles.{metric}", metric
+        if "samples" in spec:
+            yield f"quantiles.{metric}.samples", spec["samples"]
+
+
 def _metric_problems(study: Study, info: ProgramInfo | None) -> list:
     problems = []
     declared = info.metrics if info is not None else None
+    for path, metric in _ranked_metrics(study):
+        allowed = declared if declared is not None else study.metrics
+        if metric not in allowed:
+            near = _closest(metric, allowed)
+            source = (f"{info.program.name} reports no metric" if declared is not None
+                      else "not in the study's metrics list (and the program does not "
+                      "declare its metrics with --PrintMetrics): no metric")
+            problems.append(f"{path}: {source} {metric!r}"
+                            + (f"; did you mean {near!r}?" if near else "")
+                            + f" (allowed: {', '.join(allowed) or '(none)'})")
     if declared is not None:
         name_of = info.program.name
         for i, metric in enumerate(study.metrics):

@@ -106,7 +106,11 @@ def _parser():
                           "interval separates it from the runner-up (or the replications are "
                           "too few: n < 2). A configuration with a failed run, or whose METRIC "
                           "is undefined (null) in any run, is never ranked: it is named with "
-                          "the reason.",
+                          "the reason. A quantile metric the study declares in [quantiles] "
+                          "shows the fewest samples a run's value rests on, with a note when "
+                          "fewer than 30 lie beyond the quantile. After adaptive "
+                          "replications, each answer of the study's own ranking says why its "
+                          "replications stopped (separated, max reached, budget).",
                           epilog="""exit status:
   0  every candidate was ranked and no run of the study failed
   1  the answer is printed for what can be answered, but some candidates were excluded
@@ -115,10 +119,11 @@ configurations that miss a --require are named as starved and do not change the 
   2  bad options or results directory (unknown metric or parameter, no results)
 """, formatter_class=argparse.RawDescriptionHelpFormatter)
     best.add_argument("target", help="results directory, or the study file")
-    best.add_argument("--metric", required=True, help="metric to rank by")
-    best.add_argument("--x", required=True, help="swept parameter: one answer per value")
-    best.add_argument("--by", default="scheme", help="swept parameter to choose (default: "
-                      "scheme)")
+    best.add_argument("--metric", help="metric to rank by (default: the study's "
+                      "[replications.rank], which then also gives --x, --by, --max and "
+                      "--require unless they are given)")
+    best.add_argument("--x", help="swept parameter: one answer per value")
+    best.add_argument("--by", help="swept parameter to choose (default: scheme)")
     best.add_argument("--max", action="store_true", help="higher is better (default: lower)")
     best.add_argument("--require", action="append", default=[], metavar="METRIC>=VALUE",
                       help="a configuration whose mean METRIC misses this is named as starved "
@@ -215,11 +220,71 @@ def main(argv=None) -> int:
             signal.signal(sig, handler)
 
 
-def _stat(mean, half, n) -> str:
+def _stat(mean, half, n, row=None) -> str:
+    """``mean +- half, n = N`` and, for a quantile with a sample count, the fewest samples
+    of a run (``row``: its summary row)."""
     if n == 0:
         return "undefined"
     text = f"{mean:.4g}" + (f" +- {half:.2g}" if n > 1 else "")
-    return text + f", n = {n}"
+    text += f", n = {n}"
+    if row is not None and row.get("samples_min") is not None and \
+            row["samples_min"] == row["samples_min"]:  # not NaN
+        text += f", >= {row['samples_min']:g} samples a run"
+    return text
+
+
+def _print_notes(summary, metrics) -> None:
+    """The summary's notes on quantiles that rest on few (or uncounted) samples."""
+    from .summary import TAIL_SAMPLES, sample_notes
+
+    notes = sample_notes(summary, metrics)
+    if notes:
+        print(f"quantiles on few samples (fewer than {TAIL_SAMPLES} beyond the quantile in a "
+              "run) or without a count:")
+        for note in notes:
+            print(f"  {note}")
+
+
+def _ranking(args, meta) -> tuple:
+    """(metric, x, by, higher is better, requirements) of ``best``: the options, else the
+    study's [replications.rank]."""
+    from .summary import parse_requirement
+
+    table = meta.get("study", {}).get("replications")
+    rank = table.get("rank") if isinstance(table, dict) else None
+    if args.metric is None:
+        if rank is None:
+            raise StudyError("--metric is required (the study has no [replications.rank] to "
+                             "take it from)")
+        return (rank["metric"], args.x or rank["x"], args.by or rank["by"],
+                args.max or not rank.get("lower_is_better", True),
+                [parse_requirement(t) for t in (args.require or rank.get("require", []))])
+    if args.x is None:
+        raise StudyError("--x is required with --metric")
+    return (args.metric, args.x, args.by or "scheme", args.max,
+            [parse_requirement(t) for t in args.require])
+
+
+def _adaptive_stops(directory, meta, metric, x, by, higher, require) -> dict:
+    """Why the adaptive replications of each answer stopped (adaptive.json), by answer,
+    when best ranks as the study's rounds did; {} otherwise."""
+    import json
+
+    path = Path(directory) / "adaptive.json"
+    if not path.is_file():
+        return {}
+    try:
+        doc = json.loads(path.read_text())
+        rank = doc["rank"]
+        same = (rank["metric"], rank["x"], rank["by"], not rank["lower_is_better"],
+                sorted(rank["require"])) == (metric, x, by, higher,
+                                             sorted(f"{m}{op}{v:g}" for m, op, v in require))
+        if not same:
+            return {}
+        return {tuple(sorted(a["where"].items(), key=lambda kv: kv[0])): a
+                for a in doc["answers"]}
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        return {}
 
 
 def _dispatch(args) -> int:
@@ -245,9 +310,18 @@ def _dispatch(args) -> int:
             checked += (f"; metrics against its --PrintMetrics ({len(info.metrics)})"
                         if info.metrics is not None else
                         "; plotted metrics against the study's metrics list")
-        print(f"{args.study}: ok: {len(study.configurations())} configurations x "
-              f"{len(study.replications)} replications = {len(specs)} runs of {study.program}"
-              f"; {checked}")
+        configs = len(study.configurations())
+        if study.adaptive is not None:
+            rank = study.adaptive
+            most = configs * rank.max if rank.budget is None else min(configs * rank.max,
+                                                                      rank.budget)
+            print(f"{args.study}: ok: {configs} configurations x {rank.min} to {rank.max} "
+                  f"replications = {len(specs)} to {most} runs of {study.program} (adaptive: "
+                  f"{rank.describe()}); {checked}")
+        else:
+            print(f"{args.study}: ok: {configs} configurations x "
+                  f"{len(study.replications)} replications = {len(specs)} runs of "
+                  f"{study.program}; {checked}")
         if args.list:
             for spec in specs:
                 print(spec.run_id, " ".join(spec.arguments()))
@@ -262,8 +336,14 @@ def _dispatch(args) -> int:
         if args.dry_run:
             return 0
         print(result)
+        if result.adaptive is not None:
+            from .adaptive import format_states
+
+            print(format_states(study, result.adaptive, result.rounds, result.total))
+            print(f"rounds: {result.out_dir / 'adaptive.json'}")
         summary = summarize(result.out_dir)
         print(format_table(summary, study.metrics or None))
+        _print_notes(summary, study.metrics or None)
         print(f"summary: {result.out_dir / 'summary.csv'}")
         try:
             for path in plot_study(result.out_dir):
@@ -283,35 +363,35 @@ def _dispatch(args) -> int:
         directory, _ = results_dir(args.target, args.out)
         summary = summarize(directory, metrics=metrics)
         print(format_table(summary, metrics))
+        _print_notes(summary, metrics)
         failed = failed_runs(directory)
         if failed:
             print(f"{failed} runs failed (counted in the failed column, not in the "
                   "statistics; see results.csv and the logs)", file=sys.stderr)
         return 1 if failed else 0
     if args.command == "best":
-        from .summary import best_by, failed_runs, results_dir
+        from .summary import best_by, failed_runs, parse_requirement, results_dir
 
-        from .summary import parse_requirement
-
-        require = [parse_requirement(text) for text in args.require]
-        directory, _ = results_dir(args.target, args.out)
-        needed = list(dict.fromkeys([args.metric] + [name for name, _, _ in require]))
+        directory, meta = results_dir(args.target, args.out)
+        metric, x, by, higher, require = _ranking(args, meta)
+        needed = list(dict.fromkeys([metric] + [name for name, _, _ in require]))
         summary = summarize(directory, metrics=needed, write=False)
         if not summary:
             raise StudyError(f"{directory}: no finished runs")
-        word = "highest" if args.max else "lowest"
+        word = "highest" if higher else "lowest"
         incomplete = False
-        for row in best_by(summary, args.metric, args.x, args.by, lower=not args.max,
-                           require=require):
+        stops = _adaptive_stops(directory, meta, metric, x, by, higher, require)
+        for row in best_by(summary, metric, x, by, lower=not higher, require=require):
             where = ", ".join(f"{k} = {v}" for k, v in row["where"].items())
-            if row[args.by] is None:
+            if row[by] is None:
                 line = f"{where}: {row['verdict']}"
             else:
-                line = (f"{where}: {word} {args.metric} with {args.by} = {row[args.by]} "
-                        f"({_stat(row['mean'], row['ci95'], row['n'])})")
+                best = row["ranked"][0]
+                line = (f"{where}: {word} {metric} with {by} = {row[by]} "
+                        f"({_stat(row['mean'], row['ci95'], row['n'], best)})")
                 if row["runner_up"] is not None:
                     second = _stat(row["runner_up_mean"], row["runner_up_ci95"],
-                                   row["runner_up_n"])
+                                   row["runner_up_n"], row["ranked"][1])
                     line += f"; runner-up {row['runner_up']} ({second})"
                 line += f": {row['verdict']}"
                 if row["excluded"]:
@@ -324,6 +404,15 @@ def _dispatch(args) -> int:
                 print(f"  excluded: {value} at {where}: {why}")
             for value, why in row["ineligible"]:
                 print(f"  not ranked: {value} at {where}: {why}")
+            for r in row["ranked"][:2]:
+                if r.get("samples_note"):
+                    print(f"  samples: {r[by]} at {where}: {r['samples_note']}")
+            stop = stops.get(tuple(sorted(row["where"].items(), key=lambda kv: kv[0])))
+            if stop is not None:
+                from .adaptive import REASONS
+
+                reps = ", ".join(f"{k} {v}" for k, v in stop["replications"].items())
+                print(f"  replications: {REASONS[stop['reason']]} ({reps})")
         failed = failed_runs(directory)
         if failed:
             print(f"{failed} runs in {directory} failed (see results.csv and the logs)",

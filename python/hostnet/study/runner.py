@@ -4,6 +4,7 @@ Results live in one directory::
 
     study.json          the resolved study (what was asked), versions
     results.csv         one row per finished run, appended as it finishes
+    adaptive.json       adaptive replications: the rounds, and why each answer stopped
     runs/<run_id>.json  the sidecar of each run: parameters, RngRun, command, metrics,
                         status, wall time, host, ns-3 / hostnet versions and git commit,
                         the program's content hash
@@ -35,6 +36,7 @@ from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .adaptive import initial_replications, plan_round, state_document
 from .execute import allow_new_runs, execute_run, kill_active_runs, shipped_by_value
 from .spec import MAX_RUNS, RunSpec, Study, StudyError, load_study
 
@@ -367,6 +369,8 @@ class StudyResult:
     ok: int
     failed: int
     failures: list = field(default_factory=list)
+    rounds: int = 0  # adaptive replications: rounds after the first
+    adaptive: list | None = None  # adaptive replications: per answer, why it stopped
 
     def __str__(self):
         text = (f"{self.total} runs: {self.skipped} already done, {self.ok} ok, "
@@ -423,20 +427,40 @@ def run_study(study, out=None, jobs=None, scheduler=None, timeout=None, retry_fa
 
         check_study(study, program, warn=_warn)
     timeout = timeout or study.timeout
-    specs = study.expand()
     out_dir = Path(out) if out else default_out_dir(study)
     identity = program_identity(program)
     if dry_run:
-        store = ResultStore(out_dir, study, program, identity, reuse_results) \
-            if (out_dir / "runs").is_dir() else None
-        done = store.load_records(quarantine=False) if store else {}
-        todo = _todo(specs, done, store, retry_failed)
-        for spec in todo:
-            print(" ".join([str(program), *spec.arguments(), "--metrics=<file>"]))
-        return StudyResult(out_dir, len(specs), len(specs) - len(todo), 0, 0)
+        return _dry_run(study, program, identity, out_dir, retry_failed, reuse_results)
     with ResultsLock(out_dir):
-        return _run_locked(study, specs, program, identity, out_dir, jobs, scheduler, timeout,
+        return _run_locked(study, program, identity, out_dir, jobs, scheduler, timeout,
                            retry_failed, progress, reuse_results)
+
+
+def _dry_run(study, program, identity, out_dir, retry_failed, reuse_results) -> StudyResult:
+    """Print the commands of the missing runs; with adaptive replications, those of the
+    first round that has missing runs (the rounds before it replayed from the finished
+    runs; the rounds after it depend on its results)."""
+    store = ResultStore(out_dir, study, program, identity, reuse_results) \
+        if (out_dir / "runs").is_dir() else None
+    done = store.load_records(quarantine=False) if store else {}
+    reps = initial_replications(study) if study.adaptive is not None else None
+    while True:
+        specs = study.expand(reps)
+        todo = _todo(specs, done, store, retry_failed)
+        if todo or reps is None:
+            break
+        additions, _ = plan_round(study, reps, {k: r for k, r in done.items()
+                                                if store is None or store.current(r)})
+        if not additions:
+            break
+        for key, rng in additions.items():
+            reps[key] = reps[key] + [rng]
+    for spec in todo:
+        print(" ".join([str(program), *spec.arguments(), "--metrics=<file>"]))
+    if reps is not None and todo:
+        print(f"# adaptive replications: the rounds after these runs depend on their "
+              f"results ({study.adaptive.describe()})", file=sys.stderr)
+    return StudyResult(out_dir, len(specs), len(specs) - len(todo), 0, 0)
 
 
 def _todo(specs, done, store, retry_failed) -> list:
@@ -445,37 +469,61 @@ def _todo(specs, done, store, retry_failed) -> list:
             or (retry_failed and done[s.run_id]["status"] != "ok")]
 
 
-def _run_locked(study, specs, program, identity, out_dir, jobs, scheduler, timeout,
-                retry_failed, progress, reuse_results) -> StudyResult:
+def _run_locked(study, program, identity, out_dir, jobs, scheduler, timeout, retry_failed,
+                progress, reuse_results) -> StudyResult:
+    """Run the study's missing runs; with adaptive replications, round after round (each
+    round's runs, then the next round's plan from the results: see hostnet.study.adaptive)."""
     store = ResultStore(out_dir, study, program, identity, reuse_results)
     done = store.load_records()
-    stale = [s for s in specs if s.run_id in done and not store.current(done[s.run_id])]
-    if stale:
-        _warn(f"{len(stale)} finished runs in {out_dir} were made by another build of "
-              f"{program.name} (different content hash); running them again "
-              "(--reuse-results keeps them)")
-    todo = _todo(specs, done, store, retry_failed)
-    skipped = len(specs) - len(todo)
     store.write_study()
-    scope = {s.run_id for s in specs}
-    store.compact(run_ids=scope)
-    ok = failed = 0
-    bar = _progress(len(specs), skipped, study.name, progress)
-    runs = _execute(todo, program, timeout, study.metrics, jobs, scheduler, store)
+    reps = initial_replications(study) if study.adaptive is not None else None
+    ok = failed = rounds = 0
+    stale_warned = set()
+    states = None
+    bar = _progress(0, 0, study.name, progress)
     try:
-        for spec, record in runs:
-            record = store.add(spec, record)
-            if record["status"] == "ok":
-                ok += 1
-            else:
-                failed += 1
-                bar.write(f"run {spec.run_id} ({_label(spec)}): {record['status']}: "
-                          f"{record['error']} (log: {store.log_path(spec.run_id)})",
-                          file=sys.stderr)
-            bar.update(1)
+        while True:
+            specs = study.expand(reps)
+            stale = [s for s in specs if s.run_id in done and not store.current(done[s.run_id])
+                     and s.run_id not in stale_warned]
+            if stale:
+                stale_warned.update(s.run_id for s in stale)
+                _warn(f"{len(stale)} finished runs in {out_dir} were made by another build of "
+                      f"{program.name} (different content hash); running them again "
+                      "(--reuse-results keeps them)")
+            todo = _todo(specs, done, store, retry_failed)
+            store.compact(run_ids={s.run_id for s in specs})
+            bar.total = len(specs)
+            bar.update(len(specs) - len(todo) - bar.n)
+            runs = _execute(todo, program, timeout, study.metrics, jobs, scheduler, store)
+            try:
+                for spec, record in runs:
+                    record = store.add(spec, record)
+                    done[spec.run_id] = record
+                    if record["status"] == "ok":
+                        ok += 1
+                    else:
+                        failed += 1
+                        bar.write(f"run {spec.run_id} ({_label(spec)}): {record['status']}: "
+                                  f"{record['error']} (log: {store.log_path(spec.run_id)})",
+                                  file=sys.stderr)
+                    bar.update(1)
+            finally:
+                runs.close()  # an interrupted study kills (local) or cancels (Dask) its runs
+            if reps is None:
+                break
+            additions, states = plan_round(study, reps, {k: r for k, r in done.items()
+                                                         if store.current(r)})
+            _write_atomic(out_dir / "adaptive.json",
+                          state_document(study, states, rounds, len(specs), not additions))
+            if not additions:
+                break
+            rounds += 1
+            for key, rng in additions.items():
+                reps[key] = reps[key] + [rng]
     finally:
-        runs.close()  # an interrupted study kills (local) or cancels (Dask) its runs
         bar.close()
+    scope = {s.run_id for s in specs}
     store.compact(run_ids=scope)
     final = store.load_records()
     failures = []
@@ -485,7 +533,8 @@ def _run_locked(study, specs, program, identity, out_dir, jobs, scheduler, timeo
             failures.append({"run_id": spec.run_id, "label": _label(spec),
                              "status": record["status"], "error": record.get("error", ""),
                              "log": str(store.log_path(spec.run_id))})
-    return StudyResult(out_dir, len(specs), skipped, ok, failed, failures)
+    return StudyResult(out_dir, len(specs), len(specs) - ok - failed, ok, failed, failures,
+                       rounds, states)
 
 
 def _label(spec: RunSpec) -> str:

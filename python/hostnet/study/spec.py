@@ -6,8 +6,25 @@ A study is a TOML or YAML file (or the same structure as a Python dict)::
     program = "hostnet-leaf-spine"      # an example of the build, or a path to any program
     description = "..."                 # optional
     timeout = 600                       # seconds per run (default 3600)
-    replications = 2                    # RngRun 1..2, or a list such as [3, 7]
+    replications = 2                    # RngRun 1..2, or a list such as [3, 7], or adaptive:
     metrics = ["rpc_p99_us"]            # optional: metrics every run must report
+
+    # Adaptive replications (instead of the line above): min of every configuration, then
+    # rounds of one more replication of the configurations that decide the ranking:
+    # [replications]
+    # min = 3
+    # max = 20
+    # until = "separated"
+    # budget = 200                      # optional: at most this many runs in all
+    # [replications.rank]               # the ranking of python -m hostnet best
+    # metric = "rpc_p99_us"
+    # x = "load"
+    # by = "scheme"
+    # lower_is_better = true            # optional (default true)
+    # require = ["rpc_answered>=0.95"]  # optional
+
+    [quantiles]                         # optional: quantile metrics, their level and count
+    rpc_p99_us = { q = 0.99, samples = "rpc_completed" }
 
     [parameters]                        # fixed, passed to every run as --key=value
     duration = 0.2
@@ -48,7 +65,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-__all__ = ["Study", "RunSpec", "StudyError", "load_study", "SCHEMA", "MAX_RUNS"]
+__all__ = ["Study", "RunSpec", "StudyError", "load_study", "SCHEMA", "MAX_RUNS", "Adaptive",
+           "parse_requirement", "UNTIL"]
 
 MAX_RUNS = 10000
 """Default cap on the runs of one study (``--max-runs``): a larger study is refused before
@@ -74,11 +92,26 @@ SCHEMA: dict[str, Any] = {
         "description": {"type": "string"},
         "timeout": {"type": "number", "exclusiveMinimum": 0},
         "replications": {
-            "oneOf": [
+            # A table (adaptive replications) is checked by _check_replications, whose
+            # messages name each key; the schema checks the plain forms.
+            "if": {"type": "object"},
+            "else": {"oneOf": [
                 {"type": "integer", "minimum": 1},
                 {"type": "array", "items": {"type": "integer", "minimum": 1},
                  "minItems": 1, "uniqueItems": True},
-            ]
+            ]},
+        },
+        "quantiles": {
+            "type": "object",
+            "additionalProperties": {
+                "type": "object",
+                "additionalProperties": False,
+                "required": ["q"],
+                "properties": {
+                    "q": {"type": "number", "exclusiveMinimum": 0, "exclusiveMaximum": 1},
+                    "samples": {"type": "string", "minLength": 1},
+                },
+            },
         },
         "metrics": {"type": "array", "items": {"type": "string", "minLength": 1},
                     "uniqueItems": True},
@@ -155,7 +188,8 @@ def _describe(error) -> str:
         return f"{where}: expected {expected}, got {json.dumps(error.instance)}"
     if validator == "oneOf" and where.endswith("replications"):
         return (f"{where}: expected a positive integer or a list of distinct positive "
-                f"integers (RngRun values), got {json.dumps(error.instance)}")
+                f"integers (RngRun values), or a table such as {{ min = 3, max = 20, until = "
+                f"\"separated\" }} (adaptive), got {json.dumps(error.instance)}")
     return f"{where}: {error.message}"
 
 
@@ -173,6 +207,8 @@ def validate(data: Any) -> None:
     _check_kinds(data)
     _check_values(data)
     _check_plots(data)
+    _check_labels(data)
+    _check_replications(data)
 
 
 def _places(data: dict):
@@ -239,12 +275,162 @@ def _check_plots(data: dict) -> None:
         raise StudyError("invalid study:\n  " + "\n  ".join(problems))
 
 
+def _swept(data: dict) -> list:
+    swept = list(data.get("grid", {}))
+    for run in data.get("runs", []):
+        swept += [k for k in run if k not in swept]
+    return swept
+
+
+def _check_labels(data: dict) -> None:
+    """Two ``[[runs]]`` entries with one ``label`` would be one line, one marker and one
+    candidate of ``best`` made of two configurations: refused, naming both entries."""
+    first: dict = {}
+    problems = []
+    for i, run in enumerate(data.get("runs", [])):
+        if "label" not in run:
+            continue
+        label = run["label"]
+        if label in first:
+            j = first[label]
+            problems.append(f"runs[{i}].label: {json.dumps(label)} labels two entries: "
+                            f"runs[{j}] ({_entry(data['runs'][j])}) and runs[{i}] "
+                            f"({_entry(run)}); give each [[runs]] entry a label of its own")
+        else:
+            first[label] = i
+    if problems:
+        raise StudyError("invalid study:\n  " + "\n  ".join(problems))
+
+
+def _entry(run: dict) -> str:
+    return ", ".join(f"{k} = {json.dumps(v)}" for k, v in run.items())
+
+
+UNTIL = ("separated",)
+"""The stopping rules of adaptive replications (``replications.until``)."""
+
+_REPLICATION_KEYS = ("min", "max", "until", "budget", "rank")
+_RANK_KEYS = ("metric", "x", "by", "lower_is_better", "require")
+
+
+def _integer(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def parse_requirement(text, where="--require") -> tuple:
+    """``METRIC>=VALUE`` or ``METRIC<=VALUE`` as (metric, op, value); StudyError otherwise
+    (the message starts with @p where, the option or key that gave @p text)."""
+    if isinstance(text, str):
+        for op in (">=", "<="):
+            if op in text:
+                name, _, value = text.partition(op)
+                try:
+                    number = float(value)
+                except ValueError:
+                    break
+                if name.strip() and math.isfinite(number):
+                    return name.strip(), op, number
+                break
+    raise StudyError(f"{where} {json.dumps(text)}: expected METRIC>=VALUE or METRIC<=VALUE "
+                     "with a finite number, e.g. rpc_answered>=0.95")
+
+
+def _check_replications(data: dict) -> None:
+    """The table form of ``replications`` (adaptive replications): every key named with its
+    value and what is allowed."""
+    table = data.get("replications")
+    if not isinstance(table, dict):
+        return
+    problems = []
+    extra = sorted(set(table) - set(_REPLICATION_KEYS))
+    if extra:
+        problems.append(f"replications: unknown key(s) {', '.join(map(repr, extra))}; "
+                        f"allowed: {', '.join(_REPLICATION_KEYS)}")
+    for key in ("min", "max", "until"):
+        if key not in table:
+            problems.append(f"replications: {key!r} is missing; a replications table needs "
+                            "min, max and until (e.g. { min = 3, max = 20, until = "
+                            "\"separated\" })")
+    low, high = table.get("min"), table.get("max")
+    if "min" in table and (not _integer(low) or low < 2):
+        problems.append(f"replications.min: {json.dumps(low)}; allowed: an integer >= 2 (a "
+                        "95 % interval needs two runs)")
+        low = None
+    if "max" in table and (not _integer(high) or high < 2):
+        problems.append(f"replications.max: {json.dumps(high)}; allowed: an integer >= 2, "
+                        "at least min")
+        high = None
+    if _integer(low) and _integer(high) and high < low:
+        problems.append(f"replications.max: {high} is below replications.min = {low}; "
+                        "allowed: max >= min")
+    if "until" in table and table["until"] not in UNTIL:
+        problems.append(f"replications.until: {json.dumps(table['until'])}; allowed: "
+                        + ", ".join(json.dumps(u) for u in UNTIL))
+    if "budget" in table:
+        budget = table["budget"]
+        if not _integer(budget) or budget < 1:
+            problems.append(f"replications.budget: {json.dumps(budget)}; allowed: an integer "
+                            ">= 1 (the most runs of the whole study, finished ones included)")
+    rank = table.get("rank")
+    if rank is None:
+        if table.get("until") in UNTIL:
+            problems.append(f"replications.rank: missing; until = {json.dumps(table['until'])} "
+                            "ranks a metric as python -m hostnet best does: add "
+                            "[replications.rank] with metric, x and by")
+    elif not isinstance(rank, dict):
+        problems.append(f"replications.rank: expected a table (metric, x, by, "
+                        f"lower_is_better, require), got {json.dumps(rank)}")
+    else:
+        problems += _rank_problems(rank, _swept(data))
+    if problems:
+        raise StudyError("invalid study:\n  " + "\n  ".join(problems))
+
+
+def _rank_problems(rank: dict, swept: list) -> list:
+    problems = []
+    extra = sorted(set(rank) - set(_RANK_KEYS))
+    if extra:
+        problems.append(f"replications.rank: unknown key(s) {', '.join(map(repr, extra))}; "
+                        f"allowed: {', '.join(_RANK_KEYS)}")
+    for key in ("metric", "x", "by"):
+        if key not in rank:
+            problems.append(f"replications.rank: {key!r} is missing (the metric to rank, the "
+                            "swept parameter of one answer each (x) and the one to choose (by))")
+        elif not isinstance(rank[key], str) or not rank[key]:
+            problems.append(f"replications.rank.{key}: expected a name, got "
+                            f"{json.dumps(rank[key])}")
+    for key in ("x", "by"):
+        if isinstance(rank.get(key), str) and rank[key] and rank[key] not in swept:
+            problems.append(f"replications.rank.{key}: {rank[key]!r} is not a swept parameter; "
+                            f"allowed: {', '.join(swept) or '(none: the study sweeps nothing)'}")
+    if isinstance(rank.get("x"), str) and rank.get("x") == rank.get("by"):
+        problems.append(f"replications.rank: x and by are both {rank['x']!r}; give two "
+                        "different swept parameters")
+    if "lower_is_better" in rank and not isinstance(rank["lower_is_better"], bool):
+        problems.append(f"replications.rank.lower_is_better: "
+                        f"{json.dumps(rank['lower_is_better'])}; allowed: true or false")
+    require = rank.get("require", [])
+    if not isinstance(require, list):
+        problems.append(f"replications.rank.require: expected a list such as "
+                        f"[\"rpc_answered>=0.95\"], got {json.dumps(require)}")
+    else:
+        for i, text in enumerate(require):
+            try:
+                parse_requirement(text, where=f"replications.rank.require[{i}]:")
+            except StudyError as e:
+                problems.append(str(e))
+    return problems
+
+
 def count_runs(data: dict) -> tuple:
     """(configurations, replications, runs) of a validated study, computed without
     expanding the grid (an upper bound when a list of runs repeats a configuration)."""
     configs = math.prod(len(v) for v in data.get("grid", {}).values())
     configs *= max(1, len(data.get("runs", [])))
     reps = data.get("replications", 1)
+    if isinstance(reps, dict):  # adaptive: at most max each, and at most the budget
+        total = configs * reps["max"]
+        return configs, reps["max"], min(total, reps.get("budget", total))
     reps = reps if isinstance(reps, int) else len(reps)
     return configs, reps, configs * reps
 
@@ -292,6 +478,55 @@ def _format(value) -> str:
     return str(value)
 
 
+@dataclass(frozen=True)
+class Adaptive:
+    """Adaptive replications (a ``replications`` table): ``min`` replications of every
+    configuration, then rounds of one more replication (the next RngRun) of the
+    configurations that decide the ranking ``rank`` of each answer (each value of x and of
+    the other free swept parameters), until the leader's 95 % interval is clear of the
+    runner-up's (``until = "separated"``), a configuration has ``max``, or the study has
+    ``budget`` runs. See hostnet.study.adaptive."""
+
+    min: int
+    max: int
+    until: str
+    metric: str
+    x: str
+    by: str
+    lower_is_better: bool = True
+    require: tuple = ()  # (metric, ">=" or "<=", value)
+    budget: int | None = None
+
+    @classmethod
+    def from_table(cls, table: dict) -> "Adaptive":
+        rank = table["rank"]
+        return cls(min=table["min"], max=table["max"], until=table["until"],
+                   metric=rank["metric"], x=rank["x"], by=rank["by"],
+                   lower_is_better=rank.get("lower_is_better", True),
+                   require=tuple(parse_requirement(t) for t in rank.get("require", [])),
+                   budget=table.get("budget"))
+
+    def to_table(self) -> dict:
+        """The ``replications`` table of a study file."""
+        rank = {"metric": self.metric, "x": self.x, "by": self.by,
+                "lower_is_better": self.lower_is_better,
+                "require": [f"{m}{op}{v:g}" for m, op, v in self.require]}
+        table = {"min": self.min, "max": self.max, "until": self.until, "rank": rank}
+        if self.budget is not None:
+            table["budget"] = self.budget
+        return table
+
+    def describe(self) -> str:
+        """One line: what is ranked and when the rounds stop."""
+        text = (f"{'lowest' if self.lower_is_better else 'highest'} mean {self.metric} "
+                f"by {self.by}, per {self.x}")
+        if self.require:
+            text += ", requiring " + ", ".join(f"{m}{op}{v:g}" for m, op, v in self.require)
+        text += (f"; {self.min} to {self.max} replications until {self.until}"
+                 + (f", at most {self.budget} runs" if self.budget is not None else ""))
+        return text
+
+
 @dataclass
 class Study:
     """A validated study: what to run, and where its file lives."""
@@ -303,6 +538,8 @@ class Study:
     runs: list = field(default_factory=list)
     replications: list = field(default_factory=lambda: [1])
     metrics: list = field(default_factory=list)
+    adaptive: Adaptive | None = None  # replications is then [1 .. adaptive.min]
+    quantiles: dict = field(default_factory=dict)  # metric -> {"q": level, "samples": name}
     plots: list = field(default_factory=list)
     timeout: float = 3600.0
     description: str = ""
@@ -324,15 +561,29 @@ class Study:
             raise StudyError(f"{source}: {e}") from None
         configs, replications, total = count_runs(data)
         if total > max_runs:
-            raise StudyError(f"{source}: {configs} configurations x {replications} "
-                             f"replications = {total} runs, more than the cap of {max_runs} "
-                             "(--max-runs); shrink the grid or replications, or raise the cap")
+            upto = "up to " if isinstance(data.get("replications"), dict) else ""
+            raise StudyError(f"{source}: {configs} configurations x {upto}{replications} "
+                             f"replications = {upto}{total} runs, more than the cap of "
+                             f"{max_runs} (--max-runs); shrink the grid or replications (or "
+                             "replications.budget), or raise the cap")
         reps = data.get("replications", 1)
-        reps = list(range(1, reps + 1)) if isinstance(reps, int) else list(reps)
+        adaptive = None
+        if isinstance(reps, dict):
+            adaptive = Adaptive.from_table(reps)
+            first = configs * adaptive.min
+            if adaptive.budget is not None and adaptive.budget < first:
+                raise StudyError(f"{source}: replications.budget: {adaptive.budget} runs is "
+                                 f"less than the first round ({configs} configurations x "
+                                 f"min = {adaptive.min} = {first} runs); allowed: >= {first}")
+            reps = list(range(1, adaptive.min + 1))
+        else:
+            reps = list(range(1, reps + 1)) if isinstance(reps, int) else list(reps)
         return cls(
             name=data["name"], program=data["program"],
             parameters=dict(data.get("parameters", {})), grid=dict(data.get("grid", {})),
             runs=[dict(r) for r in data.get("runs", [])], replications=reps,
+            adaptive=adaptive, quantiles={k: dict(v) for k, v in
+                                          data.get("quantiles", {}).items()},
             metrics=list(data.get("metrics", [])), plots=[dict(p) for p in data.get("plots", [])],
             timeout=float(data.get("timeout", 3600)), description=data.get("description", ""),
             base_dir=Path(base_dir) if base_dir is not None else Path.cwd(), source=source)
@@ -364,9 +615,10 @@ class Study:
     def to_dict(self) -> dict:
         """The study as plain data (what a study file holds)."""
         data = {"name": self.name, "program": self.program, "timeout": self.timeout,
-                "replications": self.replications, "parameters": self.parameters,
-                "grid": self.grid, "runs": self.runs, "metrics": self.metrics,
-                "plots": self.plots}
+                "replications": (self.adaptive.to_table() if self.adaptive is not None
+                                 else self.replications),
+                "parameters": self.parameters, "grid": self.grid, "runs": self.runs,
+                "metrics": self.metrics, "quantiles": self.quantiles, "plots": self.plots}
         if self.description:
             data["description"] = self.description
         return {k: v for k, v in data.items() if v not in ({}, [])}
@@ -395,12 +647,22 @@ class Study:
                 configs.append({**self.parameters, **point, **run})
         return configs
 
-    def expand(self) -> list[RunSpec]:
-        """Every run: each configuration once per replication, with a stable run id."""
+    def config_key(self, config: dict) -> tuple:
+        """What tells configurations apart: the values of the swept parameters."""
+        return tuple(config.get(p) for p in self.swept)
+
+    def expand(self, replications: dict | None = None) -> list[RunSpec]:
+        """Every run: each configuration once per replication, with a stable run id.
+
+        @param replications RngRun values per configuration (by config_key), for the rounds
+               of adaptive replications; default: the study's replications for every one
+        """
         specs = []
         seen = set()
         for config in self.configurations():
-            for rng in self.replications:
+            reps = self.replications if replications is None else \
+                replications.get(self.config_key(config), self.replications)
+            for rng in reps:
                 spec = RunSpec(run_id=run_id(self.program, config, rng), parameters=config,
                                rng_run=rng)
                 if spec.run_id not in seen:  # a list of runs may repeat a configuration
@@ -434,7 +696,10 @@ def run_id(program: str, parameters: dict, rng_run: int) -> str:
 def load_study(study, max_runs: int = MAX_RUNS) -> Study:
     """Accept a Study, a dict or a path and return a Study."""
     if isinstance(study, Study):
-        total = len(study.configurations()) * len(study.replications)
+        reps = study.adaptive.max if study.adaptive is not None else len(study.replications)
+        total = len(study.configurations()) * reps
+        if study.adaptive is not None and study.adaptive.budget is not None:
+            total = min(total, study.adaptive.budget)
         if total > max_runs:
             raise StudyError(f"{study.source}: {total} runs, more than the cap of {max_runs} "
                              "(--max-runs)")

@@ -12,10 +12,21 @@ import math
 from pathlib import Path
 
 from .spec import Study, StudyError, load_study
+from .spec import parse_requirement as _parse_requirement
 from .student_t import t_quantile  # not scipy: its import cost ~0.9 s of CPU per command
 
 __all__ = ["read_results", "summarize", "format_table", "format_cell", "results_dir",
-           "t_interval", "best_by", "failed_runs", "free_parameters", "parse_requirement"]
+           "t_interval", "best_by", "failed_runs", "free_parameters", "parse_requirement",
+           "summarize_rows", "sample_notes", "TAIL_SAMPLES"]
+
+TAIL_SAMPLES = 30
+"""A quantile q estimated from n samples of one run rests on about n min(q, 1 - q) samples
+beyond it (the k = n (1 - q) largest for a tail quantile). Fewer than this many and the
+summary warns: the count of samples beyond the true quantile is about Poisson(k), so its
+relative spread 1/sqrt(k) is over 18 % (the estimate moves by whole order statistics of a
+sparse tail, and is biased low for a heavy tail: replications do not show that bias), and
+for k < 3.84 q the distribution-free 95 % interval of the quantile, between order
+statistics n q -+ 1.96 sqrt(n q (1 - q)), has no upper end inside the sample at all."""
 
 _FIXED_COLUMNS = {"run_id", "status", "rng_run", "wall_s", "log", "error"}
 
@@ -91,7 +102,11 @@ def summarize(target, out=None, metrics=None, write=True) -> list:
     (half-width), ``low``, ``high``, ``undefined`` (ok runs in which the metric is null or
     not finite), ``failed`` (runs that did not end ok) and ``runs`` (all runs of the
     configuration). A statistic without enough samples is NaN (the mean for n = 0; std and
-    the interval for n < 2), never 0. With @p write, also writes them to summary.csv in the
+    the interval for n < 2), never 0. A study that declares ``[quantiles]`` adds ``q``,
+    ``samples_min`` (the fewest samples a run's quantile rests on, from the metric the
+    study names as its count; NaN where it names none), ``beyond_min`` (``samples_min x
+    min(q, 1 - q)``) and ``samples_note`` (why the quantile is weak, or that no count
+    exists); see TAIL_SAMPLES. With @p write, also writes them to summary.csv in the
     results directory, NaN as an empty cell.
     """
     if isinstance(target, (Study, dict)):
@@ -110,6 +125,23 @@ def summarize(target, out=None, metrics=None, write=True) -> list:
     if unknown:
         raise StudyError(f"unknown metric(s) {unknown}; the results have: "
                          f"{', '.join(_metric_columns(rows[0], meta))}")
+    quantiles = meta.get("study", {}).get("quantiles", {})
+    summary = summarize_rows(rows, swept, metric_names, quantiles)
+    if write:
+        columns = swept + list(_SUMMARY_COLUMNS) + (list(_SAMPLE_COLUMNS) if quantiles else [])
+        with open(directory / "summary.csv", "w", newline="") as f:
+            writer = csv.DictWriter(f, fieldnames=columns)
+            writer.writeheader()
+            writer.writerows({k: ("" if isinstance(v, float) and not math.isfinite(v) else v)
+                              for k, v in r.items()} for r in summary)
+    return summary
+
+
+def summarize_rows(rows, swept, metric_names, quantiles=None) -> list:
+    """The summary (see summarize) of @p rows (dicts with ``status``, the parameters of
+    @p swept and the metrics), for @p metric_names; @p quantiles is a study's
+    ``[quantiles]`` table (metric -> {"q": level, "samples": count metric})."""
+    quantiles = quantiles or {}
     groups = {}
     for row in rows:
         key = tuple(row.get(p) for p in swept)
@@ -118,21 +150,59 @@ def summarize(target, out=None, metrics=None, write=True) -> list:
     for key in sorted(groups, key=lambda k: [(str(type(v)), v) for v in k]):
         ok = [r for r in groups[key] if r["status"] == "ok"]
         for metric in metric_names:
-            values = [r[metric] for r in ok if _defined(r.get(metric))]
+            defined = [r for r in ok if _defined(r.get(metric))]
+            values = [r[metric] for r in defined]
             mean, std, half = t_interval(values)
-            summary.append({**dict(zip(swept, key)), "metric": metric, "n": len(values),
-                            "mean": mean, "std": std, "ci95": half, "low": mean - half,
-                            "high": mean + half, "undefined": len(ok) - len(values),
-                            "failed": len(groups[key]) - len(ok),
-                            "runs": len(groups[key])})
-    if write:
-        columns = swept + list(_SUMMARY_COLUMNS)
-        with open(directory / "summary.csv", "w", newline="") as f:
-            writer = csv.DictWriter(f, fieldnames=columns)
-            writer.writeheader()
-            writer.writerows({k: ("" if isinstance(v, float) and not math.isfinite(v) else v)
-                              for k, v in r.items()} for r in summary)
+            row = {**dict(zip(swept, key)), "metric": metric, "n": len(values),
+                   "mean": mean, "std": std, "ci95": half, "low": mean - half,
+                   "high": mean + half, "undefined": len(ok) - len(values),
+                   "failed": len(groups[key]) - len(ok), "runs": len(groups[key])}
+            if quantiles:
+                row.update(_sample_counts(defined, metric, quantiles.get(metric)))
+            summary.append(row)
     return summary
+
+
+def _sample_counts(defined, metric, spec) -> dict:
+    """The sample columns of one configuration's @p metric (see summarize)."""
+    if spec is None:
+        return {"q": math.nan, "samples_min": math.nan, "beyond_min": math.nan,
+                "samples_note": ""}
+    q, count = spec["q"], spec.get("samples")
+    out = {"q": q, "samples_min": math.nan, "beyond_min": math.nan, "samples_note": ""}
+    if not defined:
+        return out
+    if count is None:
+        out["samples_note"] = (f"sample count unknown: the program reports no count for "
+                               f"{metric}")
+        return out
+    counts = [r.get(count) for r in defined]
+    missing = sum(1 for c in counts if not _defined(c))
+    if missing:
+        out["samples_note"] = (f"sample count unknown: {count} is undefined in {missing} of "
+                               f"{len(counts)} runs")
+        return out
+    fewest = min(counts)
+    beyond = float(f"{fewest * min(q, 1.0 - q):.9g}")  # 2000 x (1 - 0.99) is 20, not 20.000000000000018
+    out.update(samples_min=fewest, beyond_min=beyond)
+    if beyond < TAIL_SAMPLES:
+        side = "beyond" if q >= 0.5 else "below"
+        out["samples_note"] = (f"the {q:g} quantile rests on {beyond:.3g} samples {side} it "
+                               f"in the run with the fewest ({fewest:g} {count}); fewer than "
+                               f"{TAIL_SAMPLES}: read it as the extreme few")
+    return out
+
+
+def sample_notes(summary, metrics=None) -> list:
+    """One line per configuration and quantile metric whose samples are few or uncounted
+    (the ``samples_note`` of summarize), for printing under a table."""
+    notes = []
+    for r in summary:
+        if r.get("samples_note") and (metrics is None or r["metric"] in metrics):
+            where = ", ".join(f"{k} = {r[k]}" for k in r if k not in _SUMMARY_COLUMNS
+                              and k not in _SAMPLE_COLUMNS)
+            notes.append(f"{r['metric']} at {where}: {r['samples_note']}")
+    return notes
 
 
 def _defined(value) -> bool:
@@ -166,7 +236,7 @@ def format_table(summary, metrics=None) -> str:
     number of runs and of failed runs."""
     if not summary:
         return "(no finished runs)"
-    params = [k for k in summary[0] if k not in _SUMMARY_COLUMNS]
+    params = [k for k in summary[0] if k not in _SUMMARY_COLUMNS and k not in _SAMPLE_COLUMNS]
     names = metrics or list(dict.fromkeys(r["metric"] for r in summary))
     table = {}
     for r in summary:
@@ -221,18 +291,7 @@ def free_parameters(rows, names, by) -> list:
 
 def parse_requirement(text) -> tuple:
     """``METRIC>=VALUE`` or ``METRIC<=VALUE`` as (metric, op, value); StudyError otherwise."""
-    for op in (">=", "<="):
-        if op in text:
-            name, _, value = text.partition(op)
-            try:
-                number = float(value)
-            except ValueError:
-                break
-            if name.strip() and math.isfinite(number):
-                return name.strip(), op, number
-            break
-    raise StudyError(f"--require {text!r}: expected METRIC>=VALUE or METRIC<=VALUE with a "
-                     "finite number, e.g. rpc_answered>=0.95")
+    return _parse_requirement(text, where="--require")
 
 
 def best_by(summary, metric, x, by="scheme", lower=True, require=()) -> list:
@@ -252,12 +311,13 @@ def best_by(summary, metric, x, by="scheme", lower=True, require=()) -> list:
             "separated": bool, "verdict": str, "excluded": [(by value, reason)], "where":
             {x: ..., <other swept>: ...}}``;
             ``separated`` says whether the best's 95 % interval is clear of the runner-up's
-            (False with n < 2 on either side: no interval, too few replications).
+            (False with n < 2 on either side: no interval, too few replications);
+            ``ranked`` lists the ranked configurations' summary rows, best first.
     """
     rows = [r for r in summary if r["metric"] == metric]
     if not rows:
         raise StudyError(f"no results for metric {metric!r}")
-    params = [k for k in rows[0] if k not in _SUMMARY_COLUMNS]
+    params = [k for k in rows[0] if k not in _SUMMARY_COLUMNS and k not in _SAMPLE_COLUMNS]
     checks = {}
     for name, op, value in require:
         found = [r for r in summary if r["metric"] == name]
@@ -268,7 +328,7 @@ def best_by(summary, metric, x, by="scheme", lower=True, require=()) -> list:
     for name in (x, by):
         if name not in rows[0]:
             raise StudyError(f"{name!r} is not a swept parameter; allowed: "
-                             f"{', '.join(k for k in rows[0] if k not in _SUMMARY_COLUMNS)}")
+                             f"{', '.join(params)}")
     if x == by:
         raise StudyError(f"--x and --by are both {x!r}; give two different swept parameters")
     others = free_parameters(rows, [k for k in params if k not in (x, by)], by)
@@ -315,10 +375,11 @@ def best_by(summary, metric, x, by="scheme", lower=True, require=()) -> list:
                        "runner_up_ci95": second["ci95"] if second else math.nan,
                        "runner_up_n": second["n"] if second else 0,
                        "separated": separated, "verdict": verdict, "excluded": excluded,
-                       "ineligible": ineligible,
+                       "ineligible": ineligible, "ranked": ranked,
                        "where": dict(zip(keys, key))})
     return answer
 
 
 _SUMMARY_COLUMNS = ("metric", "n", "mean", "std", "ci95", "low", "high", "undefined", "failed",
                     "runs")
+_SAMPLE_COLUMNS = ("q", "samples_min", "beyond_min", "samples_note")
