@@ -296,6 +296,9 @@ HostNetStack::DoDispose()
     }
     m_backlog.clear();
     m_cpu = nullptr;
+    // The node aggregates this stack: a Ptr to it kept past Dispose is a cycle that keeps
+    // the node, its HostCpu and this stack alive after Simulator::Destroy.
+    m_node = nullptr;
     Object::DoDispose();
 }
 
