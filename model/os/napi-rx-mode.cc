@@ -193,6 +193,13 @@ NapiRxMode::IsrDone()
         m_irqWhileBusy = true;
         return;
     }
+    if (m_polling)
+    {
+        // napi_schedule_prep fails: NAPI_STATE_SCHED is set already. This ISR was raised
+        // while a busy poller owned the context, and busy_poll_stop handed the announced
+        // frames to the softirq before the ISR ended (the IRQ is masked since then).
+        return;
+    }
     m_polling = true;
     m_queue->SetRxInterruptEnabled(false);
     m_softnet->Schedule(this);

@@ -150,3 +150,16 @@ def test_invariants_catch_a_broken_run():
     assert check({**good, "cpu_availability": 1.5}, "hostnet-livelock")
     assert check({**good, "latency_count": 0}, "hostnet-livelock")
     assert check({"rpc_completed": 3, "rpc_sent": 2}, "hostnet-leaf-spine")
+
+
+def test_interrupt_after_busy_poll_stop_is_absorbed(tmp_path):
+    """Found by the README study's adaptive replications: an ISR raised while an RPC
+    thread's busy poll owned the NAPI context ended after busy_poll_stop had handed the
+    frames to the softirq, and scheduled the context a second time ("NAPI context scheduled
+    twice", at 12.75 ms of this run). In Linux napi_schedule_prep fails then; so here."""
+    args = ["hostnet-leaf-spine", "--spines=2", "--leaves=2", "--hostsPerLeaf=4",
+            "--hostLinkRate=25Gbps", "--fabricLinkRate=100Gbps", "--switchQueue=400KB",
+            "--hosts=mlx5-100g", "--traffic=tcp", "--tcpFlows=0", "--rpcRate=20000",
+            "--rpcSizes=etc", "--appCores=separate", "--irqCores=2", "--duration=0.003",
+            "--warmup=0.01", "--load=0.8", "--busyPoll=50", "--RngRun=4", "--metrics=m.json"]
+    assert run_one(0, args, tmp_path) is None
