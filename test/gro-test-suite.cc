@@ -79,16 +79,16 @@ Describe(const RxFrame& frame)
  * @return their descriptions, space separated
  */
 std::string
-Describe(const std::deque<RxFrame>& out)
+Describe(const RingFifo<RxFrame>& out)
 {
     std::string s;
-    for (const auto& frame : out)
+    for (std::size_t i = 0; i < out.size(); ++i)
     {
         if (!s.empty())
         {
             s += ' ';
         }
-        s += Describe(frame);
+        s += Describe(out[i]);
     }
     return s;
 }
@@ -110,7 +110,7 @@ class GroBucketsTestCase : public TestCase
     void DoRun() override
     {
         auto gro = CreateObject<GroEngine>();
-        std::deque<RxFrame> out;
+        RingFifo<RxFrame> out;
         // Flows 1-8 hash to bucket 0 (hash 8k), flows 9-16 to bucket 1 (hash 8k + 1), in the
         // order 9, 1, 10, 2, ... so that age order and bucket order differ.
         for (uint16_t i = 0; i < 8; ++i)
@@ -168,7 +168,7 @@ class GroPureAckOrderTestCase : public TestCase
     void DoRun() override
     {
         auto gro = CreateObject<GroEngine>();
-        std::deque<RxFrame> out;
+        RingFifo<RxFrame> out;
         gro->Receive(Segment(1, 1000, 0), out);
         gro->Receive(Segment(1, 2000, 0), out);
         gro->Receive(Segment(2, 1000, 0), out);
@@ -211,7 +211,7 @@ class GroFlushOldTestCase : public TestCase
     void DoRun() override
     {
         auto gro = CreateObject<GroEngine>();
-        std::deque<RxFrame> out;
+        RingFifo<RxFrame> out;
         std::string at1500;
         std::string at2100;
         auto receive = [&](uint16_t port, uint32_t seq, uint32_t hash) {

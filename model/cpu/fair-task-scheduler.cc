@@ -66,7 +66,7 @@ FairTaskScheduler::Dequeue(uint32_t core, TaskId task)
         {
             TaskId next = Pick(core, false);
             Erase(core, next);
-            q.tasks.push_front(next);
+            q.tasks.insert(q.tasks.begin(), next);
             q.runToParity = true;
         }
     }
@@ -104,9 +104,9 @@ FairTaskScheduler::SetHead(uint32_t core, TaskId task)
     {
         return;
     }
-    q.tasks.pop_front();
+    q.tasks.erase(q.tasks.begin());
     Erase(core, task);
-    q.tasks.push_front(task);
+    q.tasks.insert(q.tasks.begin(), task);
     q.tasks.push_back(old);
     PutPrev(core, old);
 }

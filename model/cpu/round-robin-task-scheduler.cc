@@ -41,7 +41,7 @@ RoundRobinTaskScheduler::Expire(uint32_t core)
 {
     RunQueue& q = m_queues[core];
     q.tasks.push_back(q.tasks.front());
-    q.tasks.pop_front();
+    q.tasks.erase(q.tasks.begin());
     q.sliceUsed = Time(0);
 }
 

@@ -28,7 +28,7 @@ TaskScheduler::AddTask()
     m_entities.emplace_back();
 }
 
-const std::deque<TaskScheduler::TaskId>&
+const std::vector<TaskScheduler::TaskId>&
 TaskScheduler::GetQueue(uint32_t core) const
 {
     return m_queues[core].tasks;

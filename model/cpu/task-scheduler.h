@@ -12,7 +12,6 @@
 #include "ns3/nstime.h"
 
 #include <cstdint>
-#include <deque>
 #include <vector>
 
 namespace ns3
@@ -56,7 +55,7 @@ class TaskScheduler
      * @param core the core
      * @return the core's run queue
      */
-    const std::deque<TaskId>& GetQueue(uint32_t core) const;
+    const std::vector<TaskId>& GetQueue(uint32_t core) const;
 
     /**
      * @brief Whether a core has no runnable task.
@@ -152,10 +151,10 @@ class TaskScheduler
     /// A core's run queue (cfs_rq).
     struct RunQueue
     {
-        std::deque<TaskId> tasks; ///< runnable tasks, head runs
-        Time sliceUsed;           ///< CPU time the head used in its current slice
-        int64_t minVruntime{0};   ///< monotonic min_vruntime (fair schedulers)
-        bool runToParity{false};  ///< EEVDF: the head keeps the CPU to its deadline
+        std::vector<TaskId> tasks; ///< runnable tasks, head runs
+        Time sliceUsed;            ///< CPU time the head used in its current slice
+        int64_t minVruntime{0};    ///< monotonic min_vruntime (fair schedulers)
+        bool runToParity{false};   ///< EEVDF: the head keeps the CPU to its deadline
     };
 
     /// Append a task to a core's run queue.

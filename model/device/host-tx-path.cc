@@ -79,11 +79,11 @@ HostTxPath::Setup(Ptr<NetDevice> phy,
                                         reported);
         m_rings[q]->SetDescriptorFreedCallback(MakeCallback(&HostTxPath::DescriptorFreed, this));
     }
-    m_ringOrder.assign(m_rings.size(), std::deque<PendingTx>());
+    m_ringOrder.assign(m_rings.size(), RingFifo<PendingTx>());
     m_ringHead.assign(m_rings.size(), 0);
     // Contexts 0..NCores-1 are the cores' softirqs; tasks get theirs on first use.
     m_nCores = m_cpu->GetNCores();
-    m_paying.assign(m_nCores, std::deque<Paying>());
+    m_paying.assign(m_nCores, RingFifo<Paying>());
     m_costPaidCallbacks.clear();
     for (uint32_t c = 0; c < m_nCores; ++c)
     {
@@ -302,7 +302,7 @@ HostTxPath::Send(uint32_t ring, Ptr<Packet> packet, const Address& dest, uint16_
 {
     HostNetStack::ExecContext where;
     Time cost = m_costIsZero ? Time(0) : CostOf(packet, where);
-    std::deque<PendingTx>& order = m_ringOrder[ring];
+    RingFifo<PendingTx>& order = m_ringOrder[ring];
     if (cost.IsZero() && order.empty())
     {
         m_rings[ring]->Enqueue(packet, dest, protocol);
@@ -378,7 +378,7 @@ HostTxPath::CostPaid(uint32_t context)
 void
 HostTxPath::Release(uint32_t ring)
 {
-    std::deque<PendingTx>& order = m_ringOrder[ring];
+    RingFifo<PendingTx>& order = m_ringOrder[ring];
     while (!order.empty() && order.front().paid)
     {
         PendingTx tx = std::move(order.front());

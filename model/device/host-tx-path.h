@@ -21,6 +21,7 @@
 #include "ns3/net-device.h"
 #include "ns3/packet.h"
 #include "ns3/random-variable-stream.h"
+#include "ns3/ring-fifo.h"
 #include "ns3/rss-hash.h"
 #include "ns3/tx-ring.h"
 
@@ -200,14 +201,14 @@ class HostTxPath
     Ptr<NetDeviceQueueInterface> m_queueInterface;   ///< flow control towards the qdisc
     std::vector<Ptr<TxRing>> m_rings;                ///< Tx ring per queue pair
     std::vector<uint32_t> m_cores;                   ///< core per queue pair
-    std::vector<std::deque<PendingTx>> m_ringOrder;  ///< per ring: sends not yet on it
+    std::vector<RingFifo<PendingTx>> m_ringOrder;    ///< per ring: sends not yet on it
     std::vector<uint64_t> m_ringHead;                ///< per ring: number of the oldest
-    std::vector<std::deque<Paying>> m_paying;        ///< per context: sends paying, FIFO
+    std::vector<RingFifo<Paying>> m_paying;          ///< per context: sends paying, FIFO
     std::vector<Callback<void>> m_costPaidCallbacks; ///< per context, prebuilt
     uint32_t m_nCores{0};                            ///< contexts below: core softirqs
     std::unordered_map<HostCpu::TaskId, uint32_t> m_taskContexts; ///< task -> context
     uint32_t m_nPending{0};                                       ///< sends not yet on a ring
-    std::deque<uint32_t> m_phyOrder;                              ///< ring of each frame at the PHY
+    RingFifo<uint32_t> m_phyOrder;                                ///< ring of each frame at the PHY
     uint32_t m_phySendRing{NO_RING};                ///< ring whose frame is in PHY Send
     bool m_phySendReported{false};                  ///< the PHY reported it inside Send
     std::unordered_map<uint64_t, TxBurst> m_bursts; ///< per flow (TSO/GSO)

@@ -26,8 +26,6 @@
 #include "ns3/simulator.h"
 #include "ns3/traced-callback.h"
 
-#include <deque>
-
 namespace ns3
 {
 
@@ -291,7 +289,7 @@ class RxRing : public Object
     Time m_lroTimeout;            ///< LRO session timeout (attribute)
     uint32_t m_lroMaxSize{65535}; ///< LRO aggregate limit (attribute)
     Ptr<GroEngine> m_lro;         ///< LRO sessions (null: LRO off)
-    std::deque<RxFrame> m_lroOut; ///< closed sessions to write back
+    RingFifo<RxFrame> m_lroOut;   ///< closed sessions to write back
     EventId m_lroTimer;           ///< closes the sessions (LroTimeout)
     uint32_t m_fifoBytes{0};      ///< bytes in the FIFO
     bool m_dmaBusy{false};        ///< the head of the FIFO is being DMAed

@@ -173,7 +173,7 @@ GroEngine::Find(const Bucket& bucket, const SegmentInfo& info)
 }
 
 void
-GroEngine::Receive(RxFrame&& frame, std::deque<RxFrame>& out)
+GroEngine::Receive(RxFrame&& frame, RingFifo<RxFrame>& out)
 {
     m_segments++;
     SegmentInfo info;
@@ -248,7 +248,7 @@ GroEngine::Receive(RxFrame&& frame, std::deque<RxFrame>& out)
 }
 
 void
-GroEngine::Flush(Bucket& bucket, size_t index, std::deque<RxFrame>& out)
+GroEngine::Flush(Bucket& bucket, size_t index, RingFifo<RxFrame>& out)
 {
     Held& h = bucket[index];
     RxFrame frame = std::move(h.first);
@@ -301,7 +301,7 @@ GroEngine::Flush(Bucket& bucket, size_t index, std::deque<RxFrame>& out)
 }
 
 void
-GroEngine::FlushAll(std::deque<RxFrame>& out)
+GroEngine::FlushAll(RingFifo<RxFrame>& out)
 {
     for (Bucket& bucket : m_held)
     {
@@ -313,7 +313,7 @@ GroEngine::FlushAll(std::deque<RxFrame>& out)
 }
 
 void
-GroEngine::FlushOld(std::deque<RxFrame>& out)
+GroEngine::FlushOld(RingFifo<RxFrame>& out)
 {
     int64_t now = Jiffies();
     for (Bucket& bucket : m_held)

@@ -11,10 +11,10 @@
 
 #include "ns3/nstime.h"
 #include "ns3/object.h"
+#include "ns3/ring-fifo.h"
 #include "ns3/rx-ring.h"
 
 #include <array>
-#include <deque>
 #include <vector>
 
 namespace ns3
@@ -76,21 +76,21 @@ class GroEngine : public Object
      * @param frame the frame
      * @param out packets ready for protocol processing
      */
-    void Receive(RxFrame&& frame, std::deque<RxFrame>& out);
+    void Receive(RxFrame&& frame, RingFifo<RxFrame>& out);
 
     /**
      * @brief Flush every held packet (napi_gro_flush(napi, false)).
      * @param out packets ready for protocol processing: bucket by bucket, each bucket's
      *        oldest first
      */
-    void FlushAll(std::deque<RxFrame>& out);
+    void FlushAll(RingFifo<RxFrame>& out);
 
     /**
      * @brief Flush the packets started before the current jiffy (napi_gro_flush(napi, true)).
      * @param out packets ready for protocol processing: bucket by bucket, each bucket's
      *        oldest first
      */
-    void FlushOld(std::deque<RxFrame>& out);
+    void FlushOld(RingFifo<RxFrame>& out);
 
     /** @return the JiffyPeriod attribute (1/HZ) */
     Time GetJiffyPeriod() const;
@@ -157,7 +157,7 @@ class GroEngine : public Object
      */
     static Kind Parse(const RxFrame& frame, SegmentInfo& info);
     /// Hand a held packet of a bucket out (rebuilt if it has several segments), free its slot.
-    void Flush(Bucket& bucket, size_t index, std::deque<RxFrame>& out);
+    void Flush(Bucket& bucket, size_t index, RingFifo<RxFrame>& out);
     /// @return the index of the held packet of a flow in a bucket, or -1
     static int Find(const Bucket& bucket, const SegmentInfo& info);
     /// @return the current jiffy (now / JiffyPeriod)

@@ -70,7 +70,6 @@ NapiRxMode::GetTypeId()
 NapiRxMode::NapiRxMode()
 {
     NS_LOG_FUNCTION(this);
-    BuildCallbacks();
 }
 
 NapiRxMode::NapiRxMode(const NapiRxMode& other)
@@ -82,7 +81,6 @@ NapiRxMode::NapiRxMode(const NapiRxMode& other)
       m_groFlushTimeout(other.m_groFlushTimeout)
 {
     NS_LOG_FUNCTION(this << &other);
-    BuildCallbacks();
 }
 
 Ptr<RxMode>
@@ -91,18 +89,14 @@ NapiRxMode::Fork() const
     return CopyObject<NapiRxMode>(this);
 }
 
-void
-NapiRxMode::BuildCallbacks()
+const Callback<void>&
+NapiRxMode::Prebuilt(Callback<void>& slot, void (NapiRxMode::*method)())
 {
-    m_isrDone = MakeCallback(&NapiRxMode::IsrDone, this);
-    m_packetDone = MakeCallback(&NapiRxMode::PacketDone, this);
-    m_unmaskDone = MakeCallback(&NapiRxMode::UnmaskDone, this);
-    m_overheadDone = MakeCallback(&NapiRxMode::PollOverheadDone, this);
-    m_busyPacketDone = MakeCallback(&NapiRxMode::BusyPacketDone, this);
-    m_groSegmentDone = MakeCallback(&NapiRxMode::GroSegmentDone, this);
-    m_groPacketDone = MakeCallback(&NapiRxMode::GroPacketDone, this);
-    m_steerDone = MakeCallback(&NapiRxMode::SteerDone, this);
-    m_groSteerDone = MakeCallback(&NapiRxMode::GroSteerDone, this);
+    if (slot.IsNull())
+    {
+        slot = MakeCallback(method, this);
+    }
+    return slot;
 }
 
 NapiRxMode::~NapiRxMode()
@@ -180,7 +174,10 @@ NapiRxMode::HandleInterrupt()
     }
     m_isrActive = true;
     m_queue->Record(RxQueue::INTERRUPT);
-    m_cpu->Submit(HostCpu::HARDIRQ, m_queue->GetCosts().SampleIsr(), m_isrDone, m_core);
+    m_cpu->Submit(HostCpu::HARDIRQ,
+                  m_queue->GetCosts().SampleIsr(),
+                  Prebuilt(m_isrDone, &NapiRxMode::IsrDone),
+                  m_core);
 }
 
 void
@@ -213,7 +210,8 @@ NapiRxMode::Poll()
     {
         // Salah et al. 2007, Fig. 5: a poll started by the polling timer pays the poll overhead.
         m_payPollOverhead = false;
-        m_softnet->SubmitWork(m_queue->GetCosts().SamplePollOverhead(), m_overheadDone);
+        m_softnet->SubmitWork(m_queue->GetCosts().SamplePollOverhead(),
+                              Prebuilt(m_overheadDone, &NapiRxMode::PollOverheadDone));
         return;
     }
     PollNext();
@@ -248,7 +246,9 @@ NapiRxMode::PollNext()
     {
         cost += m_ring->SampleRefillCost();
     }
-    m_softnet->SubmitWork(cost, steered ? m_steerDone : m_packetDone);
+    m_softnet->SubmitWork(cost,
+                          steered ? Prebuilt(m_steerDone, &NapiRxMode::SteerDone)
+                                  : Prebuilt(m_packetDone, &NapiRxMode::PacketDone));
 }
 
 void
@@ -356,10 +356,12 @@ NapiRxMode::GroPollNext()
         m_steerCore = m_queue->SteerCore(m_current);
         if (m_steerCore != m_core)
         {
-            m_softnet->SubmitWork(m_queue->GetCosts().SampleSteer(), m_groSteerDone);
+            m_softnet->SubmitWork(m_queue->GetCosts().SampleSteer(),
+                                  Prebuilt(m_groSteerDone, &NapiRxMode::GroSteerDone));
             return;
         }
-        m_softnet->SubmitWork(m_queue->GetCosts().SampleProtocol(m_current.size), m_groPacketDone);
+        m_softnet->SubmitWork(m_queue->GetCosts().SampleProtocol(m_current.size),
+                              Prebuilt(m_groPacketDone, &NapiRxMode::GroPacketDone));
         return;
     }
     m_current = m_queue->PopFrame();
@@ -368,7 +370,7 @@ NapiRxMode::GroPollNext()
     {
         cost += m_ring->SampleRefillCost();
     }
-    m_softnet->SubmitWork(cost, m_groSegmentDone);
+    m_softnet->SubmitWork(cost, Prebuilt(m_groSegmentDone, &NapiRxMode::GroSegmentDone));
 }
 
 void
@@ -515,7 +517,8 @@ NapiRxMode::FinishComplete()
         ReturnFromPoll(false);
         return;
     }
-    m_softnet->SubmitWork(m_queue->GetCosts().SampleRegisterWrite(), m_unmaskDone);
+    m_softnet->SubmitWork(m_queue->GetCosts().SampleRegisterWrite(),
+                          Prebuilt(m_unmaskDone, &NapiRxMode::UnmaskDone));
 }
 
 void
@@ -530,9 +533,9 @@ uint32_t
 NapiRxMode::GetNHeld() const
 {
     uint32_t held = m_processing ? m_current.segments : 0;
-    for (const auto& frame : m_groOut)
+    for (std::size_t i = 0; i < m_groOut.size(); ++i)
     {
-        held += frame.segments;
+        held += m_groOut[i].segments;
     }
     return held;
 }
@@ -639,7 +642,7 @@ NapiRxMode::BusyPollNext()
     {
         cost += m_ring->SampleRefillCost();
     }
-    m_cpu->SubmitTask(m_busyTask, cost, m_busyPacketDone);
+    m_cpu->SubmitTask(m_busyTask, cost, Prebuilt(m_busyPacketDone, &NapiRxMode::BusyPacketDone));
 }
 
 void

@@ -17,9 +17,8 @@
 #include "ns3/event-id.h"
 #include "ns3/host-cpu.h"
 #include "ns3/nstime.h"
+#include "ns3/ring-fifo.h"
 #include "ns3/rx-ring.h"
-
-#include <deque>
 
 namespace ns3
 {
@@ -154,8 +153,14 @@ class NapiRxMode : public RxMode, public NapiContext
     Time m_groFlushTimeout;      ///< gro_flush_timeout (attribute)
 
   private:
-    /// Build the prebuilt callbacks (bound to this object).
-    void BuildCallbacks();
+    /**
+     * @brief A callback to this object's @p method, built on first use and kept in @p slot
+     * (no allocation per packet; a queue that never gets traffic builds none).
+     * @param slot where it is kept
+     * @param method the member function it calls
+     * @return the callback
+     */
+    const Callback<void>& Prebuilt(Callback<void>& slot, void (NapiRxMode::*method)());
     /// The ISR was served: mask and schedule the poll.
     void IsrDone();
     /// Process the next frame, or complete if the ring is empty.
@@ -231,7 +236,7 @@ class NapiRxMode : public RxMode, public NapiContext
     Callback<void> m_busyPacketDone; ///< prebuilt callback
     Callback<void> m_busyWaiter;     ///< woken by the next frame in memory
     Ptr<GroEngine> m_gro;            ///< the queue's GRO engine (null: GRO off)
-    std::deque<RxFrame> m_groOut;    ///< packets from GRO waiting for protocol processing
+    RingFifo<RxFrame> m_groOut;      ///< packets from GRO waiting for protocol processing
     bool m_groEnding{false};         ///< the poll call flushed GRO and ends after m_groOut
     bool m_groWeightUsed{false};     ///< ...ending with its weight used (stays scheduled)
     Callback<void> m_groSegmentDone; ///< prebuilt callback

@@ -12,9 +12,8 @@
 #include "rx-mode.h"
 
 #include "ns3/callback.h"
+#include "ns3/ring-fifo.h"
 #include "ns3/rx-ring.h"
-
-#include <deque>
 
 namespace ns3
 {
@@ -82,7 +81,7 @@ class PerPacketRxMode : public RxMode
     void ProtocolDone();
 
     uint32_t m_backlogSize{1024};  ///< B (attribute)
-    std::deque<RxFrame> m_backlog; ///< frames waiting for protocol processing
+    RingFifo<RxFrame> m_backlog;   ///< frames waiting for protocol processing
     RxFrame m_current;             ///< frame in protocol processing
     bool m_processing{false};      ///< m_current is valid
     uint32_t m_peakBacklog{0};     ///< peak backlog occupancy since TakePeakUtilization

@@ -82,8 +82,12 @@ SoftnetData::Setup(Ptr<HostCpu> cpu,
 void
 SoftnetData::Schedule(NapiContext* napi)
 {
-    NS_ASSERT_MSG(std::find(m_pollList.begin(), m_pollList.end(), napi) == m_pollList.end(),
-                  "NAPI context scheduled twice");
+#ifdef NS3_ASSERT_ENABLE
+    for (std::size_t i = 0; i < m_pollList.size(); ++i)
+    {
+        NS_ASSERT_MSG(m_pollList[i] != napi, "NAPI context scheduled twice");
+    }
+#endif
     m_pollList.push_back(napi);
     if (m_running && m_inKsoftirqd && m_rules != SoftirqRules::LINUX_4_9)
     {
