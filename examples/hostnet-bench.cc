@@ -61,6 +61,20 @@ operator new(std::size_t size)
     throw std::bad_alloc();
 }
 
+// The matching deallocation functions (libstdc++'s default ones free with std::free too, but
+// AddressSanitizer's replace them and report a malloc freed by operator delete).
+void
+operator delete(void* p) noexcept
+{
+    std::free(p);
+}
+
+void
+operator delete(void* p, std::size_t) noexcept
+{
+    std::free(p);
+}
+
 namespace
 {
 

@@ -439,7 +439,7 @@ class Options
     void Add(const std::string& name, const std::string& help, std::string& value, Check check)
     {
         auto item = Register(name, help, value, std::move(check));
-        item->apply = [item, &value]() { value = item->text; };
+        item->apply = [it = item.get(), &value]() { value = it->text; };
     }
 
     /**
@@ -456,9 +456,9 @@ class Options
     {
         max = std::min<uint64_t>(max, std::numeric_limits<T>::max());
         auto item = Register(name, help, std::to_string(value), Whole(min, max));
-        item->apply = [item, &value]() {
+        item->apply = [it = item.get(), &value]() {
             uint64_t x = 0;
-            ParseWhole(item->text, x);
+            ParseWhole(it->text, x);
             value = static_cast<T>(x);
         };
     }
@@ -478,7 +478,7 @@ class Options
              double max)
     {
         auto item = Register(name, help, Show(value), Number(min, max));
-        item->apply = [item, &value]() { ParseNumber(item->text, value); };
+        item->apply = [it = item.get(), &value]() { ParseNumber(it->text, value); };
     }
 
     /**
@@ -495,8 +495,8 @@ class Options
                        : std::string("true or false");
         });
         item->isBool = true;
-        item->apply = [item, &value]() {
-            value = item->text == "true" || item->text == "1" || item->text.empty();
+        item->apply = [it = item.get(), &value]() {
+            value = it->text == "true" || it->text == "1" || it->text.empty();
         };
     }
 
@@ -515,7 +515,7 @@ class Options
                     double maxSeconds)
     {
         auto item = Register(name, help, Show(seconds) + "s", Duration(minSeconds, maxSeconds));
-        item->apply = [item, &seconds]() { ParseSeconds(item->text, seconds); };
+        item->apply = [it = item.get(), &seconds]() { ParseSeconds(it->text, seconds); };
     }
 
     /**
@@ -627,7 +627,9 @@ class Options
         std::string name;            ///< option name
         std::string text;            ///< its text as typed (or the default)
         Check check;                 ///< its check
-        std::function<void()> apply; ///< store the checked text in the variable
+        /// store the checked text in the variable; it holds the item by plain pointer (the
+        /// options own their items: a shared_ptr to itself would be a cycle that leaks)
+        std::function<void()> apply;
         bool isBool{false};          ///< "--name" alone means true
     };
 
