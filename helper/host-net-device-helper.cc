@@ -262,21 +262,6 @@ HostNetDeviceHelper::CheckTypeName(const std::string& type, const std::string& b
 }
 
 std::string
-HostNetDeviceHelper::CheckScheme(const std::string& name)
-{
-    if (IsScheme(name))
-    {
-        return "";
-    }
-    std::string known;
-    for (const auto& n : GetSchemeNames())
-    {
-        known += " " + n;
-    }
-    return "unknown scheme '" + name + "'; known:" + known;
-}
-
-std::string
 HostNetDeviceHelper::CheckPreset(const std::string& name)
 {
     auto names = GetPresetNames();
@@ -594,189 +579,347 @@ HostNetDeviceHelper::SetPreset(const std::string& name)
                    << name << "'; known:" << known.str());
 }
 
-std::vector<std::string>
-HostNetDeviceHelper::GetSchemeNames()
-{
-    return {"ideal",
-            "normal",
-            "disable-enable",
-            "prenapi-count-<tau>",
-            "prenapi-time-<T>us",
-            "pure-polling",
-            "napi-seed",
-            "hybrid",
-            "prenapi-buffer-adaptive",
-            "napi",
-            "count-<tau>",
-            "time-<T>us",
-            "itr-<rate>",
-            "e1000-dynamic",
-            "i40e-adaptive",
-            "net-dim",
-            "buffer-adaptive"};
-}
+// ---------------------------------------------------------------- the scheme table
 
 namespace
 {
+
 /**
- * Parse "<prefix><number><suffix>" (e.g. "count-8", "time-50us").
+ * One named scheme of HostNetDeviceHelper::SetScheme: a row of the table below. A new
+ * scheme is its moderation or receive-mode class plus one row; SetScheme, IsScheme,
+ * CheckScheme, GetSchemeNames and GetSchemeHelp all read the table.
+ */
+struct SchemeRow
+{
+    /// The name; "<x>" marks a number in it (e.g. "time-<T>us" accepts "time-50us").
+    const char* pattern;
+    /// What the number must be (nullptr: any plain decimal 0 .. 1e7, or no number).
+    bool (*valid)(double value);
+    /// What the number must be, for messages ("" for a name without a number).
+    const char* numberRule;
+    /// Moderation x receive mode, in words (GetSchemeHelp).
+    const char* help;
+    /// Configure the helper; @p value is the number in the name (0 without one).
+    void (*apply)(HostNetDeviceHelper& helper, double value);
+};
+
+/// @param v the number in the name @return true if it is a whole number >= 1
+bool
+IsFrameCount(double v)
+{
+    return v >= 1 && v == std::floor(v);
+}
+
+/// @param v the number in the name @return true if it is > 0
+bool
+IsPositive(double v)
+{
+    return v > 0;
+}
+
+/// @param h the helper to set a Linux NAPI receive mode (weight 64, netdev_budget, ksoftirqd) on
+void
+Napi(HostNetDeviceHelper& h)
+{
+    h.SetRxMode("ns3::NapiRxMode");
+}
+
+/// @param h the helper to set the papers' per-packet (pre-NAPI) receive mode on
+void
+PerPacket(HostNetDeviceHelper& h)
+{
+    h.SetRxMode("ns3::PerPacketRxMode");
+}
+
+/**
+ * The schemes, in the order GetSchemeNames lists them: Salah et al. 2007's (the pre-NAPI
+ * per-packet path, their own polling), then Linux's NAPI path with each NIC moderation.
+ */
+const SchemeRow g_schemes[] = {
+    {"ideal",
+     nullptr,
+     "",
+     "Salah et al. 2007 Sec. 3.1: no moderation, interrupts cost nothing (IsrCost 0), "
+     "per-packet receive path (M/M/1/B)",
+     [](HostNetDeviceHelper& h, double) {
+         h.SetModeration("ns3::NoModeration");
+         PerPacket(h);
+         h.SetDeviceAttribute("IsrCost", StringValue("ns3::ConstantRandomVariable[Constant=0]"));
+     }},
+    {"normal",
+     nullptr,
+     "",
+     "normal interruption: every frame interrupts, per-packet receive path",
+     [](HostNetDeviceHelper& h, double) {
+         h.SetModeration("ns3::NoModeration");
+         PerPacket(h);
+     }},
+    {"disable-enable",
+     nullptr,
+     "",
+     "interrupt disable-enable (Salah et al. 2007): no moderation, process until the ring "
+     "is empty, then unmask",
+     [](HostNetDeviceHelper& h, double) {
+         h.SetModeration("ns3::NoModeration");
+         h.SetRxMode("ns3::DisableEnableRxMode");
+     }},
+    {"prenapi-count-<tau>",
+     IsFrameCount,
+     "tau is a whole number of frames >= 1",
+     "count coalescing (ethtool rx-frames tau), per-packet receive path",
+     [](HostNetDeviceHelper& h, double tau) {
+         h.SetModeration("ns3::RxFramesModeration", "Frames", UintegerValue(tau));
+         PerPacket(h);
+     }},
+    {"prenapi-time-<T>us",
+     nullptr,
+     "T is a number of microseconds, 0 .. 1e7",
+     "time coalescing (ethtool rx-usecs T), per-packet receive path",
+     [](HostNetDeviceHelper& h, double usecs) {
+         h.SetModeration("ns3::RxUsecsModeration", "Interval", TimeValue(MicroSeconds(usecs)));
+         PerPacket(h);
+     }},
+    {"pure-polling",
+     nullptr,
+     "",
+     "pure polling (interrupts off): quota Q = 3 per T_poll = 20 us tick",
+     [](HostNetDeviceHelper& h, double) {
+         h.SetModeration("ns3::NoModeration");
+         h.SetRxMode("ns3::PurePollingRxMode");
+     }},
+    {"napi-seed",
+     nullptr,
+     "",
+     "Salah et al. 2007 Fig. 5's NAPI: no moderation, weight 3, the next poll at the next "
+     "20 us tick",
+     [](HostNetDeviceHelper& h, double) {
+         h.SetModeration("ns3::NoModeration");
+         h.SetRxMode("ns3::NapiRxMode",
+                     "Weight",
+                     UintegerValue(3),
+                     "PollPeriod",
+                     TimeValue(MicroSeconds(20)));
+     }},
+    {"hybrid",
+     nullptr,
+     "",
+     "hybrid (Salah et al. 2007): disable-enable below the eq. 13 switch point, pure "
+     "polling above",
+     [](HostNetDeviceHelper& h, double) {
+         h.SetModeration("ns3::NoModeration");
+         h.SetRxMode("ns3::HybridRxMode");
+     }},
+    {"prenapi-buffer-adaptive",
+     nullptr,
+     "",
+     "Chang et al. 2008's buffer-driven interrupt interval, per-packet receive path",
+     [](HostNetDeviceHelper& h, double) {
+         h.SetModeration("ns3::BufferAdaptiveModeration");
+         PerPacket(h);
+     }},
+    {"napi",
+     nullptr,
+     "",
+     "Linux NAPI (weight 64, netdev_budget 300, ksoftirqd), no moderation",
+     [](HostNetDeviceHelper& h, double) {
+         h.SetModeration("ns3::NoModeration");
+         Napi(h);
+     }},
+    {"count-<tau>",
+     IsFrameCount,
+     "tau is a whole number of frames >= 1",
+     "count coalescing (ethtool rx-frames tau), Linux NAPI",
+     [](HostNetDeviceHelper& h, double tau) {
+         h.SetModeration("ns3::RxFramesModeration", "Frames", UintegerValue(tau));
+         Napi(h);
+     }},
+    {"time-<T>us",
+     nullptr,
+     "T is a number of microseconds, 0 .. 1e7",
+     "time coalescing (ethtool rx-usecs T), Linux NAPI",
+     [](HostNetDeviceHelper& h, double usecs) {
+         h.SetModeration("ns3::RxUsecsModeration", "Interval", TimeValue(MicroSeconds(usecs)));
+         Napi(h);
+     }},
+    {"itr-<rate>",
+     IsPositive,
+     "rate is a number of interrupts per second > 0",
+     "Intel interrupt throttling at rate interrupts/s (e.g. itr-8000), Linux NAPI",
+     [](HostNetDeviceHelper& h, double rate) {
+         h.SetModeration("ns3::ThrottleModeration", "InterruptRate", DoubleValue(rate));
+         Napi(h);
+     }},
+    {"e1000-dynamic",
+     nullptr,
+     "",
+     "e1000 dynamic interrupt throttling, Linux NAPI",
+     [](HostNetDeviceHelper& h, double) {
+         h.SetModeration("ns3::E1000DynamicItrModeration");
+         Napi(h);
+     }},
+    {"i40e-adaptive",
+     nullptr,
+     "",
+     "i40e adaptive Rx ITR (10 Gb/s divisor), Linux NAPI",
+     [](HostNetDeviceHelper& h, double) {
+         h.SetModeration("ns3::I40eAdaptiveItrModeration");
+         Napi(h);
+     }},
+    {"net-dim",
+     nullptr,
+     "",
+     "Linux dynamic interrupt moderation (net_dim), Linux NAPI",
+     [](HostNetDeviceHelper& h, double) {
+         h.SetModeration("ns3::NetDimModeration");
+         Napi(h);
+     }},
+    {"buffer-adaptive",
+     nullptr,
+     "",
+     "Chang et al. 2008's buffer-driven interrupt interval, Linux NAPI",
+     [](HostNetDeviceHelper& h, double) {
+         h.SetModeration("ns3::BufferAdaptiveModeration");
+         Napi(h);
+     }},
+};
+
+/**
+ * Match a name against a row's pattern.
+ * @param row the row
  * @param name the scheme name
- * @param prefix expected prefix
- * @param suffix expected suffix
- * @param[out] value the number
- * @return true if @p name has that form with a plain decimal number (digits with at most one
- *         point: no sign, exponent, hex, inf or nan) of at most 1e7
+ * @param[out] value the number in the name (0 without one)
+ * @param[out] error for a name of the row's form whose number is not allowed: what is wrong
+ * @return true if @p name is this row's scheme
  */
 bool
-ParseScheme(const std::string& name,
-            const std::string& prefix,
-            const std::string& suffix,
-            double& value)
+MatchScheme(const SchemeRow& row, const std::string& name, double& value, std::string& error)
 {
+    std::string pattern = row.pattern;
+    value = 0;
+    std::size_t open = pattern.find('<');
+    if (open == std::string::npos)
+    {
+        return name == pattern;
+    }
+    std::string prefix = pattern.substr(0, open);
+    std::string suffix = pattern.substr(pattern.find('>', open) + 1);
     if (name.size() <= prefix.size() + suffix.size() || name.rfind(prefix, 0) != 0 ||
         name.compare(name.size() - suffix.size(), suffix.size(), suffix) != 0)
     {
         return false;
     }
+    // A plain decimal number (digits with at most one point: no sign, exponent, hex, inf or
+    // nan) of at most 1e7.
     std::string number = name.substr(prefix.size(), name.size() - prefix.size() - suffix.size());
-    if (number.find_first_not_of("0123456789.") != std::string::npos ||
-        std::count(number.begin(), number.end(), '.') > 1 || number == "." || number.size() > 12)
+    bool plain = number.find_first_not_of("0123456789.") == std::string::npos &&
+                 std::count(number.begin(), number.end(), '.') <= 1 && number != "." &&
+                 number.size() <= 12;
+    value = plain ? std::strtod(number.c_str(), nullptr) : 0;
+    if (!plain || value > 1e7 || (row.valid && !row.valid(value)))
     {
+        error = std::string(row.pattern) + ": " + row.numberRule;
         return false;
     }
-    value = std::strtod(number.c_str(), nullptr);
-    return value <= 1e7;
+    return true;
 }
+
+/**
+ * @param name a scheme name
+ * @param[out] value the number in the name
+ * @param[out] error why a name of a known form is refused ("" if none matched the form)
+ * @return the row of @p name, or nullptr
+ */
+const SchemeRow*
+FindScheme(const std::string& name, double& value, std::string& error)
+{
+    error.clear();
+    for (const SchemeRow& row : g_schemes)
+    {
+        if (MatchScheme(row, name, value, error))
+        {
+            return &row;
+        }
+    }
+    return nullptr;
+}
+
 } // namespace
+
+std::vector<std::string>
+HostNetDeviceHelper::GetSchemeNames()
+{
+    std::vector<std::string> names;
+    for (const SchemeRow& row : g_schemes)
+    {
+        names.emplace_back(row.pattern);
+    }
+    return names;
+}
+
+std::string
+HostNetDeviceHelper::GetSchemeHelp(const std::string& name)
+{
+    for (const SchemeRow& row : g_schemes)
+    {
+        double value = 0;
+        std::string error;
+        if (name == row.pattern || MatchScheme(row, name, value, error))
+        {
+            return row.help;
+        }
+    }
+    return "";
+}
 
 bool
 HostNetDeviceHelper::IsScheme(const std::string& name)
 {
+    double value = 0;
+    std::string error;
+    const SchemeRow* row = FindScheme(name, value, error);
+    if (!row)
+    {
+        return false;
+    }
+    // Applied to a scratch helper, as SetScheme would: the row's types and attribute values
+    // are checked, and the random variables this creates (e.g. "ideal"'s IsrCost) take the
+    // automatic stream numbers they always took, so a run that checks its scheme names first
+    // (the examples' options) draws the same numbers as before.
     HostNetDeviceHelper scratch;
-    return scratch.ApplyScheme(name);
+    row->apply(scratch, value);
+    return true;
+}
+
+std::string
+HostNetDeviceHelper::CheckScheme(const std::string& name)
+{
+    if (IsScheme(name))
+    {
+        return "";
+    }
+    double value = 0;
+    std::string error;
+    FindScheme(name, value, error);
+    std::string known;
+    for (const auto& n : GetSchemeNames())
+    {
+        known += " " + n;
+    }
+    return "unknown scheme '" + name + "'" + (error.empty() ? "" : " (" + error + ")") +
+           "; known:" + known;
 }
 
 void
 HostNetDeviceHelper::SetScheme(const std::string& name)
 {
-    if (!ApplyScheme(name))
-    {
-        std::ostringstream known;
-        for (const auto& n : GetSchemeNames())
-        {
-            known << " " << n;
-        }
-        NS_FATAL_ERROR("HostNetDeviceHelper::SetScheme: unknown scheme '"
-                       << name << "'; known:" << known.str());
-    }
-}
-
-bool
-HostNetDeviceHelper::ApplyScheme(const std::string& name)
-{
-    // "prenapi-<scheme>": the papers' per-packet receive path (netif_rx before NAPI: no
-    // budget, no ksoftirqd) under the same NIC moderation as <scheme> on NAPI.
-    const std::string prenapi = "prenapi-";
-    bool perPacket = name.rfind(prenapi, 0) == 0;
-    std::string scheme = perPacket ? name.substr(prenapi.size()) : name;
     double value = 0;
-    if (perPacket && scheme != "buffer-adaptive" && scheme.rfind("count-", 0) != 0 &&
-        scheme.rfind("time-", 0) != 0)
+    std::string error;
+    const SchemeRow* row = FindScheme(name, value, error);
+    if (!row)
     {
-        return false; // the other schemes name their receive mode already
+        NS_FATAL_ERROR("HostNetDeviceHelper::SetScheme: " << CheckScheme(name));
     }
-    auto rxMode = [this, perPacket]() {
-        if (perPacket)
-        {
-            SetRxMode("ns3::PerPacketRxMode");
-        }
-        else
-        {
-            SetRxMode("ns3::NapiRxMode");
-        }
-    };
-    if (scheme == "ideal")
-    {
-        // Salah et al. 2007 Sec. 3.1: interrupts cost nothing; protocol processing is M/M/1/B.
-        SetModeration("ns3::NoModeration");
-        SetRxMode("ns3::PerPacketRxMode");
-        SetDeviceAttribute("IsrCost", StringValue("ns3::ConstantRandomVariable[Constant=0]"));
-    }
-    else if (scheme == "normal")
-    {
-        SetModeration("ns3::NoModeration");
-        SetRxMode("ns3::PerPacketRxMode");
-    }
-    else if (scheme == "disable-enable")
-    {
-        SetModeration("ns3::NoModeration");
-        SetRxMode("ns3::DisableEnableRxMode");
-    }
-    else if (ParseScheme(scheme, "count-", "", value) && value >= 1 && value == std::floor(value))
-    {
-        SetModeration("ns3::RxFramesModeration", "Frames", UintegerValue(value));
-        rxMode();
-    }
-    else if (ParseScheme(scheme, "time-", "us", value))
-    {
-        SetModeration("ns3::RxUsecsModeration", "Interval", TimeValue(MicroSeconds(value)));
-        rxMode();
-    }
-    else if (scheme == "pure-polling")
-    {
-        SetModeration("ns3::NoModeration");
-        SetRxMode("ns3::PurePollingRxMode");
-    }
-    else if (scheme == "napi-seed")
-    {
-        // Salah et al. 2007 Fig. 5: quota Q = 3, the next poll at the next T_poll = 20 us tick.
-        SetModeration("ns3::NoModeration");
-        SetRxMode("ns3::NapiRxMode",
-                  "Weight",
-                  UintegerValue(3),
-                  "PollPeriod",
-                  TimeValue(MicroSeconds(20)));
-    }
-    else if (scheme == "hybrid")
-    {
-        SetModeration("ns3::NoModeration");
-        SetRxMode("ns3::HybridRxMode");
-    }
-    else if (scheme == "napi")
-    {
-        SetModeration("ns3::NoModeration");
-        SetRxMode("ns3::NapiRxMode");
-    }
-    else if (ParseScheme(scheme, "itr-", "", value) && value > 0)
-    {
-        SetModeration("ns3::ThrottleModeration", "InterruptRate", DoubleValue(value));
-        SetRxMode("ns3::NapiRxMode");
-    }
-    else if (scheme == "e1000-dynamic")
-    {
-        SetModeration("ns3::E1000DynamicItrModeration");
-        SetRxMode("ns3::NapiRxMode");
-    }
-    else if (scheme == "i40e-adaptive")
-    {
-        SetModeration("ns3::I40eAdaptiveItrModeration");
-        SetRxMode("ns3::NapiRxMode");
-    }
-    else if (scheme == "net-dim")
-    {
-        SetModeration("ns3::NetDimModeration");
-        SetRxMode("ns3::NapiRxMode");
-    }
-    else if (scheme == "buffer-adaptive")
-    {
-        SetModeration("ns3::BufferAdaptiveModeration");
-        rxMode();
-    }
-    else
-    {
-        return false;
-    }
-    return true;
+    row->apply(*this, value);
 }
 
 Ptr<HostNetDevice>

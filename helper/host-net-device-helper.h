@@ -200,7 +200,11 @@ class HostNetDeviceHelper : public PcapHelperForDevice, public AsciiTraceHelperF
      * "e1000-dynamic" (e1000 dynamic ITR), "i40e-adaptive" (i40e adaptive Rx ITR, 10 Gb/s
      * divisor), "net-dim" (Linux DIM) and "buffer-adaptive" (Chang et al. 2008's interval).
      * Only the moderation and receive mode (and, for "ideal", IsrCost) are set: use one helper per
-     * scheme. Unknown names stop the program with the list of known ones.
+     * scheme. Unknown names stop the program with the list of known ones (CheckScheme).
+     *
+     * The schemes are one table in host-net-device-helper.cc, one row each (name pattern,
+     * what its number may be, help text, the configuration); SetScheme, IsScheme, CheckScheme,
+     * GetSchemeNames and GetSchemeHelp read it.
      * @param name the scheme name
      */
     void SetScheme(const std::string& name);
@@ -214,6 +218,13 @@ class HostNetDeviceHelper : public PcapHelperForDevice, public AsciiTraceHelperF
 
     /** @return the scheme names SetScheme accepts ("<...>" marks a numeric parameter) */
     static std::vector<std::string> GetSchemeNames();
+
+    /**
+     * @brief What a scheme configures, in words (moderation x receive mode).
+     * @param name a scheme name ("time-50us") or its pattern ("time-<T>us")
+     * @return the scheme's help text, or "" if @p name is not a scheme
+     */
+    static std::string GetSchemeHelp(const std::string& name);
 
     /**
      * @brief A constant cost, as the text of a random variable attribute (IsrCost,
@@ -281,7 +292,8 @@ class HostNetDeviceHelper : public PcapHelperForDevice, public AsciiTraceHelperF
     /**
      * @brief Check a scheme name without applying it.
      * @param name a scheme name
-     * @return "" if SetScheme accepts it, else a message listing the known schemes
+     * @return "" if SetScheme accepts it, else a message listing the known schemes (and, for a
+     *         name of a known form with a number that is not allowed, what the number must be)
      */
     static std::string CheckScheme(const std::string& name);
 
@@ -339,9 +351,6 @@ class HostNetDeviceHelper : public PcapHelperForDevice, public AsciiTraceHelperF
                              std::string prefix,
                              Ptr<NetDevice> nd,
                              bool explicitFilename) override;
-
-    /// Configure a named scheme; @return false if the name is unknown
-    bool ApplyScheme(const std::string& name);
 
     /// Stop with a clear message unless type names a subclass of base.
     static void CheckType(const std::string& what, const std::string& type, TypeId base);

@@ -291,7 +291,7 @@ class BusyPollOwnQueueTestCase : public TestCase
         });
         Simulator::Stop(end + MilliSeconds(1));
         Simulator::Run();
-        Ptr<NapiRxMode> polled = sink->GetBusyPoller()->GetNapi();
+        Ptr<RxMode> polled = sink->GetBusyPoller()->GetNapi();
         HostNetDeviceStats stats = rx->GetStats();
         uint64_t onTarget = rx->GetQueue(target)->GetDelivered();
         uint64_t onZero = rx->GetQueue(0)->GetDelivered();

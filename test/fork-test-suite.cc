@@ -354,7 +354,13 @@ class ForkRxModeTestCase : public TestCase
             std::string problems;
             CompareAttributes(original, copy, name, problems);
             NS_TEST_ASSERT_MSG_EQ(problems, "", "the copy has the original's attribute values");
-            NS_TEST_ASSERT_MSG_EQ(copy->IsNapi(), original->IsNapi(), name << ": IsNapi");
+            for (auto feature : {RxMode::GRO, RxMode::LRO, RxMode::RPS, RxMode::BUSY_POLL})
+            {
+                NS_TEST_ASSERT_MSG_EQ(copy->Supports(feature),
+                                      original->Supports(feature),
+                                      name << ": Supports(" << RxMode::GetFeatureName(feature)
+                                           << ")");
+            }
         }
 
         // Random variables: own generators (the original's draws do not advance the copy's).

@@ -23,6 +23,7 @@
 #include "ns3/e1000-dynamic-itr-moderation.h"
 #include "ns3/enum.h"
 #include "ns3/i40e-adaptive-itr-moderation.h"
+#include "ns3/minimum-gap-moderation.h"
 #include "ns3/net-dim-moderation.h"
 #include "ns3/rng-seed-manager.h"
 #include "ns3/string.h"
@@ -1646,6 +1647,113 @@ class E1000GigStreamTestCase : public TestCase
 
 /**
  * @ingroup hostnet-tests
+ * @brief Every adaptive scheme fires the base class's ModerationChanged trace with the
+ * setting it applies, once per change of its own trace (Itr, ProfileIndex, Interval).
+ */
+class ModerationChangedTestCase : public TestCase
+{
+  public:
+    ModerationChangedTestCase()
+        : TestCase("ModerationChanged: one common trace of every adaptive scheme's setting")
+    {
+    }
+
+  private:
+    /// One ModerationChanged call.
+    struct Change
+    {
+        Time interval;   ///< time limit
+        uint32_t frames; ///< frame limit
+    };
+
+    /**
+     * @param v record
+     * @param interval time limit
+     * @param frames frame limit
+     */
+    static void Record(std::vector<Change>* v, Time interval, uint32_t frames)
+    {
+        v->push_back({interval, frames});
+    }
+
+    /// @param n changes of the scheme's own trace after time 0 (its initial value is set then)
+    static void CountUint(uint64_t* n, uint32_t, uint32_t)
+    {
+        *n += Simulator::Now().IsStrictlyPositive() ? 1 : 0;
+    }
+
+    /// @param n changes of the scheme's own trace after time 0
+    static void CountTime(uint64_t* n, Time, Time)
+    {
+        *n += Simulator::Now().IsStrictlyPositive() ? 1 : 0;
+    }
+
+    void DoRun() override
+    {
+        // scheme -> its own trace of the adapted value
+        const std::vector<std::pair<std::string, std::string>> schemes{
+            {"e1000-dynamic", "Itr"},
+            {"i40e-adaptive", "Itr"},
+            {"net-dim", "ProfileIndex"},
+            {"buffer-adaptive", "Interval"},
+            {"prenapi-buffer-adaptive", "Interval"}};
+        for (const auto& [scheme, own] : schemes)
+        {
+            HostNetDeviceHelper helper = DeterministicHelper();
+            helper.SetScheme(scheme);
+            HostPair p = MakeHostPair(helper);
+            Ptr<InterruptModeration> m = p.host->GetModeration();
+            std::vector<Change> changes;
+            uint64_t ownChanges = 0;
+            m->TraceConnectWithoutContext("ModerationChanged",
+                                          MakeBoundCallback(&Record, &changes));
+            if (own == "Interval")
+            {
+                m->TraceConnectWithoutContext(own, MakeBoundCallback(&CountTime, &ownChanges));
+            }
+            else
+            {
+                m->TraceConnectWithoutContext(own, MakeBoundCallback(&CountUint, &ownChanges));
+            }
+            // Bulk trains (8 x 1500 B every 90 us), then a dense stream of small frames, then
+            // a sparse one: each scheme adapts.
+            for (int i = 0; i < 200; ++i)
+            {
+                SendSized(p, MicroSeconds(90 * i), 8, 1500);
+            }
+            SendStream(p, MilliSeconds(20), NanoSeconds(2500), MilliSeconds(50));
+            SendStream(p, MilliSeconds(50), MicroSeconds(25), MilliSeconds(90));
+            Simulator::Run();
+            // The setting in force at the end, read from the scheme.
+            Change now{};
+            if (auto dim = DynamicCast<NetDimModeration>(m))
+            {
+                now = {MicroSeconds(dim->GetProfile().usecs), dim->GetProfile().frames};
+            }
+            else
+            {
+                now = {DynamicCast<MinimumGapModeration>(m)->GetGap(), 0};
+            }
+            Simulator::Destroy();
+            NS_TEST_EXPECT_MSG_GT(changes.size(), 0, scheme << ": the setting changed");
+            NS_TEST_EXPECT_MSG_EQ(changes.size(),
+                                  ownChanges,
+                                  scheme << ": one ModerationChanged per change of " << own);
+            if (!changes.empty())
+            {
+                NS_TEST_EXPECT_MSG_EQ(changes.back().interval,
+                                      now.interval,
+                                      scheme << ": the last reported time limit is in force");
+                NS_TEST_EXPECT_MSG_EQ(changes.back().frames,
+                                      now.frames,
+                                      scheme << ": the last reported frame limit is in force");
+            }
+        }
+    }
+};
+
+/**
+ * @ingroup hostnet-tests
  * @brief The hostnet-moderation-schemes suite.
  */
 class ModerationSchemesTestSuite : public TestSuite
@@ -1676,6 +1784,7 @@ class ModerationSchemesTestSuite : public TestSuite
         AddTestCase(new I40eStreamTestCase, TestCase::Duration::QUICK);
         AddTestCase(new I40eSparseTestCase, TestCase::Duration::QUICK);
         AddTestCase(new E1000GigStreamTestCase, TestCase::Duration::QUICK);
+        AddTestCase(new ModerationChangedTestCase, TestCase::Duration::QUICK);
     }
 };
 

@@ -7,13 +7,15 @@
  */
 
 // hostnet-rx-modes: pure polling, Salah et al. 2007's NAPI, ksoftirqd deferral, software IRQ
-// deferral and the hybrid at hand-computed instants or against their defining property.
+// deferral and the hybrid at hand-computed instants or against their defining property; the
+// contract of the RxMode base class (Supports, the counts and traces it owns).
 
 #include "hostnet-test-utils.h"
 
 #include "ns3/boolean.h"
 #include "ns3/double.h"
 #include "ns3/enum.h"
+#include "ns3/host-net-queue.h"
 #include "ns3/hybrid-rx-mode.h"
 #include "ns3/napi-rx-mode.h"
 #include "ns3/test.h"
@@ -373,6 +375,146 @@ class HybridTestCase : public TestCase
 
 /**
  * @ingroup hostnet-tests
+ * @brief RxMode::Supports: the features each registered receive mode provides.
+ */
+class SupportsTestCase : public TestCase
+{
+  public:
+    SupportsTestCase()
+        : TestCase("Supports: GRO, LRO, RPS and busy polling exactly in the NAPI modes")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        // GRO, LRO, RPS/RFS and busy polling work on a NAPI poll (napi_gro_receive,
+        // netif_receive_skb, napi_busy_loop): the NAPI modes provide all four, the others none.
+        const std::map<std::string, bool> napi{{"ns3::NapiRxMode", true},
+                                               {"ns3::DisableEnableRxMode", true},
+                                               {"ns3::PerPacketRxMode", false},
+                                               {"ns3::PurePollingRxMode", false},
+                                               {"ns3::HybridRxMode", false}};
+        for (const auto& [name, expected] : napi)
+        {
+            Ptr<RxMode> mode = ObjectFactory(name).Create<RxMode>();
+            for (auto feature : {RxMode::GRO, RxMode::LRO, RxMode::RPS, RxMode::BUSY_POLL})
+            {
+                NS_TEST_ASSERT_MSG_EQ(mode->Supports(feature),
+                                      expected,
+                                      name << " Supports(" << RxMode::GetFeatureName(feature)
+                                           << ")");
+            }
+            mode->Dispose();
+        }
+        NS_TEST_ASSERT_MSG_EQ(RxMode::GetFeatureName(RxMode::RPS), "RPS/RFS", "feature name");
+    }
+};
+
+/**
+ * @ingroup hostnet-tests
+ * @brief The RxMode base class counts and traces the interrupts and polls of every mode.
+ */
+class BaseCountsTestCase : public TestCase
+{
+  public:
+    BaseCountsTestCase()
+        : TestCase("every mode's interrupts, absorbed interrupts and polls are counted and "
+                   "traced by the base class")
+    {
+    }
+
+  private:
+    /// What the traces saw.
+    struct Seen
+    {
+        uint64_t interrupts{0};       ///< the mode's Interrupt trace
+        uint64_t absorbed{0};         ///< the mode's InterruptAbsorbed trace
+        uint64_t polls{0};            ///< the mode's Poll trace
+        uint64_t pollPackets{0};      ///< the frames its calls reported
+        uint64_t deviceInterrupts{0}; ///< the device's Interrupt trace
+    };
+
+    /// @param n counter to increment
+    static void Count(uint64_t* n)
+    {
+        ++*n;
+    }
+
+    /**
+     * @param seen the record
+     * @param packets frames of the poll call
+     */
+    static void Poll(Seen* seen, uint32_t packets)
+    {
+        seen->polls++;
+        seen->pollPackets += packets;
+    }
+
+    void DoRun() override
+    {
+        HostNetDeviceHelper hybrid;
+        hybrid.SetRxMode("ns3::HybridRxMode",
+                         "SwitchRate",
+                         DoubleValue(100e3),
+                         "MeasureInterval",
+                         TimeValue(MilliSeconds(2)));
+        std::vector<std::pair<std::string, HostNetDeviceHelper>> hosts{{"hybrid", hybrid}};
+        for (std::string scheme :
+             {"normal", "prenapi-count-4", "disable-enable", "napi", "napi-seed", "pure-polling"})
+        {
+            HostNetDeviceHelper helper;
+            helper.SetScheme(scheme);
+            hosts.emplace_back(scheme, helper);
+        }
+        for (const auto& [name, helper] : hosts)
+        {
+            RngSeedManager::SetRun(3);
+            HostPair p = MakeHostPair(helper);
+            p.host->AssignStreams(10);
+            Seen seen;
+            Ptr<RxMode> mode = p.host->GetQueue(0)->GetRxMode();
+            mode->TraceConnectWithoutContext("Interrupt",
+                                             MakeBoundCallback(&Count, &seen.interrupts));
+            mode->TraceConnectWithoutContext("InterruptAbsorbed",
+                                             MakeBoundCallback(&Count, &seen.absorbed));
+            mode->TraceConnectWithoutContext("Poll", MakeBoundCallback(&Poll, &seen));
+            p.host->TraceConnectWithoutContext("Interrupt",
+                                               MakeBoundCallback(&Count, &seen.deviceInterrupts));
+            // 150 Kpps of 64-byte frames for 10 ms: the per-packet ISR absorbs interrupts,
+            // the hybrid switches to polling (above 100 Kpps after its 2 ms measurement).
+            PoissonInjector source(p, 150e3, 64, MilliSeconds(10), 1);
+            Simulator::Stop(MilliSeconds(12));
+            Simulator::Run();
+            HostNetDeviceStats s = p.host->GetStats();
+            Simulator::Destroy();
+            NS_TEST_EXPECT_MSG_EQ(seen.interrupts, s.interrupts, name << ": Interrupt trace");
+            NS_TEST_EXPECT_MSG_EQ(seen.deviceInterrupts,
+                                  s.interrupts,
+                                  name << ": the device's Interrupt trace fires as before");
+            NS_TEST_EXPECT_MSG_EQ(seen.absorbed,
+                                  s.interruptsAbsorbed,
+                                  name << ": InterruptAbsorbed trace");
+            NS_TEST_EXPECT_MSG_EQ(seen.polls, s.polls, name << ": Poll trace");
+            bool polls = name != "normal" && name != "prenapi-count-4";
+            bool interrupts = name != "pure-polling";
+            NS_TEST_EXPECT_MSG_EQ((s.interrupts > 0), interrupts, name << ": interrupts counted");
+            NS_TEST_EXPECT_MSG_EQ((s.polls > 0), polls, name << ": polls counted");
+            if (polls)
+            {
+                // Every processed frame was taken by one poll call or cycle (of the ones that
+                // ended: the last may run at the stop).
+                NS_TEST_EXPECT_MSG_LT_OR_EQ(seen.pollPackets,
+                                            s.rxDelivered + s.dropBacklog,
+                                            name << ": Poll trace's frames");
+                NS_TEST_EXPECT_MSG_GT(seen.pollPackets, 0, name << ": Poll trace's frames");
+            }
+        }
+    }
+};
+
+/**
+ * @ingroup hostnet-tests
  * @brief The hostnet-rx-modes suite.
  */
 class RxModesTestSuite : public TestSuite
@@ -387,6 +529,8 @@ class RxModesTestSuite : public TestSuite
         AddTestCase(new DeferHardIrqsTestCase, TestCase::Duration::QUICK);
         AddTestCase(new KsoftirqdTestCase, TestCase::Duration::QUICK);
         AddTestCase(new HybridTestCase, TestCase::Duration::QUICK);
+        AddTestCase(new SupportsTestCase, TestCase::Duration::QUICK);
+        AddTestCase(new BaseCountsTestCase, TestCase::Duration::QUICK);
     }
 };
 

@@ -370,10 +370,14 @@ HostNetDevice::DoInitialize()
     // Nix-vector routing cannot route through the wrapper: without a mirror interface on the
     // PHY its neighbours do not find the host, and with one it stops on the duplicate address
     // ("Duplicate IP address ... during NIX Vector map construction"). Refuse it clearly.
+    // The TypeId is looked up by name: hostnet does not link the nix-vector-routing module
+    // (when it is not loaded, no node can use it).
     Ptr<Ipv4> ipv4 = m_node ? m_node->GetObject<Ipv4>() : nullptr;
     Ptr<Ipv4RoutingProtocol> routing = ipv4 ? ipv4->GetRoutingProtocol() : nullptr;
-    NS_ABORT_MSG_IF(routing && routing->GetInstanceTypeId().GetName().find("NixVector") !=
-                                   std::string::npos,
+    TypeId nix;
+    bool nixLoaded = TypeId::LookupByNameFailSafe("ns3::Ipv4NixVectorRouting", &nix);
+    TypeId routingTid = routing ? routing->GetInstanceTypeId() : TypeId();
+    NS_ABORT_MSG_IF(routing && nixLoaded && (routingTid == nix || routingTid.IsChildOf(nix)),
                     "HostNetDevice: node " << m_node->GetId() << " uses "
                                            << routing->GetInstanceTypeId().GetName()
                                            << ", which cannot route through hostnet hosts; use "
@@ -509,11 +513,6 @@ HostNetDevice::CreateQueues()
                     "HostNetDevice: RxRing, Moderation and RxMode must be set");
     std::vector<uint32_t> cores =
         ReceiveSteering::QueueCores(m_nQueues, m_irqCore, m_irqAffinity, m_cpu->GetNCores());
-    // RPS/RFS steer packets taken by a NAPI poll (netif_receive_skb): they need one.
-    NS_ABORT_MSG_IF(m_rxSteering != STEER_NONE && !m_rxMode->IsNapi(),
-                    "HostNetDevice::RxSteering = rps/rfs needs a NAPI receive mode "
-                    "(ns3::NapiRxMode or ns3::DisableEnableRxMode); RxMode is "
-                        << m_rxMode->GetInstanceTypeId().GetName());
     m_steering.Configure(m_node,
                          m_cpu,
                          m_nQueues,
@@ -522,22 +521,11 @@ HostNetDevice::CreateQueues()
                          m_rxSteering == STEER_RFS,
                          m_rpsCoresList,
                          m_rpsFlowCount);
-    // GRO merges within a NAPI poll (napi_gro_receive): without one it would be ignored.
-    NS_ABORT_MSG_IF(m_groEnabled && !m_rxMode->IsNapi(),
-                    "HostNetDevice::GroEnabled needs a NAPI receive mode (ns3::NapiRxMode or "
-                    "ns3::DisableEnableRxMode, e.g. the schemes napi, itr-<rate>, net-dim); "
-                    "RxMode is "
-                        << m_rxMode->GetInstanceTypeId().GetName());
-    if (m_rxRing->IsLroEnabled())
-    {
-        NS_ABORT_MSG_IF(m_groEnabled,
-                        "HostNetDevice: RxRing::LroEnabled and GroEnabled are both true; "
-                        "enable one (hostnet's GRO does not merge LRO aggregates again)");
-        NS_ABORT_MSG_IF(!m_rxMode->IsNapi(),
-                        "RxRing::LroEnabled needs a NAPI receive mode (ns3::NapiRxMode or "
-                        "ns3::DisableEnableRxMode); RxMode is "
-                            << m_rxMode->GetInstanceTypeId().GetName());
-    }
+    // What the receive mode must support (GRO, LRO and RPS/RFS need a NAPI poll) is checked
+    // by the mode when it joins its queue (RxMode::CheckConfig).
+    NS_ABORT_MSG_IF(m_rxRing->IsLroEnabled() && m_groEnabled,
+                    "HostNetDevice: RxRing::LroEnabled and GroEnabled are both true; "
+                    "enable one (hostnet's GRO does not merge LRO aggregates again)");
     m_queues.clear();
     std::vector<Ptr<TxRing>> txRings;
     for (uint32_t q = 0; q < m_nQueues; ++q)

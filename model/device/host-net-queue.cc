@@ -222,6 +222,25 @@ HostNetQueue::GetGro() const
     return m_gro;
 }
 
+std::string
+HostNetQueue::GetRequester(RxMode::Feature feature) const
+{
+    // The device's settings behind this queue's configuration (a busy poller is an
+    // application's: BusyPoller::Install checks it).
+    switch (feature)
+    {
+    case RxMode::GRO:
+        return m_gro ? "HostNetDevice::GroEnabled" : "";
+    case RxMode::LRO:
+        return m_ring->IsLroEnabled() ? "RxRing::LroEnabled" : "";
+    case RxMode::RPS:
+        return m_steering ? "HostNetDevice::RxSteering = rps/rfs" : "";
+    case RxMode::BUSY_POLL:
+        return "";
+    }
+    return "";
+}
+
 uint32_t
 HostNetQueue::SteerCoreSlow(const RxFrame& frame)
 {

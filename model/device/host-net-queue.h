@@ -109,6 +109,7 @@ class HostNetQueue : public Object, public RxQueue
     Ptr<RxRing> GetRxRing() const override;
     Ptr<GroEngine> GetGro() const override;
     const HostCostModel& GetCosts() const override;
+    std::string GetRequester(RxMode::Feature feature) const override;
     void SetRxInterruptEnabled(bool enabled) override;
     bool IsRxInterruptEnabled() const override;
     void NotifyRingDrained() override;

@@ -8,8 +8,6 @@
 
 #include "busy-poller.h"
 
-#include "napi-rx-mode.h"
-
 #include "ns3/abort.h"
 #include "ns3/host-net-device.h"
 #include "ns3/log.h"
@@ -96,7 +94,7 @@ BusyPoller::Install(Ptr<Node> node,
     for (uint32_t i = 0; i < node->GetNDevices() && !hasNapi; ++i)
     {
         auto device = DynamicCast<HostNetDevice>(node->GetDevice(i));
-        hasNapi = device && device->GetRxMode()->IsNapi();
+        hasNapi = device && device->GetRxMode()->Supports(RxMode::BUSY_POLL);
     }
     NS_ABORT_MSG_IF(!hasNapi,
                     owner << " > 0 needs a HostNetDevice with a NAPI receive mode (a NAPI "
@@ -115,17 +113,18 @@ BusyPoller::NoteDelivery(const HostNetStack& stack)
     if (context && context != m_lastDelivering)
     {
         m_lastDelivering = context;
-        SetNapi(DynamicCast<NapiRxMode>(Ptr<RxMode>(context)));
+        // sk_can_busy_loop: only a context that can be busy-polled is remembered.
+        SetNapi(context->Supports(RxMode::BUSY_POLL) ? Ptr<RxMode>(context) : nullptr);
     }
 }
 
 void
-BusyPoller::SetNapi(Ptr<NapiRxMode> napi)
+BusyPoller::SetNapi(Ptr<RxMode> napi)
 {
     m_nextNapi = napi;
 }
 
-Ptr<NapiRxMode>
+Ptr<RxMode>
 BusyPoller::GetNapi() const
 {
     return m_nextNapi;

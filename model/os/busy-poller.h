@@ -16,13 +16,12 @@
 #include "ns3/node.h"
 #include "ns3/nstime.h"
 #include "ns3/object.h"
+#include "ns3/rx-mode.h"
 
 #include <string>
 
 namespace ns3
 {
-
-class NapiRxMode;
 
 /**
  * @ingroup hostnet
@@ -77,8 +76,8 @@ class BusyPoller : public Object
     /**
      * @brief Create the busy-poll loop of an application's task on a node (SO_BUSY_POLL).
      *
-     * Stops with a message naming @p owner when the node has no HostNetDevice with a NAPI
-     * receive mode (busy polling polls a NAPI context).
+     * Stops with a message naming @p owner when the node has no HostNetDevice whose receive
+     * mode supports busy polling (RxMode::Supports(RxMode::BUSY_POLL): a NAPI mode).
      * @param node the application's node (with a HostCpu)
      * @param task the application's task
      * @param timeout busy-poll time per blocking read (> 0)
@@ -108,12 +107,13 @@ class BusyPoller : public Object
     /**
      * @brief The NAPI context that last delivered data to the socket (sk_napi_id); the next
      * loop polls it.
-     * @param napi the context (nullptr: none that can be busy-polled)
+     * @param napi the context: a receive mode that supports busy polling (nullptr: none
+     *        that can be busy-polled)
      */
-    void SetNapi(Ptr<NapiRxMode> napi);
+    void SetNapi(Ptr<RxMode> napi);
 
     /** @return the context the next loop polls (nullptr until one delivered data) */
-    Ptr<NapiRxMode> GetNapi() const;
+    Ptr<RxMode> GetNapi() const;
 
     /** @return busy-poll loops skipped because no context was known yet */
     uint64_t GetNoContext() const;
@@ -162,8 +162,8 @@ class BusyPoller : public Object
 
     Ptr<HostCpu> m_cpu;                ///< the CPU
     HostCpu::TaskId m_task{0};         ///< the application's task
-    Ptr<NapiRxMode> m_napi;            ///< the context the running loop polls
-    Ptr<NapiRxMode> m_nextNapi;        ///< sk_napi_id: the context of the next loop
+    Ptr<RxMode> m_napi;                ///< the context the running loop polls
+    Ptr<RxMode> m_nextNapi;            ///< sk_napi_id: the context of the next loop
     RxMode* m_lastDelivering{nullptr}; ///< context of the last delivery (not owned)
     uint64_t m_noContext{0};           ///< reads that slept for want of a context
     Time m_timeout;                    ///< busy-poll time per read

@@ -156,6 +156,9 @@ HybridRxMode::Attach(RxQueue* queue)
     m_interrupts->SetHandOffCallback(MakeCallback(&HybridRxMode::HandOffToPolling, this));
     m_polling->SetAutoStart(false);
     m_polling->Attach(queue);
+    // The inner modes count their polls for the queue; this mode's Poll trace shows them.
+    ForwardPollTraces(*m_interrupts);
+    ForwardPollTraces(*m_polling);
     queue->ConnectDelivered(MakeCallback(&HybridRxMode::Delivered, this));
     Simulator::ScheduleWithContext(queue->GetNodeId(),
                                    Time(0),
@@ -260,15 +263,17 @@ HybridRxMode::PollingStopped()
     m_queue->SetRxInterruptEnabled(true);
 }
 
-void
-HybridRxMode::HandleInterrupt()
+bool
+HybridRxMode::IsInterruptAbsorbed() const
 {
-    if (m_pollingActive)
-    {
-        m_queue->Record(RxQueue::INTERRUPT_ABSORBED);
-        return;
-    }
-    m_interrupts->HandleInterrupt();
+    return m_pollingActive || IsInterruptAbsorbedBy(*m_interrupts);
+}
+
+void
+HybridRxMode::DoHandleInterrupt()
+{
+    // Counted here, once: the inner mode's ISR serves it.
+    HandleInterruptBy(*m_interrupts);
 }
 
 uint32_t

@@ -66,7 +66,6 @@ class HybridRxMode : public RxMode
     Ptr<RxMode> Fork() const override;
 
     void Attach(RxQueue* queue) override;
-    void HandleInterrupt() override;
     uint32_t GetNHeld() const override;
     int64_t AssignStreams(int64_t stream) override;
 
@@ -81,6 +80,8 @@ class HybridRxMode : public RxMode
 
   protected:
     void DoDispose() override;
+    bool IsInterruptAbsorbed() const override;
+    void DoHandleInterrupt() override;
 
   private:
     /// Count a delivered frame (Delivered trace).

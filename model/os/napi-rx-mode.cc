@@ -129,8 +129,9 @@ NapiRxMode::DoDispose()
 }
 
 bool
-NapiRxMode::IsNapi() const
+NapiRxMode::Supports(Feature feature) const
 {
+    // GRO, LRO, RPS/RFS and busy polling all work on a NAPI poll.
     return true;
 }
 
@@ -164,16 +165,17 @@ NapiRxMode::CreatePrivateSoftnet()
     return softnet;
 }
 
-void
-NapiRxMode::HandleInterrupt()
+bool
+NapiRxMode::IsInterruptAbsorbed() const
 {
-    if (m_isrActive || m_polling)
-    {
-        m_queue->Record(RxQueue::INTERRUPT_ABSORBED);
-        return;
-    }
+    // An ISR in service, or the context is scheduled (the interrupt is masked meanwhile).
+    return m_isrActive || m_polling;
+}
+
+void
+NapiRxMode::DoHandleInterrupt()
+{
     m_isrActive = true;
-    m_queue->Record(RxQueue::INTERRUPT);
     m_cpu->Submit(HostCpu::HARDIRQ,
                   m_queue->GetCosts().SampleIsr(),
                   Prebuilt(m_isrDone, &NapiRxMode::IsrDone),
@@ -421,7 +423,7 @@ NapiRxMode::WeightExhausted()
 void
 NapiRxMode::ReturnFromPoll(bool rescheduled)
 {
-    m_queue->Record(RxQueue::POLL, m_pollPackets);
+    NotifyPoll(m_pollPackets);
     uint32_t work = m_pollPackets;
     m_pollPackets = 0;
     m_softnet->PollReturned(this, work, rescheduled);
@@ -456,7 +458,7 @@ NapiRxMode::GroWatchdog()
 void
 NapiRxMode::NotifyTimeSqueeze()
 {
-    m_queue->Record(RxQueue::SOFTIRQ_RESTART);
+    NotifySoftirqRestart();
 }
 
 void
@@ -620,7 +622,7 @@ NapiRxMode::BusyPollNext()
 {
     if (m_busyWork >= m_busyBudget || !m_ring->HasReady())
     {
-        m_queue->Record(RxQueue::BUSY_POLL, m_busyWork);
+        NotifyBusyPoll(m_busyWork);
         m_busyOwned = false;
         if (m_irqWhileBusy && m_ring->HasReady())
         {

@@ -77,8 +77,7 @@ class NapiRxMode : public RxMode, public NapiContext
     Ptr<RxMode> Fork() const override;
 
     void Attach(RxQueue* queue) override;
-    bool IsNapi() const override;
-    void HandleInterrupt() override;
+    bool Supports(Feature feature) const override;
     uint32_t GetNHeld() const override;
 
     /**
@@ -110,14 +109,14 @@ class NapiRxMode : public RxMode, public NapiContext
      * @param done called when the busy poll call returns
      * @return false (and nothing done) if the context is busy or the ring is empty
      */
-    bool BusyPoll(HostCpu::TaskId task, uint32_t budget, const Callback<void>& done);
+    bool BusyPoll(HostCpu::TaskId task, uint32_t budget, const Callback<void>& done) override;
 
     /**
      * @brief Called once at the next frame written to host memory (a spinning busy
      * poller waits for it); a null callback cancels.
      * @param waiter the callback
      */
-    void SetBusyPollWaiter(const Callback<void>& waiter);
+    void SetBusyPollWaiter(const Callback<void>& waiter) override;
 
     /** @return true while the device is in polling mode (interrupt masked) */
     bool IsPolling() const;
@@ -140,6 +139,8 @@ class NapiRxMode : public RxMode, public NapiContext
 
   protected:
     void DoDispose() override;
+    bool IsInterruptAbsorbed() const override;
+    void DoHandleInterrupt() override;
 
     /**
      * @return true to be polled from the core's shared SoftnetData (Linux); false for a

@@ -79,16 +79,17 @@ PerPacketRxMode::DoDispose()
     RxMode::DoDispose();
 }
 
-void
-PerPacketRxMode::HandleInterrupt()
+bool
+PerPacketRxMode::IsInterruptAbsorbed() const
 {
-    if (m_isrActive)
-    {
-        m_queue->Record(RxQueue::INTERRUPT_ABSORBED);
-        return;
-    }
+    // The ISR in service takes every completed frame when it ends.
+    return m_isrActive;
+}
+
+void
+PerPacketRxMode::DoHandleInterrupt()
+{
     m_isrActive = true;
-    m_queue->Record(RxQueue::INTERRUPT);
     m_cpu->Submit(HostCpu::HARDIRQ, m_queue->GetCosts().SampleIsr(), m_isrDone, m_core);
 }
 

@@ -53,7 +53,6 @@ class PerPacketRxMode : public RxMode
 
     Ptr<RxMode> Fork() const override;
 
-    void HandleInterrupt() override;
     uint32_t GetNHeld() const override;
 
     /** @return frames in the backlog queue, not counting the one in processing */
@@ -66,6 +65,8 @@ class PerPacketRxMode : public RxMode
     double TakePeakUtilization() override;
 
   protected:
+    bool IsInterruptAbsorbed() const override;
+    void DoHandleInterrupt() override;
     void DoDispose() override;
 
   private:

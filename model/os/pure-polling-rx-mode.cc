@@ -201,11 +201,17 @@ PurePollingRxMode::IsRunning() const
     return m_running;
 }
 
-void
-PurePollingRxMode::HandleInterrupt()
+bool
+PurePollingRxMode::IsInterruptAbsorbed() const
 {
-    // Rx interrupts are masked for good: nothing asserts them.
-    m_queue->Record(RxQueue::INTERRUPT_ABSORBED);
+    // Rx interrupts are masked for good: nothing asserts them, and polling takes the frames.
+    return true;
+}
+
+void
+PurePollingRxMode::DoHandleInterrupt()
+{
+    NS_ASSERT_MSG(false, "PurePollingRxMode absorbs every interrupt");
 }
 
 void
@@ -265,7 +271,7 @@ PurePollingRxMode::PollNext()
         m_cpu->Submit(HostCpu::SOFTIRQ, cost, m_packetDone, m_core);
         return;
     }
-    m_queue->Record(RxQueue::POLL, m_cyclePackets);
+    NotifyPoll(m_cyclePackets);
     m_cycleActive = false;
     if (m_tickPending)
     {

@@ -67,7 +67,6 @@ class PurePollingRxMode : public RxMode
     Ptr<RxMode> Fork() const override;
 
     void Attach(RxQueue* queue) override;
-    void HandleInterrupt() override;
     uint32_t GetNHeld() const override;
     int64_t AssignStreams(int64_t stream) override;
 
@@ -98,6 +97,8 @@ class PurePollingRxMode : public RxMode
 
   protected:
     void DoDispose() override;
+    bool IsInterruptAbsorbed() const override;
+    void DoHandleInterrupt() override;
 
   private:
     /// Start the polling timer (in the node's context).

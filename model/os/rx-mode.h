@@ -9,13 +9,17 @@
 #ifndef RX_MODE_H
 #define RX_MODE_H
 
+#include "ns3/callback.h"
+#include "ns3/host-cpu.h"
 #include "ns3/object.h"
+#include "ns3/traced-callback.h"
+
+#include <string>
 
 namespace ns3
 {
 
 class RxQueue;
-class HostCpu;
 class RxRing;
 
 /**
@@ -32,6 +36,14 @@ class RxRing;
  * - PurePollingRxMode: pure (FreeBSD-style) polling on a timer, no interrupts;
  * - HybridRxMode: disable-enable at low load, pure polling above a switch point.
  *
+ * The base class owns what every mode shares, as ns-3's QueueDisc does: HandleInterrupt
+ * counts each assertion as served or absorbed for the device's statistics and fires the
+ * Interrupt and InterruptAbsorbed traces around the mode's DoHandleInterrupt; a mode reports
+ * the end of a poll (NotifyPoll, NotifyBusyPoll) and of a softirq round with work left
+ * (NotifySoftirqRestart) through the base, which counts them and fires Poll and BusyPoll.
+ * What a mode can do is asked through Supports (GRO, LRO, RPS/RFS, busy polling); Attach
+ * checks it against what the queue's configuration asks for (CheckConfig).
+ *
  * HostNetDeviceHelper::SetScheme names the usual combinations with a moderation scheme
  * (HostNetDeviceHelper::GetSchemeNames).
  */
@@ -44,8 +56,29 @@ class RxMode : public Object
      */
     static TypeId GetTypeId();
 
+    /// Features of the receive path that only some modes provide (Supports).
+    enum Feature : uint8_t
+    {
+        GRO,       ///< generic receive offload: merging within a poll (napi_gro_receive)
+        LRO,       ///< large receive offload: the NIC's aggregates taken by a poll
+        RPS,       ///< RPS/RFS: steering packets a poll took to other cores
+        BUSY_POLL, ///< busy polling (napi_busy_loop): a task polls the context
+    };
+
+    /**
+     * @brief TracedCallback signature of the Poll and BusyPoll traces.
+     * @param packets the frames the poll call took
+     */
+    typedef void (*PollTracedCallback)(uint32_t packets);
+
     RxMode();
     ~RxMode() override;
+
+    /**
+     * @param feature a feature
+     * @return its name ("GRO", "LRO", "RPS/RFS", "busy polling")
+     */
+    static std::string GetFeatureName(Feature feature);
 
     /**
      * @brief A new mode of the same class with this one's configuration and none of its
@@ -63,19 +96,51 @@ class RxMode : public Object
 
     /**
      * @brief Bind to a receive queue; called once the node and CPU are known.
+     *
+     * A subclass that overrides it calls RxMode::Attach first: it sets m_queue, m_cpu,
+     * m_ring and m_core, and runs CheckConfig.
      * @param queue the receive queue (not owned: the queue owns this mode)
      */
     virtual void Attach(RxQueue* queue);
 
     /**
-     * @brief Whether this mode polls in NAPI contexts.
-     * @return true if this mode polls in NAPI contexts (napi_schedule, netdev_budget), which
-     *         GRO, LRO and RPS/RFS need
+     * @brief Whether this mode provides a feature of the receive path. The default is
+     * false for every feature; NapiRxMode (and so DisableEnableRxMode) provides them all,
+     * since each needs a NAPI poll (napi_schedule, netdev_budget).
+     * @param feature the feature
+     * @return true if this mode provides it
      */
-    virtual bool IsNapi() const;
+    virtual bool Supports(Feature feature) const;
 
-    /** @brief The Rx interrupt was asserted while unmasked. */
-    virtual void HandleInterrupt() = 0;
+    /**
+     * @brief The Rx interrupt was asserted while unmasked.
+     *
+     * Absorbed (IsInterruptAbsorbed: an ISR of this queue is in service, or the mode polls)
+     * it is counted as absorbed and fires InterruptAbsorbed; otherwise it is counted as an
+     * interrupt (the device's Interrupt trace and statistics, the queue's moderation time),
+     * fires Interrupt, and DoHandleInterrupt runs the mode's ISR.
+     */
+    void HandleInterrupt();
+
+    /**
+     * @brief Busy polling (napi_busy_loop): a task polls this mode's context from process
+     * context, up to @p budget frames as its own TASK work, then calls @p done. Only a
+     * mode that Supports(BUSY_POLL) does it; the default does nothing.
+     * @param task the polling task
+     * @param budget frames at most (BUSY_POLL_BUDGET = 8 in Linux)
+     * @param done called when the busy poll call returns
+     * @return false (and nothing done) if the context is busy, its ring is empty or the mode
+     *         cannot be busy-polled
+     */
+    virtual bool BusyPoll(HostCpu::TaskId task, uint32_t budget, const Callback<void>& done);
+
+    /**
+     * @brief Called once at the next frame written to host memory (a spinning busy poller
+     * waits for it); a null callback cancels. The default (a mode that cannot be
+     * busy-polled) does nothing.
+     * @param waiter the callback
+     */
+    virtual void SetBusyPollWaiter(const Callback<void>& waiter);
 
     /**
      * @brief A frame was written to host memory (whether or not the interrupt is enabled).
@@ -122,10 +187,86 @@ class RxMode : public Object
 
     void DoDispose() override;
 
+    /**
+     * @brief Whether an interrupt asserted now is absorbed: no new ISR runs for it (an ISR
+     * of this queue is in service and will take its frames, or the mode polls). Default:
+     * false.
+     * @return true if HandleInterrupt would only count it
+     */
+    virtual bool IsInterruptAbsorbed() const;
+
+    /**
+     * @brief Serve an interrupt that was not absorbed (HandleInterrupt counted it already):
+     * the mode's ISR.
+     */
+    virtual void DoHandleInterrupt() = 0;
+
+    /**
+     * @brief For a mode made of inner modes (HybridRxMode): whether @p inner would absorb an
+     * interrupt now.
+     * @param inner the inner mode
+     * @return inner.IsInterruptAbsorbed()
+     */
+    static bool IsInterruptAbsorbedBy(const RxMode& inner);
+
+    /**
+     * @brief For a mode made of inner modes (HybridRxMode): let @p inner serve an interrupt
+     * this mode counted already (the inner mode counts and traces nothing).
+     * @param inner the inner mode
+     */
+    static void HandleInterruptBy(RxMode& inner);
+
+    /**
+     * @brief For a mode made of inner modes (HybridRxMode): fire this mode's Poll and
+     * BusyPoll traces for those of @p inner too.
+     * @param inner the inner mode
+     */
+    void ForwardPollTraces(RxMode& inner);
+
+    /**
+     * @brief A NAPI poll call or a polling cycle ended: count it (the device's statistics)
+     * and fire Poll.
+     * @param packets the frames it took
+     */
+    void NotifyPoll(uint32_t packets);
+
+    /**
+     * @brief A busy poll call by a task ended: count it and fire BusyPoll.
+     * @param packets the frames it took
+     */
+    void NotifyBusyPoll(uint32_t packets);
+
+    /** @brief A NET_RX softirq round ended with work left (time_squeeze): count it. */
+    void NotifySoftirqRestart();
+
     RxQueue* m_queue{nullptr}; ///< the receive queue (owner)
     Ptr<HostCpu> m_cpu;        ///< the node's CPU
     Ptr<RxRing> m_ring;        ///< the queue's receive ring
     uint32_t m_core{0};        ///< core that runs this queue's Rx work
+
+  private:
+    /**
+     * @brief Stop with a message naming the attribute if the queue's configuration asks for
+     * a feature (RxQueue::GetRequester) this mode does not provide (Supports). Attach runs it.
+     */
+    void CheckConfig() const;
+
+    /**
+     * @brief An inner mode's poll call ended (ForwardPollTraces).
+     * @param packets the frames it took
+     */
+    void InnerPoll(uint32_t packets);
+
+    /**
+     * @brief An inner mode's busy poll call ended (ForwardPollTraces).
+     * @param packets the frames it took
+     */
+    void InnerBusyPoll(uint32_t packets);
+
+    TracedCallback<> m_interruptTrace;        ///< an ISR starts
+    TracedCallback<> m_absorbedTrace;         ///< an interrupt was absorbed
+    TracedCallback<uint32_t> m_pollTrace;     ///< a poll call or cycle ended
+    TracedCallback<uint32_t> m_busyPollTrace; ///< a busy poll call ended
 };
 
 } // namespace ns3

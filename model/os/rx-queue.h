@@ -10,12 +10,15 @@
 #define RX_QUEUE_H
 
 #include "host-cost-model.h"
+#include "rx-mode.h"
 
 #include "ns3/callback.h"
 #include "ns3/nstime.h"
 #include "ns3/packet.h"
 #include "ns3/ptr.h"
 #include "ns3/rx-frame.h"
+
+#include <string>
 
 namespace ns3
 {
@@ -30,9 +33,10 @@ class RxRing;
  * @brief What a receive mode (RxMode) and an RPS backlog see of a NIC receive queue: the
  * contract between the kernel's receive side and the device.
  *
- * Four things: where the work runs (CPU, core, ring, GRO engine, costs), the queue's
- * interrupt line (mask, unmask, drained), the frames (take one, deliver it, drop it, steer
- * it to another core), and the events the device counts. HostNetQueue implements it; a
+ * Five things: where the work runs (CPU, core, ring, GRO engine, costs), what the queue's
+ * configuration asks of the mode (GetRequester), the queue's interrupt line (mask, unmask,
+ * drained), the frames (take one, deliver it, drop it, steer it to another core), and the
+ * events the device counts (RxMode's base class reports them). HostNetQueue implements it; a
  * receive mode never sees the device.
  */
 class RxQueue
@@ -66,6 +70,19 @@ class RxQueue
     virtual Ptr<GroEngine> GetGro() const = 0;
     /** @return the costs of receive work on this device */
     virtual const HostCostModel& GetCosts() const = 0;
+    /// @}
+
+    /// @name What the configuration asks of the receive mode
+    /// @{
+    /**
+     * @brief Which setting asks for a feature of the receive mode (RxMode::CheckConfig
+     * refuses a mode that does not support it, naming this setting).
+     * @param feature the feature
+     * @return the setting that asks for it, as a message names it (e.g.
+     *         "HostNetDevice::GroEnabled"), or "" if nothing in this queue's configuration
+     *         asks for it
+     */
+    virtual std::string GetRequester(RxMode::Feature feature) const = 0;
     /// @}
 
     /// @name The interrupt line
@@ -126,7 +143,8 @@ class RxQueue
     /// @name Events
     /// @{
     /**
-     * @brief Report an event to the device's statistics.
+     * @brief Report an event to the device's statistics (RxMode's base class does, for
+     * every mode).
      * @param event what happened
      * @param n its count of packets or frames (POLL, BUSY_POLL)
      */

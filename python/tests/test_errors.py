@@ -306,6 +306,10 @@ REFUSALS = [
      "TailWriteBatch"),
     ("hostnet-leaf-spine", "--scheme=normal --busyPoll=50",
      "needs a HostNetDevice with a NAPI receive mode"),
+    # RxMode::CheckConfig names the setting and the modes that would do (asked, not named).
+    ("hostnet-leaf-spine", "--scheme=hybrid --ns3::HostNetDevice::RxSteering=rps",
+     "RxSteering = rps/rfs needs a NAPI receive mode, one that supports RPS/RFS "
+     "(ns3::NapiRxMode or ns3::DisableEnableRxMode"),
 ]
 
 

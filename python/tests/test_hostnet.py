@@ -171,6 +171,101 @@ def test_presets_listed_checked_and_applied(ns):
         "ns3::UniformRandomVariable[Min=0|Max=2e-06]"
 
 
+# What each scheme name configures (the meaning the names have had since they were made:
+# the scheme table in host-net-device-helper.cc must keep it): moderation, its attributes,
+# receive mode, its attributes, and device attributes.
+SCHEMES = {
+    "ideal": ("NoModeration", {}, "PerPacketRxMode", {},
+              {"IsrCost": ("ns3::ConstantRandomVariable", "Constant", "0")}),
+    "normal": ("NoModeration", {}, "PerPacketRxMode", {}, {}),
+    "disable-enable": ("NoModeration", {}, "DisableEnableRxMode", {}, {}),
+    "prenapi-count-8": ("RxFramesModeration", {"Frames": "8"}, "PerPacketRxMode", {}, {}),
+    "prenapi-time-50us": ("RxUsecsModeration", {"Interval": "+50000ns"}, "PerPacketRxMode", {},
+                          {}),
+    "pure-polling": ("NoModeration", {}, "PurePollingRxMode", {}, {}),
+    "napi-seed": ("NoModeration", {}, "NapiRxMode", {"Weight": "3", "PollPeriod": "+20000ns"},
+                  {}),
+    "hybrid": ("NoModeration", {}, "HybridRxMode", {}, {}),
+    "prenapi-buffer-adaptive": ("BufferAdaptiveModeration", {}, "PerPacketRxMode", {}, {}),
+    "napi": ("NoModeration", {}, "NapiRxMode", {"Weight": "64", "PollPeriod": "+0ns"}, {}),
+    "count-8": ("RxFramesModeration", {"Frames": "8"}, "NapiRxMode", {}, {}),
+    "time-50us": ("RxUsecsModeration", {"Interval": "+50000ns"}, "NapiRxMode", {}, {}),
+    "itr-8000": ("ThrottleModeration", {"InterruptRate": "8000"}, "NapiRxMode", {}, {}),
+    "e1000-dynamic": ("E1000DynamicItrModeration", {}, "NapiRxMode", {}, {}),
+    "i40e-adaptive": ("I40eAdaptiveItrModeration", {}, "NapiRxMode", {}, {}),
+    "net-dim": ("NetDimModeration", {}, "NapiRxMode", {}, {}),
+    "buffer-adaptive": ("BufferAdaptiveModeration", {}, "NapiRxMode", {}, {}),
+}
+SCHEME_EXAMPLES = {"count-<tau>": "count-8", "time-<T>us": "time-50us", "itr-<rate>": "itr-8000",
+                   "prenapi-count-<tau>": "prenapi-count-8",
+                   "prenapi-time-<T>us": "prenapi-time-50us"}
+
+
+def _attribute(ns, obj, name):
+    value = ns.StringValue()
+    obj.GetAttribute(name, value)
+    return str(value.Get())
+
+
+def test_scheme_table(ns):
+    """One table gives the schemes: GetSchemeNames lists them in the documented order,
+    IsScheme, CheckScheme and GetSchemeHelp answer for each, SetScheme configures what the
+    name has always meant, and a bad number is refused with what it must be."""
+    helper = ns.HostNetDeviceHelper
+    names = [str(n) for n in helper.GetSchemeNames()]
+    # The "Scheme presets" table of the model documentation lists the same names in order.
+    doc = (Path(__file__).resolve().parents[2] / "doc" / "hostnet.rst").read_text()
+    table = doc.split("Scheme presets\n##############")[1].split("\n\n")[2]
+    documented = [line.split("``")[1] for line in table.splitlines() if line.startswith("``")]
+    assert names == documented, (names, documented)
+    examples = [SCHEME_EXAMPLES.get(n, n) for n in names]
+    assert sorted(examples) == sorted(SCHEMES), examples
+    for pattern, name in zip(names, examples):
+        assert helper.IsScheme(name), name
+        assert str(helper.CheckScheme(name)) == "", name
+        assert str(helper.GetSchemeHelp(name)), name
+        assert str(helper.GetSchemeHelp(pattern)) == str(helper.GetSchemeHelp(name)), name
+    assert str(helper.GetSchemeHelp("nope")) == ""
+    assert "NAPI" in str(helper.GetSchemeHelp("napi"))
+    for name, (moderation, mod_attrs, mode, mode_attrs, dev_attrs) in SCHEMES.items():
+        try:
+            h = ns.HostNetDeviceHelper()
+            h.SetScheme(name)
+            node = ns.CreateObject[ns.Node]()
+            phy = ns.CreateObject[ns.SimpleNetDevice]()
+            phy.SetAddress(ns.Mac48Address.Allocate().ConvertTo())
+            node.AddDevice(phy)
+            device = h.Install(phy)
+            got = device.GetModeration()
+            assert str(got.GetInstanceTypeId().GetName()) == "ns3::" + moderation, name
+            for key, value in mod_attrs.items():
+                assert _attribute(ns, got, key) == value, (name, key)
+            got = device.GetRxMode()
+            assert str(got.GetInstanceTypeId().GetName()) == "ns3::" + mode, name
+            for key, value in mode_attrs.items():
+                assert _attribute(ns, got, key) == value, (name, key)
+            for key, (kind, field, value) in dev_attrs.items():
+                pointer = ns.PointerValue()
+                device.GetAttribute(key, pointer)
+                variable = pointer.GetObject()
+                assert str(variable.GetInstanceTypeId().GetName()) == kind, (name, key)
+                assert _attribute(ns, variable, field) == value, (name, key)
+        finally:
+            ns.Simulator.Destroy()
+    # A name of a known form with a number that is not allowed: what the number must be.
+    for name, rule in [("count-0", "count-<tau>: tau is a whole number of frames >= 1"),
+                       ("prenapi-count-2.5", "tau is a whole number"),
+                       ("itr-0", "itr-<rate>: rate is a number of interrupts per second > 0"),
+                       ("time-infus", "time-<T>us: T is a number of microseconds"),
+                       ("time-20000000us", "0 .. 1e7")]:
+        assert not helper.IsScheme(name), name
+        error = str(helper.CheckScheme(name))
+        assert error.startswith("unknown scheme '%s' (" % name) and rule in error, error
+        assert "known: ideal normal" in error, error
+    assert str(helper.CheckScheme("prenapi-napi")).startswith(
+        "unknown scheme 'prenapi-napi'; known: ideal normal"), "no rule for an unknown form"
+
+
 def test_cliff_point(ns):
     cliff = ns.InterruptAnalysis.CliffPoint(1 / PROTO_MEAN, 1 / ISR_MEAN)
     assert cliff == pytest.approx(127e3, abs=1e3)

@@ -207,6 +207,7 @@ BufferAdaptiveModeration::NotifyInterrupt()
     {
         m_interval = t;
         SetGap(t);
+        NotifyModerationChanged(t, 0);
     }
 }
 

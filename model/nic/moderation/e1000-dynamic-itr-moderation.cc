@@ -203,6 +203,7 @@ E1000DynamicItrModeration::SetItr()
     {
         m_itr = SmoothRate(m_itr, target);
         SetGap(NanoSeconds(std::llround(1e9 / m_itr)));
+        NotifyModerationChanged(GetGap(), 0);
         NS_LOG_DEBUG("range " << +m_range << " itr " << m_itr);
     }
 }

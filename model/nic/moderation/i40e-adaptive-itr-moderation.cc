@@ -340,6 +340,7 @@ I40eAdaptiveItrModeration::ApplyRxCurrent()
     {
         m_itr = usecs;
         SetGap(MicroSeconds(usecs));
+        NotifyModerationChanged(GetGap(), 0);
     }
 }
 

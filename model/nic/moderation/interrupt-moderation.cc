@@ -21,7 +21,14 @@ TypeId
 InterruptModeration::GetTypeId()
 {
     static TypeId tid =
-        TypeId("ns3::InterruptModeration").SetParent<Object>().SetGroupName("Hostnet");
+        TypeId("ns3::InterruptModeration")
+            .SetParent<Object>()
+            .SetGroupName("Hostnet")
+            .AddTraceSource("ModerationChanged",
+                            "An adaptive scheme applies a new setting (the time limit: the "
+                            "minimum gap or the timer; the frame limit, 0 for none).",
+                            MakeTraceSourceAccessor(&InterruptModeration::m_moderationChanged),
+                            "ns3::InterruptModeration::ModerationChangedTracedCallback");
     return tid;
 }
 
@@ -66,6 +73,13 @@ InterruptModeration::NotifyFramesWanted()
     {
         m_framesWanted();
     }
+}
+
+void
+InterruptModeration::NotifyModerationChanged(Time interval, uint32_t frames)
+{
+    NS_LOG_FUNCTION(this << interval << frames);
+    m_moderationChanged(interval, frames);
 }
 
 bool

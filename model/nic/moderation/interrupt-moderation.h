@@ -10,7 +10,9 @@
 #define INTERRUPT_MODERATION_H
 
 #include "ns3/callback.h"
+#include "ns3/nstime.h"
 #include "ns3/object.h"
+#include "ns3/traced-callback.h"
 
 namespace ns3
 {
@@ -37,6 +39,10 @@ namespace ns3
  *   Rx ITR) and BufferAdaptiveModeration (Chang et al. 2008's buffer-driven interval);
  * - NetDimModeration: Linux net_dim over a profile table of (usecs, frames) pairs.
  *
+ * Every adaptive scheme reports a new setting through NotifyModerationChanged, which fires the
+ * base's ModerationChanged trace (one signature for all schemes, besides each scheme's own
+ * trace of its internal value: Itr, ProfileIndex, Interval).
+ *
  * HostNetDeviceHelper::SetScheme names the usual combinations with a receive mode
  * (HostNetDeviceHelper::GetSchemeNames).
  */
@@ -48,6 +54,16 @@ class InterruptModeration : public Object
      * @return the object TypeId
      */
     static TypeId GetTypeId();
+
+    /**
+     * @brief TracedCallback signature of the ModerationChanged trace: the setting an
+     * adaptive scheme applies from now on.
+     * @param interval the time limit now in force: the minimum gap between interrupts (the
+     *        ITR schemes, BufferAdaptiveModeration's T) or the timer from the first frame
+     *        (NetDimModeration's usecs)
+     * @param frames the frame limit now in force (NetDimModeration's frames), 0 for none
+     */
+    typedef void (*ModerationChangedTracedCallback)(Time interval, uint32_t frames);
 
     InterruptModeration();
     ~InterruptModeration() override;
@@ -153,14 +169,23 @@ class InterruptModeration : public Object
     /** @brief IgnoresFrames has become false (for the schemes that answer true). */
     void NotifyFramesWanted();
 
+    /**
+     * @brief An adaptive scheme applies a new setting (not its initial one): fires
+     * ModerationChanged.
+     * @param interval the time limit now in force (ModerationChangedTracedCallback)
+     * @param frames the frame limit now in force, 0 for none
+     */
+    void NotifyModerationChanged(Time interval, uint32_t frames);
+
     void DoDispose() override;
 
     /** @brief Assert the Rx interrupt. */
     void RaiseInterrupt();
 
   private:
-    Callback<void> m_raise;        ///< the device's interrupt line
-    Callback<void> m_framesWanted; ///< IgnoresFrames became false
+    Callback<void> m_raise;                             ///< the device's interrupt line
+    Callback<void> m_framesWanted;                      ///< IgnoresFrames became false
+    TracedCallback<Time, uint32_t> m_moderationChanged; ///< an adaptive scheme's new setting
 };
 
 } // namespace ns3

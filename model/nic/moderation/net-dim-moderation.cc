@@ -225,6 +225,8 @@ NetDimModeration::RunDim()
         if (Decide(curr))
         {
             NS_LOG_DEBUG("profile " << m_profileIx << " state " << +m_tuneState);
+            Profile profile = GetProfile();
+            NotifyModerationChanged(MicroSeconds(profile.usecs), profile.frames);
             m_measureState = START_MEASURE; // the new profile's window starts next event
             return;
         }
