@@ -134,6 +134,17 @@ CASES = [
      "not a negative constant"),
     ("hostnet-leaf-spine", "--ns3::HostSinkApplication::UserCost=ns3::ConstantRandomVariable[Constant=-1e-6]",
      "not a negative constant"),
+    # options added since this list was first written: MPI, NAPI knobs, IRQ placement
+    ("hostnet-leaf-spine", "--distributed=mpi", "none, window, nullmsg"),
+    ("hostnet-leaf-spine", "--groFlushTimeout=-1", "0..1000000"),
+    ("hostnet-leaf-spine", "--groFlushTimeout=x", "0..1000000"),
+    ("hostnet-leaf-spine", "--deferHardIrqs=-2", "whole number"),
+    ("hostnet-leaf-spine", "--irqCores=0", "1..1024"),
+    ("hostnet-leaf-spine", "--irqCores=40 --irqPlacement=dedicated", "needs 40 cores"),
+    ("hostnet-leaf-spine", "--cost=maybe", "true or false"),
+    ("hostnet-leaf-spine", "--hosts=plain --busyPoll=50", "no host model"),
+    ("hostnet-leaf-spine", "--hosts=mlx5-100g --appCores=separate --irqCores=15",
+     "needs 19 cores"),
     # hostnet-stack-overheads (it had no option checks: --linkRate=0bps died of SIGFPE)
     ("hostnet-stack-overheads", "--linkRate=0bps", "data rate"),
     ("hostnet-stack-overheads", "--linkRate=-5Gbps", "data rate"),
