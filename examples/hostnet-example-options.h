@@ -290,6 +290,11 @@ Scheme()
         {
             list += (list.empty() ? "" : ", ") + s;
         }
+        std::string why = ns3::HostNetDeviceHelper::CheckScheme(v);
+        if (why.find("now called") != std::string::npos)
+        {
+            return why + "; a scheme: " + list; // a renamed scheme: say its new name first
+        }
         return "a scheme: " + list;
     };
 }

@@ -687,7 +687,7 @@ const SchemeRow g_schemes[] = {
          h.SetModeration("ns3::NoModeration");
          h.SetRxMode("ns3::PurePollingRxMode");
      }},
-    {"napi-seed",
+    {"napi-salah2007",
      nullptr,
      "",
      "Salah et al. 2007 Fig. 5's NAPI: no moderation, weight 3, the next poll at the next "
@@ -904,6 +904,18 @@ HostNetDeviceHelper::CheckScheme(const std::string& name)
     for (const auto& n : GetSchemeNames())
     {
         known += " " + n;
+    }
+    // Names users saw before schemes were named by author and year.
+    static const std::pair<const char*, const char*> renamed[] = {
+        {"napi-seed", "napi-salah2007"},
+    };
+    for (const auto& [before, now] : renamed)
+    {
+        if (name == before)
+        {
+            return "scheme '" + name + "' is now called '" + now +
+                   "' (the papers' schemes are named by author and year)";
+        }
     }
     return "unknown scheme '" + name + "'" + (error.empty() ? "" : " (" + error + ")") +
            "; known:" + known;

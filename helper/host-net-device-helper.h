@@ -33,7 +33,7 @@ namespace ns3
  *
  * SetScheme configures the moderation and receive mode by name: "ideal", "normal",
  * "disable-enable", "prenapi-count-<tau>", "prenapi-time-<T>us", "pure-polling",
- * "napi-seed", "hybrid", "prenapi-buffer-adaptive" (the papers' schemes), "napi",
+ * "napi-salah2007", "hybrid", "prenapi-buffer-adaptive" (the papers' schemes), "napi",
  * "count-<tau>", "time-<T>us", "itr-<rate>", "e1000-dynamic", "i40e-adaptive", "net-dim"
  * and "buffer-adaptive" (Linux NAPI with a NIC moderation) (GetSchemeNames). SetPreset configures a
  * whole host by name: "e1000-1g", "i40e-10g", "mlx5-100g", "salah-2007", "walravens-2006" and
@@ -191,7 +191,7 @@ class HostNetDeviceHelper : public PcapHelperForDevice, public AsciiTraceHelperF
      * ksoftirqd): "ideal" (no interrupt cost), "normal" (every frame interrupts),
      * "disable-enable", "prenapi-count-<tau>" (e.g. "prenapi-count-8": rx-frames tau),
      * "prenapi-time-<T>us" (e.g. "prenapi-time-50us": rx-usecs T), "pure-polling" (Q = 3,
-     * T_poll = 20 us), "napi-seed" (their NAPI: Q = 3, next poll at the next 20 us tick),
+     * T_poll = 20 us), "napi-salah2007" (their NAPI: Q = 3, next poll at the next 20 us tick),
      * "hybrid" (disable-enable below the eq. 13 switch point, pure polling above) and
      * "prenapi-buffer-adaptive" (Chang et al. 2008's socket-buffer-driven interval).
      * Linux configurations, all NAPI (weight 64, netdev_budget 300, ksoftirqd): "napi" (no

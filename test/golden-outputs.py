@@ -32,7 +32,7 @@ ROOT = os.path.dirname(HERE)
 # several schemes unexercised end to end.
 EXTRA_RUNS = [
     "hostnet-livelock --schemes=ideal,normal,disable-enable,count-8,time-50us,pure-polling,"
-    "napi-seed,hybrid,napi,itr-20000,e1000-dynamic,i40e-adaptive,net-dim,buffer-adaptive "
+    "napi-salah2007,hybrid,napi,itr-20000,e1000-dynamic,i40e-adaptive,net-dim,buffer-adaptive "
     "--loads=60,180 --duration=0.01 --warmup=0.003 --replications=1 --tcpDuration=0.01 --out=sweep",
     "hostnet-leaf-spine --duration=0.005 --warmup=0.002 --scheme=time-50us --metrics=m.json",
     "hostnet-leaf-spine --duration=0.005 --warmup=0.002 --scheme=normal --traffic=poisson "

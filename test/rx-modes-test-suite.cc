@@ -192,7 +192,7 @@ class SeedNapiTestCase : public InstantsTestCase
                          TimeValue(MicroSeconds(20)));
         HostNetDeviceStats s;
         auto got = Deliveries(helper, 7, MicroSeconds(100), &s);
-        ExpectInstants(got, {8.001, 13.001, 18.001, 27, 32, 37, 47}, "napi-seed");
+        ExpectInstants(got, {8.001, 13.001, 18.001, 27, 32, 37, 47}, "napi-salah2007");
         NS_TEST_EXPECT_MSG_EQ(s.interrupts, 1, "one interrupt");
         NS_TEST_EXPECT_MSG_EQ(s.polls, 3, "polls of 3, 3 and 1 frames");
     }
@@ -461,7 +461,7 @@ class BaseCountsTestCase : public TestCase
                          TimeValue(MilliSeconds(2)));
         std::vector<std::pair<std::string, HostNetDeviceHelper>> hosts{{"hybrid", hybrid}};
         for (std::string scheme :
-             {"normal", "prenapi-count-4", "disable-enable", "napi", "napi-seed", "pure-polling"})
+             {"normal", "prenapi-count-4", "disable-enable", "napi", "napi-salah2007", "pure-polling"})
         {
             HostNetDeviceHelper helper;
             helper.SetScheme(scheme);

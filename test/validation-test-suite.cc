@@ -232,7 +232,7 @@ class QualitativeFindingsTestCase : public TestCase
                                               "prenapi-count-8",
                                               "prenapi-time-50us",
                                               "pure-polling",
-                                              "napi-seed"};
+                                              "napi-salah2007"};
         for (double lambda : {150e3, 300e3})
         {
             PointResult de = Mean("disable-enable", lambda);
@@ -252,7 +252,7 @@ class QualitativeFindingsTestCase : public TestCase
         // Polling (pure, and Salah et al. 2007's NAPI, which polls at the same period under load)
         // keeps CPU for applications at high load; the interrupt-driven schemes do not.
         PointResult pure = Mean("pure-polling", 300e3);
-        PointResult napi = Mean("napi-seed", 300e3);
+        PointResult napi = Mean("napi-salah2007", 300e3);
         for (const auto& scheme :
              {"normal", "prenapi-count-8", "prenapi-time-50us", "disable-enable"})
         {
@@ -264,7 +264,7 @@ class QualitativeFindingsTestCase : public TestCase
                                   o.availability + 0.1,
                                   "Salah et al.'s NAPI vs " << scheme);
         }
-        PointResult napiLow = Mean("napi-seed", 10e3);
+        PointResult napiLow = Mean("napi-salah2007", 10e3);
         PointResult pollLow = Mean("pure-polling", 10e3);
         NS_TEST_EXPECT_MSG_LT(napiLow.latency, pollLow.latency, "NAPI beats polling at low load");
         PointResult tau1 = Mean("prenapi-count-1", 10e3);

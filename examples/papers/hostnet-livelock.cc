@@ -257,7 +257,7 @@ main(int argc, char* argv[])
                  "throughput, CPU availability and latency vs offered load per scheme.");
     opts.Add("schemes",
              "Comma-separated scheme presets (ideal, normal, disable-enable, "
-             "prenapi-count-8, prenapi-time-50us, pure-polling, napi-seed, hybrid, napi, "
+             "prenapi-count-8, prenapi-time-50us, pure-polling, napi-salah2007, hybrid, napi, "
              "count-8, time-50us, itr-8000, e1000-dynamic, i40e-adaptive, net-dim, "
              "buffer-adaptive)",
              cfg.schemes,

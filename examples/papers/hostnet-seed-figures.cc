@@ -37,7 +37,7 @@
  *   cpu_availability,latency_mean_us for the families count (tau), time (T in us),
  *   pure-polling-quota and napi-quota (Q at T_poll = --quotaPollPeriodUs),
  *   pure-polling-period and napi-period (T_poll in us at Q = --periodQuota). "napi" is
- *   Salah et al. 2007's NAPI (napi-seed: the next poll at the next T_poll tick).
+ *   Salah et al. 2007's NAPI (napi-salah2007: the next poll at the next T_poll tick).
  *
  * Pure polling pays the polling overhead for a timer tick that finds a poll cycle still
  * running and starts no cycle (--tickDuringCycle=waste, Salah et al. 2007's description of Fig. 4);
@@ -91,15 +91,15 @@ struct FigureConfig
     std::string fig11Loads{"10,25,50,75,100,125,150,200,300"};    ///< Fig. 11 loads (Kpps)
     std::string figures{"7,11"};                                  ///< which figures
     std::string fig7Schemes{
-        "ideal,normal,disable-enable,count-8,time-50us,pure-polling,napi-seed,count-1,time-0us"};
+        "ideal,normal,disable-enable,count-8,time-50us,pure-polling,napi-salah2007,count-1,time-0us"};
     std::string taus{"1,2,4,8,16"};       ///< Fig. 11 count-based tau values
     std::string intervals{"0,25,50,100"}; ///< Fig. 11 time-based T values (us)
     std::string quotas{"2,3,4"};          ///< Fig. 11 polling quotas Q
     std::string pollPeriods{"10,20,40"};  ///< Fig. 11 polling periods T_poll (us)
     double quotaPollPeriodUs{20};         ///< T_poll of the quota study
     uint32_t periodQuota{4};              ///< Q of the period study
-    uint32_t pollQuota{3};                ///< Q of Fig. 7's pure-polling and napi-seed
-    double pollPeriodUs{20};              ///< T_poll of Fig. 7's pure-polling and napi-seed
+    uint32_t pollQuota{3};                ///< Q of Fig. 7's pure-polling and napi-salah2007
+    double pollPeriodUs{20};              ///< T_poll of Fig. 7's pure-polling and napi-salah2007
     double isrUs{3.73};                   ///< 1/r
     double protoUs{5.34};                 ///< 1/mu
     double writeUs{0.5};                  ///< unmask register write (mean, exponential)
@@ -473,7 +473,7 @@ Fig7Spec(const std::string& scheme, const FigureConfig& cfg)
     {
         return PurePolling(cfg.pollQuota, cfg.pollPeriodUs);
     }
-    if (scheme == "napi-seed")
+    if (scheme == "napi-salah2007")
     {
         return SeedNapi(cfg.pollQuota, cfg.pollPeriodUs);
     }
@@ -597,7 +597,7 @@ main(int argc, char* argv[])
              cfg.figures,
              ListOf(OneOf({"7", "11"})));
     opts.Add("fig7Schemes",
-             "Fig. 7 schemes (HostNetDeviceHelper presets; pure-polling and napi-seed use "
+             "Fig. 7 schemes (HostNetDeviceHelper presets; pure-polling and napi-salah2007 use "
              "--pollQuota and --pollPeriodUs)",
              cfg.fig7Schemes,
              ListOf(Scheme()));
@@ -624,12 +624,12 @@ main(int argc, char* argv[])
              1e6);
     opts.Add("periodQuota", "Q of the Fig. 11 polling-period study", cfg.periodQuota, 1, 1 << 20);
     opts.Add("pollQuota",
-             "Q of Fig. 7's pure-polling and napi-seed (and analysis)",
+             "Q of Fig. 7's pure-polling and napi-salah2007 (and analysis)",
              cfg.pollQuota,
              1,
              1 << 20);
     opts.Add("pollPeriodUs",
-             "T_poll (us) of Fig. 7's pure-polling and napi-seed",
+             "T_poll (us) of Fig. 7's pure-polling and napi-salah2007",
              cfg.pollPeriodUs,
              0.001,
              1e6);

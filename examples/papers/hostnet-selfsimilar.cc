@@ -42,7 +42,7 @@ namespace
 /// Command-line configuration.
 struct SelfSimilarConfig
 {
-    std::string schemes{"ideal,normal,disable-enable,napi-seed,pure-polling"};
+    std::string schemes{"ideal,normal,disable-enable,napi-salah2007,pure-polling"};
     std::string scheme;
     std::string loads{"0.1,0.2,0.3,0.4,0.5,0.6,0.7,0.8,0.9,0.95"};
     double load{-1};

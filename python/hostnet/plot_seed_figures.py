@@ -58,7 +58,7 @@ SCHEME_COLORS = {
     "count-8": "C3",
     "time-50us": "C4",
     "pure-polling": "C5",
-    "napi-seed": "C6",
+    "napi-salah2007": "C6",
     "count-1": "C1",
     "time-0us": "C1",
 }
@@ -69,7 +69,7 @@ SCHEME_MARKERS = {
     "count-8": "^",
     "time-50us": "v",
     "pure-polling": "P",
-    "napi-seed": "*",
+    "napi-salah2007": "*",
     "count-1": "x",
     "time-0us": "+",
 }
@@ -80,7 +80,7 @@ SCHEME_LABELS = {
     "count-8": "count-based, \u03c4 = 8",
     "time-50us": "time-based, T = 50 \u00b5s",
     "pure-polling": "pure polling",
-    "napi-seed": "NAPI (Salah et al. 2007)",
+    "napi-salah2007": "NAPI (Salah et al. 2007)",
     "count-1": "count-based, \u03c4 = 1",
     "time-0us": "time-based, T = 0",
 }

@@ -134,6 +134,9 @@ CASES = [
      "not a negative constant"),
     ("hostnet-leaf-spine", "--ns3::HostSinkApplication::UserCost=ns3::ConstantRandomVariable[Constant=-1e-6]",
      "not a negative constant"),
+    # a renamed scheme names its new name
+    ("hostnet-leaf-spine", "--scheme=napi-seed", "now called 'napi-salah2007'"),
+    ("hostnet-livelock", "--schemes=normal,napi-seed", "napi-salah2007"),
     # options added since this list was first written: MPI, NAPI knobs, IRQ placement
     ("hostnet-leaf-spine", "--distributed=mpi", "none, window, nullmsg"),
     ("hostnet-leaf-spine", "--groFlushTimeout=-1", "0..1000000"),

@@ -183,7 +183,7 @@ SCHEMES = {
     "prenapi-time-50us": ("RxUsecsModeration", {"Interval": "+50000ns"}, "PerPacketRxMode", {},
                           {}),
     "pure-polling": ("NoModeration", {}, "PurePollingRxMode", {}, {}),
-    "napi-seed": ("NoModeration", {}, "NapiRxMode", {"Weight": "3", "PollPeriod": "+20000ns"},
+    "napi-salah2007": ("NoModeration", {}, "NapiRxMode", {"Weight": "3", "PollPeriod": "+20000ns"},
                   {}),
     "hybrid": ("NoModeration", {}, "HybridRxMode", {}, {}),
     "prenapi-buffer-adaptive": ("BufferAdaptiveModeration", {}, "PerPacketRxMode", {}, {}),

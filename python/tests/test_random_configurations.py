@@ -35,7 +35,7 @@ N_LEAF_SPINE = 70
 pytestmark = pytest.mark.skipif(not (EXAMPLES / "hostnet-livelock").exists(),
                                 reason="examples not built")
 
-NAPI_SCHEMES = ["napi", "napi-seed", "count-{tau}", "time-{t}us", "itr-{rate}",
+NAPI_SCHEMES = ["napi", "napi-salah2007", "count-{tau}", "time-{t}us", "itr-{rate}",
                 "e1000-dynamic", "i40e-adaptive", "net-dim", "buffer-adaptive"]
 PAPER_SCHEMES = ["ideal", "normal", "disable-enable", "prenapi-count-{tau}",
                  "prenapi-time-{t}us", "pure-polling", "hybrid", "prenapi-buffer-adaptive"]
