@@ -629,13 +629,13 @@ class Options
     /// One registered option.
     struct Item
     {
-        std::string name;            ///< option name
-        std::string text;            ///< its text as typed (or the default)
-        Check check;                 ///< its check
+        std::string name; ///< option name
+        std::string text; ///< its text as typed (or the default)
+        Check check;      ///< its check
         /// store the checked text in the variable; it holds the item by plain pointer (the
         /// options own their items: a shared_ptr to itself would be a cycle that leaks)
         std::function<void()> apply;
-        bool isBool{false};          ///< "--name" alone means true
+        bool isBool{false}; ///< "--name" alone means true
     };
 
     /// Register @p name with CommandLine as text; @return the item

@@ -50,9 +50,8 @@ class LifetimeProbe : public Object
      */
     static TypeId GetTypeId()
     {
-        static TypeId tid = TypeId("ns3::HostnetTestLifetimeProbe")
-                                .SetParent<Object>()
-                                .SetGroupName("Hostnet");
+        static TypeId tid =
+            TypeId("ns3::HostnetTestLifetimeProbe").SetParent<Object>().SetGroupName("Hostnet");
         return tid;
     }
 

@@ -460,8 +460,12 @@ class BaseCountsTestCase : public TestCase
                          "MeasureInterval",
                          TimeValue(MilliSeconds(2)));
         std::vector<std::pair<std::string, HostNetDeviceHelper>> hosts{{"hybrid", hybrid}};
-        for (std::string scheme :
-             {"normal", "prenapi-count-4", "disable-enable", "napi", "napi-salah2007", "pure-polling"})
+        for (std::string scheme : {"normal",
+                                   "prenapi-count-4",
+                                   "disable-enable",
+                                   "napi",
+                                   "napi-salah2007",
+                                   "pure-polling"})
         {
             HostNetDeviceHelper helper;
             helper.SetScheme(scheme);

@@ -90,8 +90,8 @@ struct FigureConfig
     std::string loads{"10,25,50,75,100,125,150,175,200,250,300"}; ///< Fig. 7 loads (Kpps)
     std::string fig11Loads{"10,25,50,75,100,125,150,200,300"};    ///< Fig. 11 loads (Kpps)
     std::string figures{"7,11"};                                  ///< which figures
-    std::string fig7Schemes{
-        "ideal,normal,disable-enable,count-8,time-50us,pure-polling,napi-salah2007,count-1,time-0us"};
+    std::string fig7Schemes{"ideal,normal,disable-enable,count-8,time-50us,pure-polling,napi-"
+                            "salah2007,count-1,time-0us"};
     std::string taus{"1,2,4,8,16"};       ///< Fig. 11 count-based tau values
     std::string intervals{"0,25,50,100"}; ///< Fig. 11 time-based T values (us)
     std::string quotas{"2,3,4"};          ///< Fig. 11 polling quotas Q

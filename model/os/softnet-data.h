@@ -9,11 +9,10 @@
 #ifndef SOFTNET_DATA_H
 #define SOFTNET_DATA_H
 
-#include "ns3/ring-fifo.h"
 #include "ns3/callback.h"
 #include "ns3/nstime.h"
 #include "ns3/object.h"
-
+#include "ns3/ring-fifo.h"
 
 namespace ns3
 {
@@ -146,7 +145,7 @@ class SoftnetData : public Object
     uint32_t m_maxRestarts{10};                    ///< restarts before ksoftirqd
     SoftirqRules m_rules{SoftirqRules::LINUX_6_5}; ///< hand-off rules
     Time m_maxSoftirqTime;                         ///< softirq time before ksoftirqd
-    RingFifo<NapiContext*> m_pollList;           ///< scheduled NAPI contexts, head is polled
+    RingFifo<NapiContext*> m_pollList;             ///< scheduled NAPI contexts, head is polled
     bool m_running{false};                         ///< a softirq is working on the list
     bool m_inKsoftirqd{false};                     ///< the work moved to ksoftirqd
     uint32_t m_ksoftirqd{0};                       ///< the core's ksoftirqd task
