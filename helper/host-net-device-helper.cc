@@ -631,6 +631,20 @@ PerPacket(HostNetDeviceHelper& h)
     h.SetRxMode("ns3::PerPacketRxMode");
 }
 
+/// @param h the helper @param tau rx-frames: interrupt after tau frames
+void
+CountCoalescing(HostNetDeviceHelper& h, double tau)
+{
+    h.SetModeration("ns3::RxFramesModeration", "Frames", UintegerValue(tau));
+}
+
+/// @param h the helper @param usecs rx-usecs: interrupt usecs after the first frame
+void
+TimeCoalescing(HostNetDeviceHelper& h, double usecs)
+{
+    h.SetModeration("ns3::RxUsecsModeration", "Interval", TimeValue(MicroSeconds(usecs)));
+}
+
 /**
  * The schemes, in the order GetSchemeNames lists them: Salah et al. 2007's (the pre-NAPI
  * per-packet path, their own polling), then Linux's NAPI path with each NIC moderation.
@@ -668,7 +682,7 @@ const SchemeRow g_schemes[] = {
      "tau is a whole number of frames >= 1",
      "count coalescing (ethtool rx-frames tau), per-packet receive path",
      [](HostNetDeviceHelper& h, double tau) {
-         h.SetModeration("ns3::RxFramesModeration", "Frames", UintegerValue(tau));
+         CountCoalescing(h, tau);
          PerPacket(h);
      }},
     {"prenapi-time-<T>us",
@@ -676,7 +690,7 @@ const SchemeRow g_schemes[] = {
      "T is a number of microseconds, 0 .. 1e7",
      "time coalescing (ethtool rx-usecs T), per-packet receive path",
      [](HostNetDeviceHelper& h, double usecs) {
-         h.SetModeration("ns3::RxUsecsModeration", "Interval", TimeValue(MicroSeconds(usecs)));
+         TimeCoalescing(h, usecs);
          PerPacket(h);
      }},
     {"pure-polling",
@@ -730,7 +744,7 @@ const SchemeRow g_schemes[] = {
      "tau is a whole number of frames >= 1",
      "count coalescing (ethtool rx-frames tau), Linux NAPI",
      [](HostNetDeviceHelper& h, double tau) {
-         h.SetModeration("ns3::RxFramesModeration", "Frames", UintegerValue(tau));
+         CountCoalescing(h, tau);
          Napi(h);
      }},
     {"time-<T>us",
@@ -738,7 +752,7 @@ const SchemeRow g_schemes[] = {
      "T is a number of microseconds, 0 .. 1e7",
      "time coalescing (ethtool rx-usecs T), Linux NAPI",
      [](HostNetDeviceHelper& h, double usecs) {
-         h.SetModeration("ns3::RxUsecsModeration", "Interval", TimeValue(MicroSeconds(usecs)));
+         TimeCoalescing(h, usecs);
          Napi(h);
      }},
     {"itr-<rate>",

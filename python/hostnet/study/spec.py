@@ -172,9 +172,7 @@ def _describe(error) -> str:
     validator = error.validator
     schema = error.schema
     if validator == "additionalProperties" and schema.get("additionalProperties") is False:
-        allowed = ", ".join(sorted(schema.get("properties", {})))
-        extra = sorted(set(error.instance) - set(schema.get("properties", {})))
-        return f"{where}: unknown key(s) {', '.join(map(repr, extra))}; allowed: {allowed}"
+        return _unknown_keys(where, error.instance, sorted(schema.get("properties", {})))[0]
     if validator == "required":
         return f"{where}: {error.message}"
     if validator in ("propertyNames",) or error.absolute_schema_path and \
@@ -342,10 +340,7 @@ def _check_replications(data: dict) -> None:
     if not isinstance(table, dict):
         return
     problems = []
-    extra = sorted(set(table) - set(_REPLICATION_KEYS))
-    if extra:
-        problems.append(f"replications: unknown key(s) {', '.join(map(repr, extra))}; "
-                        f"allowed: {', '.join(_REPLICATION_KEYS)}")
+    problems += _unknown_keys("replications", table, _REPLICATION_KEYS)
     for key in ("min", "max", "until"):
         if key not in table:
             problems.append(f"replications: {key!r} is missing; a replications table needs "
@@ -386,12 +381,18 @@ def _check_replications(data: dict) -> None:
         raise StudyError("invalid study:\n  " + "\n  ".join(problems))
 
 
+def _unknown_keys(where: str, table: dict, allowed) -> list:
+    """The message about keys of @p table that are not in @p allowed (empty if none)."""
+    extra = sorted(set(table) - set(allowed))
+    if not extra:
+        return []
+    return [f"{where}: unknown key(s) {', '.join(map(repr, extra))}; "
+            f"allowed: {', '.join(allowed)}"]
+
+
 def _rank_problems(rank: dict, swept: list) -> list:
     problems = []
-    extra = sorted(set(rank) - set(_RANK_KEYS))
-    if extra:
-        problems.append(f"replications.rank: unknown key(s) {', '.join(map(repr, extra))}; "
-                        f"allowed: {', '.join(_RANK_KEYS)}")
+    problems += _unknown_keys("replications.rank", rank, _RANK_KEYS)
     for key in ("metric", "x", "by"):
         if key not in rank:
             problems.append(f"replications.rank: {key!r} is missing (the metric to rank, the "
