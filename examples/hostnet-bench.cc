@@ -62,7 +62,13 @@ operator new(std::size_t size)
 }
 
 // The matching deallocation functions (libstdc++'s default ones free with std::free too, but
-// AddressSanitizer's replace them and report a malloc freed by operator delete).
+// AddressSanitizer's replace them and report a malloc freed by operator delete). GCC 12
+// inlines them into std::function and, not seeing that operator new above uses malloc,
+// warns about a mismatch (an error with ns-3's --enable-werror).
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wmismatched-new-delete"
+#endif
 void
 operator delete(void* p) noexcept
 {
@@ -74,6 +80,9 @@ operator delete(void* p, std::size_t) noexcept
 {
     std::free(p);
 }
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic pop
+#endif
 
 namespace
 {

@@ -345,7 +345,7 @@ main(int argc, char* argv[])
         {
             affinity += (q ? "," : "") + std::to_string(q % cfg.irqCores);
         }
-        nic.SetDeviceAttribute("IrqAffinity", StringValue(affinity));
+        nic.SetSteeringAttribute("IrqAffinity", StringValue(affinity));
     }
     fabric.SetHostNetDeviceHelper(nic);
     fabric.SetPlainHosts(plain);

@@ -56,6 +56,9 @@ HostNetDeviceHelper::HostNetDeviceHelper()
     m_rxModeFactory.SetTypeId("ns3::PerPacketRxMode");
     m_rxRingFactory.SetTypeId("ns3::RxRing");
     m_txRingFactory.SetTypeId("ns3::TxRing");
+    m_costsFactory.SetTypeId("ns3::HostCostModel");
+    m_steeringFactory.SetTypeId("ns3::ReceiveSteering");
+    m_txPathFactory.SetTypeId("ns3::HostTxPath");
     m_cpuFactory.SetTypeId("ns3::HostCpu");
     m_stackFactory.SetTypeId("ns3::HostNetStack");
 }
@@ -277,9 +280,68 @@ HostNetDeviceHelper::CheckPreset(const std::string& name)
     return "unknown preset '" + name + "'; known:" + known;
 }
 
+namespace
+{
+/// Where the device attributes that moved to its parts went (hostnet 0.x -> the part).
+struct MovedAttribute
+{
+    const char* oldName; ///< the HostNetDevice attribute it was
+    const char* part;    ///< the device attribute that holds the part
+    const char* type;    ///< the part's TypeId name
+    const char* newName; ///< its name there
+    const char* setter;  ///< the helper method that sets it
+};
+
+const MovedAttribute g_moved[] = {
+    {"IsrCost", "Costs", "ns3::HostCostModel", "IsrCost", "SetCostAttribute"},
+    {"ProtocolCost", "Costs", "ns3::HostCostModel", "ProtocolCost", "SetCostAttribute"},
+    {"ProtocolCopyRate", "Costs", "ns3::HostCostModel", "ProtocolCopyRate", "SetCostAttribute"},
+    {"TxCost", "Costs", "ns3::HostCostModel", "TxCost", "SetCostAttribute"},
+    {"RegisterWriteCost", "Costs", "ns3::HostCostModel", "RegisterWriteCost", "SetCostAttribute"},
+    {"PollOverheadCost", "Costs", "ns3::HostCostModel", "PollOverheadCost", "SetCostAttribute"},
+    {"GroCost", "Costs", "ns3::HostCostModel", "GroCost", "SetCostAttribute"},
+    {"GsoSegmentCost", "Costs", "ns3::HostCostModel", "GsoSegmentCost", "SetCostAttribute"},
+    {"TxByteRate", "Costs", "ns3::HostCostModel", "TxByteRate", "SetCostAttribute"},
+    {"IrqCore", "Steering", "ns3::ReceiveSteering", "IrqCore", "SetSteeringAttribute"},
+    {"IrqAffinity", "Steering", "ns3::ReceiveSteering", "IrqAffinity", "SetSteeringAttribute"},
+    {"RssTableSize", "Steering", "ns3::ReceiveSteering", "RssTableSize", "SetSteeringAttribute"},
+    {"RxSteering", "Steering", "ns3::ReceiveSteering", "Mode", "SetSteeringAttribute"},
+    {"RpsCores", "Steering", "ns3::ReceiveSteering", "RpsCores", "SetSteeringAttribute"},
+    {"RpsEnqueueCost",
+     "Steering",
+     "ns3::ReceiveSteering",
+     "RpsEnqueueCost",
+     "SetSteeringAttribute"},
+    {"RpsFlowCount", "Steering", "ns3::ReceiveSteering", "RpsFlowCount", "SetSteeringAttribute"},
+    {"TsoEnabled", "TxPath", "ns3::HostTxPath", "TsoEnabled", "SetTxPathAttribute"},
+    {"GsoEnabled", "TxPath", "ns3::HostTxPath", "GsoEnabled", "SetTxPathAttribute"},
+    {"TsoMaxSize", "TxPath", "ns3::HostTxPath", "TsoMaxSize", "SetTxPathAttribute"},
+    {"TxRing", "TxPath", "ns3::HostTxPath", "TxRing", "SetTxRingAttribute"},
+};
+} // namespace
+
+std::string
+HostNetDeviceHelper::MovedDeviceAttribute(const std::string& name)
+{
+    for (const auto& moved : g_moved)
+    {
+        if (name == moved.oldName)
+        {
+            return std::string("HostNetDevice::") + moved.oldName + " is now " + moved.type +
+                   "::" + moved.newName + ", the device's " + moved.part +
+                   " part: use HostNetDeviceHelper::" + moved.setter + ", --" + moved.type +
+                   "::" + moved.newName + "=..., or the Config path .../$ns3::HostNetDevice/" +
+                   moved.part + "/" + moved.newName;
+        }
+    }
+    return "";
+}
+
 void
 HostNetDeviceHelper::SetDeviceAttribute(const std::string& name, const AttributeValue& value)
 {
+    std::string moved = MovedDeviceAttribute(name);
+    NS_ABORT_MSG_IF(!moved.empty(), "HostNetDeviceHelper::SetDeviceAttribute: " << moved);
     std::string error = CheckAttribute("ns3::HostNetDevice", name, value);
     NS_ABORT_MSG_IF(!error.empty(), "HostNetDeviceHelper::SetDeviceAttribute: " << error);
     m_deviceFactory.Set(name, value);
@@ -349,6 +411,30 @@ HostNetDeviceHelper::SetTxRingAttribute(const std::string& name, const Attribute
     std::string error = CheckAttribute("ns3::TxRing", name, value);
     NS_ABORT_MSG_IF(!error.empty(), "HostNetDeviceHelper::SetTxRingAttribute: " << error);
     m_txRingFactory.Set(name, value);
+}
+
+void
+HostNetDeviceHelper::SetCostAttribute(const std::string& name, const AttributeValue& value)
+{
+    std::string error = CheckAttribute("ns3::HostCostModel", name, value);
+    NS_ABORT_MSG_IF(!error.empty(), "HostNetDeviceHelper::SetCostAttribute: " << error);
+    m_costsFactory.Set(name, value);
+}
+
+void
+HostNetDeviceHelper::SetSteeringAttribute(const std::string& name, const AttributeValue& value)
+{
+    std::string error = CheckAttribute("ns3::ReceiveSteering", name, value);
+    NS_ABORT_MSG_IF(!error.empty(), "HostNetDeviceHelper::SetSteeringAttribute: " << error);
+    m_steeringFactory.Set(name, value);
+}
+
+void
+HostNetDeviceHelper::SetTxPathAttribute(const std::string& name, const AttributeValue& value)
+{
+    std::string error = CheckAttribute("ns3::HostTxPath", name, value);
+    NS_ABORT_MSG_IF(!error.empty(), "HostNetDeviceHelper::SetTxPathAttribute: " << error);
+    m_txPathFactory.Set(name, value);
 }
 
 void
@@ -435,14 +521,13 @@ HostNetDeviceHelper::SetPreset(const std::string& name)
         SetRxRingAttribute("Descriptors", UintegerValue(256));
         SetTxRingAttribute("Descriptors", UintegerValue(256));
         SetDeviceAttribute("GroEnabled", BooleanValue(false));
-        SetDeviceAttribute("TsoEnabled", BooleanValue(true));
+        SetTxPathAttribute("TsoEnabled", BooleanValue(true));
         // Salah et al. 2007: ISR 3.73 us; Chang et al. 2008 (e1000, Linux 2.6.20): protocol
         // Tp = 2 us.
-        SetDeviceAttribute("IsrCost", StringValue("ns3::ConstantRandomVariable[Constant=3.73e-6]"));
-        SetDeviceAttribute("ProtocolCost",
-                           StringValue("ns3::ConstantRandomVariable[Constant=2e-6]"));
-        SetDeviceAttribute("ProtocolCopyRate", DataRateValue(DataRate(0)));
-        SetDeviceAttribute("TxCost", StringValue("ns3::ConstantRandomVariable[Constant=2e-6]"));
+        SetCostAttribute("IsrCost", StringValue("ns3::ConstantRandomVariable[Constant=3.73e-6]"));
+        SetCostAttribute("ProtocolCost", StringValue("ns3::ConstantRandomVariable[Constant=2e-6]"));
+        SetCostAttribute("ProtocolCopyRate", DataRateValue(DataRate(0)));
+        SetCostAttribute("TxCost", StringValue("ns3::ConstantRandomVariable[Constant=2e-6]"));
         return;
     }
     if (name == "i40e-10g" || name == "mlx5-100g")
@@ -461,7 +546,7 @@ HostNetDeviceHelper::SetPreset(const std::string& name)
         SetStackAttribute("TcpMinRto", TimeValue(MilliSeconds(200)));
         SetStackAttribute("NetdevBudget", UintegerValue(300));
         SetDeviceAttribute("NQueues", UintegerValue(queues));
-        SetDeviceAttribute("RssTableSize", UintegerValue(mlx5 ? 256 : 512));
+        SetSteeringAttribute("RssTableSize", UintegerValue(mlx5 ? 256 : 512));
         if (mlx5)
         {
             // mlx5e_build_nic_params: rx_dim_enabled when the device has cq_moderation; the
@@ -487,20 +572,20 @@ HostNetDeviceHelper::SetPreset(const std::string& name)
         SetTxRingAttribute("BusRate", DataRateValue(DataRate(mlx5 ? "126Gbps" : "63Gbps")));
         SetRxRingAttribute("FifoSize", UintegerValue(mlx5 ? 256 * 1024 : 128 * 1024));
         SetDeviceAttribute("GroEnabled", BooleanValue(true));
-        SetDeviceAttribute("TsoEnabled", BooleanValue(true));
+        SetTxPathAttribute("TsoEnabled", BooleanValue(true));
         // Costs of a 3.4 GHz core calibrated against Cai et al. (SIGCOMM 2021), single flow
         // (doc/hostnet.rst, "Host presets" and "Validation"): per frame (driver, skb, GRO),
         // per byte in softirq (page-granular driver and memory work), per packet (TCP/IP),
         // per send and per byte on transmit.
-        SetDeviceAttribute("IsrCost", StringValue("ns3::ConstantRandomVariable[Constant=1e-6]"));
-        SetDeviceAttribute("ProtocolCost",
-                           StringValue("ns3::ConstantRandomVariable[Constant=0.05e-6]"));
-        SetDeviceAttribute("ProtocolCopyRate", DataRateValue(DataRate("138Gbps")));
-        SetDeviceAttribute("GroCost", StringValue("ns3::ConstantRandomVariable[Constant=0.15e-6]"));
-        SetDeviceAttribute("TxCost", StringValue("ns3::ConstantRandomVariable[Constant=0.3e-6]"));
-        SetDeviceAttribute("TxByteRate", DataRateValue(DataRate("222Gbps")));
-        SetDeviceAttribute("GsoSegmentCost",
-                           StringValue("ns3::ConstantRandomVariable[Constant=0.15e-6]"));
+        SetCostAttribute("IsrCost", StringValue("ns3::ConstantRandomVariable[Constant=1e-6]"));
+        SetCostAttribute("ProtocolCost",
+                         StringValue("ns3::ConstantRandomVariable[Constant=0.05e-6]"));
+        SetCostAttribute("ProtocolCopyRate", DataRateValue(DataRate("138Gbps")));
+        SetCostAttribute("GroCost", StringValue("ns3::ConstantRandomVariable[Constant=0.15e-6]"));
+        SetCostAttribute("TxCost", StringValue("ns3::ConstantRandomVariable[Constant=0.3e-6]"));
+        SetCostAttribute("TxByteRate", DataRateValue(DataRate("222Gbps")));
+        SetCostAttribute("GsoSegmentCost",
+                         StringValue("ns3::ConstantRandomVariable[Constant=0.15e-6]"));
         // Socket costs (read/write 128 KB as iperf; copies charged to the tasks) and
         // locality: two NUMA nodes (cores interleaved), the NIC on node 0.
         SetStackAttribute("SyscallCost", TimeValue(MicroSeconds(1)));
@@ -514,8 +599,8 @@ HostNetDeviceHelper::SetPreset(const std::string& name)
         SetStackAttribute("RemoteNumaFactor", DoubleValue(2.0));
         SetStackAttribute("CrossCoreCopyFactor", DoubleValue(1.3));
         SetStackAttribute("SocketLockCost", TimeValue(NanoSeconds(250)));
-        SetDeviceAttribute("RegisterWriteCost",
-                           StringValue("ns3::ConstantRandomVariable[Constant=0.1e-6]"));
+        SetCostAttribute("RegisterWriteCost",
+                         StringValue("ns3::ConstantRandomVariable[Constant=0.1e-6]"));
         return;
     }
     // The paper hosts (doc/hostnet.rst, "Paper hosts"). The order of the settings is part of
@@ -527,9 +612,9 @@ HostNetDeviceHelper::SetPreset(const std::string& name)
         // no per-byte cost), B = 1024 (the ring, returned descriptor by descriptor and
         // dropping when empty; PerPacketRxMode::BacklogSize is B by default).
         SetStackAttribute("KernelVersion", StringValue("2.6"));
-        SetDeviceAttribute("IsrCost", StringValue(ExponentialCost(NanoSeconds(3730))));
-        SetDeviceAttribute("ProtocolCost", StringValue(ExponentialCost(NanoSeconds(5340))));
-        SetDeviceAttribute("ProtocolCopyRate", DataRateValue(DataRate(0)));
+        SetCostAttribute("IsrCost", StringValue(ExponentialCost(NanoSeconds(3730))));
+        SetCostAttribute("ProtocolCost", StringValue(ExponentialCost(NanoSeconds(5340))));
+        SetCostAttribute("ProtocolCopyRate", DataRateValue(DataRate(0)));
         SetRxRingAttribute("Descriptors", UintegerValue(1024));
         SetRxRingAttribute("TailWriteBatch", UintegerValue(1));
         SetRxRingAttribute("DropWhenNoDescriptor", BooleanValue(true));
@@ -543,9 +628,9 @@ HostNetDeviceHelper::SetPreset(const std::string& name)
         // recycling (1.43 us: Sec. VIII's +40 %); Salah et al. 2007's ISR.
         SetScheme("napi");
         SetStackAttribute("KernelVersion", StringValue("2.6"));
-        SetDeviceAttribute("IsrCost", StringValue(ConstantCost(NanoSeconds(3730))));
-        SetDeviceAttribute("ProtocolCost", StringValue(ConstantCost(NanoSeconds(1200))));
-        SetDeviceAttribute("ProtocolCopyRate", DataRateValue(DataRate(0)));
+        SetCostAttribute("IsrCost", StringValue(ConstantCost(NanoSeconds(3730))));
+        SetCostAttribute("ProtocolCost", StringValue(ConstantCost(NanoSeconds(1200))));
+        SetCostAttribute("ProtocolCopyRate", DataRateValue(DataRate(0)));
         SetRxRingAttribute("Descriptors", UintegerValue(2048));
         SetRxRingAttribute("TailWriteBatch", UintegerValue(16));
         SetRxRingAttribute("FifoSize", UintegerValue(49152));
@@ -562,11 +647,11 @@ HostNetDeviceHelper::SetPreset(const std::string& name)
         SetModeration("ns3::ThrottleModeration");
         SetRxMode("ns3::NapiRxMode");
         SetStackAttribute("KernelVersion", StringValue("2.6.20"));
-        SetDeviceAttribute("IsrCost", StringValue(ConstantCost(MicroSeconds(5))));
-        SetDeviceAttribute("ProtocolCost", StringValue(ConstantCost(MicroSeconds(2))));
-        SetDeviceAttribute("ProtocolCopyRate", DataRateValue(DataRate(0)));
-        SetDeviceAttribute("RegisterWriteCost", StringValue(ConstantCost(Time(0))));
-        SetDeviceAttribute("PollOverheadCost", StringValue(ConstantCost(Time(0))));
+        SetCostAttribute("IsrCost", StringValue(ConstantCost(MicroSeconds(5))));
+        SetCostAttribute("ProtocolCost", StringValue(ConstantCost(MicroSeconds(2))));
+        SetCostAttribute("ProtocolCopyRate", DataRateValue(DataRate(0)));
+        SetCostAttribute("RegisterWriteCost", StringValue(ConstantCost(Time(0))));
+        SetCostAttribute("PollOverheadCost", StringValue(ConstantCost(Time(0))));
         SetRxRingAttribute("Descriptors", UintegerValue(4096));
         return;
     }
@@ -658,7 +743,7 @@ const SchemeRow g_schemes[] = {
      [](HostNetDeviceHelper& h, double) {
          h.SetModeration("ns3::NoModeration");
          PerPacket(h);
-         h.SetDeviceAttribute("IsrCost", StringValue("ns3::ConstantRandomVariable[Constant=0]"));
+         h.SetCostAttribute("IsrCost", StringValue("ns3::ConstantRandomVariable[Constant=0]"));
      }},
     {"normal",
      nullptr,
@@ -965,8 +1050,14 @@ HostNetDeviceHelper::Install(Ptr<NetDevice> phy) const
         node->AggregateObject(m_stackFactory.Create<HostNetStack>());
     }
     Ptr<HostNetDevice> device = m_deviceFactory.Create<HostNetDevice>();
+    // The parts in this order: it is the order in which their random variables were built
+    // when they were the device's attributes, which fixes the automatic streams they take.
+    device->SetCosts(m_costsFactory.Create<HostCostModel>());
+    Ptr<HostTxPath> txPath = m_txPathFactory.Create<HostTxPath>();
+    device->SetTxPath(txPath);
+    device->SetSteering(m_steeringFactory.Create<ReceiveSteering>());
     device->SetAttribute("RxRing", PointerValue(m_rxRingFactory.Create<RxRing>()));
-    device->SetAttribute("TxRing", PointerValue(m_txRingFactory.Create<TxRing>()));
+    txPath->SetAttribute("TxRing", PointerValue(m_txRingFactory.Create<TxRing>()));
     device->SetAttribute("Moderation",
                          PointerValue(m_moderationFactory.Create<InterruptModeration>()));
     device->SetAttribute("RxMode", PointerValue(m_rxModeFactory.Create<RxMode>()));

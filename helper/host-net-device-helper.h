@@ -42,7 +42,7 @@ namespace ns3
  * @code
  * HostNetDeviceHelper host;
  * host.SetScheme("napi");                      // or SetRxMode / SetModeration by type
- * host.SetDeviceAttribute("IsrCost", StringValue("ns3::ConstantRandomVariable[Constant=4e-6]"));
+ * host.SetCostAttribute("IsrCost", StringValue("ns3::ConstantRandomVariable[Constant=4e-6]"));
  * NetDeviceContainer hostDevices = host.Install(p2p.Install(nodes));
  * ipv4.Assign(hostDevices);                    // the IP stack sees only the HostNetDevices
  * @endcode
@@ -132,6 +132,31 @@ class HostNetDeviceHelper : public PcapHelperForDevice, public AsciiTraceHelperF
      * @param value attribute value
      */
     void SetTxRingAttribute(const std::string& name, const AttributeValue& value);
+
+    /**
+     * @brief Set an attribute of every device's cost model (ns3::HostCostModel: IsrCost,
+     * ProtocolCost, ProtocolCopyRate, TxCost, RegisterWriteCost, PollOverheadCost, GroCost,
+     * GsoSegmentCost, TxByteRate).
+     * @param name attribute name
+     * @param value attribute value
+     */
+    void SetCostAttribute(const std::string& name, const AttributeValue& value);
+
+    /**
+     * @brief Set an attribute of every device's receive steering (ns3::ReceiveSteering:
+     * IrqCore, IrqAffinity, RssTableSize, Mode, RpsCores, RpsEnqueueCost, RpsFlowCount).
+     * @param name attribute name
+     * @param value attribute value
+     */
+    void SetSteeringAttribute(const std::string& name, const AttributeValue& value);
+
+    /**
+     * @brief Set an attribute of every device's transmit path (ns3::HostTxPath: TsoEnabled,
+     * GsoEnabled, TsoMaxSize; its TxRing is set by SetTxRingAttribute).
+     * @param name attribute name
+     * @param value attribute value
+     */
+    void SetTxPathAttribute(const std::string& name, const AttributeValue& value);
 
     /**
      * @brief Set an attribute of the HostCpu given to nodes that have none yet.
@@ -231,7 +256,7 @@ class HostNetDeviceHelper : public PcapHelperForDevice, public AsciiTraceHelperF
      * ProtocolCost, RxRing::RefillCost, HostSinkApplication::UserCost, ...).
      *
      * @code
-     * host.SetDeviceAttribute("IsrCost",
+     * host.SetCostAttribute("IsrCost",
      *                         StringValue(HostNetDeviceHelper::ConstantCost(MicroSeconds(4))));
      * @endcode
      * A cost in microseconds held in a double is Seconds(us * 1e-6): ns-3's MicroSeconds()
@@ -335,6 +360,13 @@ class HostNetDeviceHelper : public PcapHelperForDevice, public AsciiTraceHelperF
     NetDeviceContainer InstallAll(Ptr<Node> node) const;
 
     /**
+     * @brief Where a HostNetDevice attribute that moved to one of the device's parts went.
+     * @param name an attribute name
+     * @return a message naming its new place, or "" if @p name did not move
+     */
+    static std::string MovedDeviceAttribute(const std::string& name);
+
+    /**
      * @brief Assign fixed random variable streams to the devices of a container.
      * @param devices HostNetDevices (other devices are skipped)
      * @param stream first stream index
@@ -361,6 +393,9 @@ class HostNetDeviceHelper : public PcapHelperForDevice, public AsciiTraceHelperF
     ObjectFactory m_rxModeFactory;     ///< RxMode subclass
     ObjectFactory m_rxRingFactory;     ///< RxRing
     ObjectFactory m_txRingFactory;     ///< TxRing
+    ObjectFactory m_costsFactory;      ///< HostCostModel
+    ObjectFactory m_steeringFactory;   ///< ReceiveSteering
+    ObjectFactory m_txPathFactory;     ///< HostTxPath
     ObjectFactory m_cpuFactory;        ///< HostCpu for nodes without one
     ObjectFactory m_stackFactory;      ///< HostNetStack for nodes without one
 };

@@ -68,13 +68,13 @@ SingleFlowExperiment::Run(const Config& config)
     HostNetDeviceHelper host;
     host.SetPreset(config.preset);
     host.SetDeviceAttribute("GroEnabled", BooleanValue(config.tsoGro));
-    host.SetDeviceAttribute("TsoEnabled", BooleanValue(config.tsoGro));
-    host.SetDeviceAttribute("GsoEnabled", BooleanValue(false));
+    host.SetTxPathAttribute("TsoEnabled", BooleanValue(config.tsoGro));
+    host.SetTxPathAttribute("GsoEnabled", BooleanValue(false));
     // ethtool ntuple: all of the flow's traffic to one queue, on the application's core
     // (aRFS) or on the IRQ affinity core.
     host.SetDeviceAttribute("NQueues", UintegerValue(1));
-    host.SetDeviceAttribute("IrqCore",
-                            UintegerValue(config.arfs ? config.appCore : config.irqCore));
+    host.SetSteeringAttribute("IrqCore",
+                              UintegerValue(config.arfs ? config.appCore : config.irqCore));
     NetDeviceContainer devices = host.Install(phys);
     host.AssignStreams(devices, 1);
     Ipv4InterfaceContainer ifaces = Ipv4AddressHelper("10.1.1.0", "255.255.255.0").Assign(devices);

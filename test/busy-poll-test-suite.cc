@@ -71,10 +71,10 @@ MakeNapiHelper()
     HostNetDeviceHelper helper;
     helper.SetScheme("napi");
     helper.SetModeration("ns3::RxUsecsModeration", "Interval", TimeValue(MicroSeconds(100)));
-    helper.SetDeviceAttribute("IsrCost", StringValue("ns3::ConstantRandomVariable[Constant=3e-6]"));
-    helper.SetDeviceAttribute("ProtocolCost",
-                              StringValue("ns3::ConstantRandomVariable[Constant=5e-6]"));
-    helper.SetDeviceAttribute("ProtocolCopyRate", DataRateValue(DataRate(0)));
+    helper.SetCostAttribute("IsrCost", StringValue("ns3::ConstantRandomVariable[Constant=3e-6]"));
+    helper.SetCostAttribute("ProtocolCost",
+                            StringValue("ns3::ConstantRandomVariable[Constant=5e-6]"));
+    helper.SetCostAttribute("ProtocolCopyRate", DataRateValue(DataRate(0)));
     return helper;
 }
 

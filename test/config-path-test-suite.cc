@@ -6,8 +6,9 @@
  * Author: hostnet developers
  */
 
-// Config paths to the objects of every queue of a multi-queue HostNetDevice: the
-// device's Queues attribute (ObjectVectorValue) and HostNetQueue's Pointer attributes.
+// Config paths to the objects of every queue of a multi-queue HostNetDevice (the device's
+// Queues attribute, an ObjectVectorValue, and HostNetQueue's Pointer attributes) and to the
+// device's parts (Costs, Steering, TxPath).
 // Topology: two i40e-10g hosts (8 queues) on a 10 Gb/s point-to-point link, several UDP
 // flows from host 0 to host 1 that RSS spreads over the receiver's queues.
 
@@ -259,6 +260,64 @@ class IndexedQueueTestCase : public TestCase
     }
 };
 
+/**
+ * The device's parts (Costs, Steering, TxPath) through Config paths: each path reaches the
+ * part the device uses, the preset's values are there, and a cost set through the path
+ * after installation is the cost the queues charge (the queues read the costs through the
+ * part, nothing was copied): with IsrCost set to 20 us on the receiver, its hard IRQ time
+ * is at least 20 us per interrupt (the preset's ISR costs 1 us) and less than twice that.
+ */
+class DevicePartsTestCase : public TestCase
+{
+  public:
+    DevicePartsTestCase()
+        : TestCase("Costs, Steering and TxPath reached by Config paths; a cost set there is "
+                   "charged")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Topology t = Build(4);
+        const std::pair<std::string, Ptr<Object>> parts[] = {{"Costs", t.rx->GetCosts()},
+                                                             {"Steering", t.rx->GetSteering()},
+                                                             {"TxPath", t.rx->GetTxPath()}};
+        for (const auto& [name, part] : parts)
+        {
+            Config::MatchContainer m = Config::LookupMatches(t.rxDevPath + "/" + name);
+            NS_TEST_ASSERT_MSG_EQ(m.GetN(), 1, name << ": one match");
+            NS_TEST_EXPECT_MSG_EQ(m.Get(0), part, name << ": the part the device uses");
+        }
+        NS_TEST_EXPECT_MSG_NE(t.rx->GetCosts(), t.tx->GetCosts(), "each device has its own");
+        UintegerValue table;
+        t.rx->GetSteering()->GetAttribute("RssTableSize", table);
+        NS_TEST_EXPECT_MSG_EQ(table.Get(), 512, "i40e-10g preset: RSS table 512");
+        BooleanValue tso;
+        t.rx->GetTxPath()->GetAttribute("TsoEnabled", tso);
+        NS_TEST_EXPECT_MSG_EQ(tso.Get(), true, "i40e-10g preset: TSO on");
+
+        const double isr = 20e-6;
+        Config::Set(t.rxDevPath + "/Costs/IsrCost",
+                    StringValue("ns3::ConstantRandomVariable[Constant=2e-5]"));
+        Ptr<HostCpu> cpu = t.rx->GetCpu();
+        Simulator::Stop(MilliSeconds(20));
+        Simulator::Run();
+        HostCpuStats cpuStats = cpu->GetStats();
+        double hardIrqSeconds = cpuStats.hardIrqShare * cpuStats.elapsed;
+        uint64_t interrupts = t.rx->GetStats().interrupts;
+        NS_TEST_ASSERT_MSG_GT(interrupts, 0, "the receiver took interrupts");
+        NS_TEST_EXPECT_MSG_GT_OR_EQ(hardIrqSeconds,
+                                    0.999 * isr * interrupts,
+                                    "IsrCost set through Costs/IsrCost is charged");
+        NS_TEST_EXPECT_MSG_LT(hardIrqSeconds,
+                              2 * isr * interrupts,
+                              "and is most of the hard IRQ time");
+        Simulator::Destroy();
+        Config::Reset();
+    }
+};
+
 } // namespace
 
 /// The hostnet-config-paths suite.
@@ -270,6 +329,7 @@ class ConfigPathTestSuite : public TestSuite
     {
         AddTestCase(new WildcardQueuesTestCase(), TestCase::Duration::QUICK);
         AddTestCase(new IndexedQueueTestCase(), TestCase::Duration::QUICK);
+        AddTestCase(new DevicePartsTestCase(), TestCase::Duration::QUICK);
     }
 };
 

@@ -88,7 +88,7 @@ class ConservationTestCase : public TestCase
             helper.SetRxRingAttribute("RefillCost", StringValue(refill.str()));
             std::ostringstream isr;
             isr << "ns3::ExponentialRandomVariable[Mean=" << u->GetValue(0.5e-6, 8e-6) << "]";
-            helper.SetDeviceAttribute("IsrCost", StringValue(isr.str()));
+            helper.SetCostAttribute("IsrCost", StringValue(isr.str()));
             HostPair p = MakeHostPair(helper);
             p.host->AssignStreams(10);
             uint32_t size = u->GetInteger(64, 1500);

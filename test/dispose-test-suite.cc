@@ -176,7 +176,7 @@ class HostsDisposeTestCase : public TestCase
                 helper.SetCpuAttribute("NCores", UintegerValue(2));
                 helper.SetDeviceAttribute("NQueues", UintegerValue(2));
                 helper.SetDeviceAttribute("GroEnabled", BooleanValue(true));
-                helper.SetDeviceAttribute("RxSteering", StringValue("rfs"));
+                helper.SetSteeringAttribute("Mode", StringValue("rfs"));
             }
             NetDeviceContainer hosts = helper.Install(phys);
             Ipv4AddressHelper ipv4("10.1.1.0", "255.255.255.0");

@@ -257,9 +257,9 @@ GroHost(const std::vector<std::pair<std::string, std::string>>& napi)
 {
     HostNetDeviceHelper helper = DeterministicHelper();
     helper.SetDeviceAttribute("GroEnabled", BooleanValue(true));
-    helper.SetDeviceAttribute("GroCost", StringValue("ns3::ConstantRandomVariable[Constant=1e-6]"));
-    helper.SetDeviceAttribute("RegisterWriteCost",
-                              StringValue("ns3::ConstantRandomVariable[Constant=5e-7]"));
+    helper.SetCostAttribute("GroCost", StringValue("ns3::ConstantRandomVariable[Constant=1e-6]"));
+    helper.SetCostAttribute("RegisterWriteCost",
+                            StringValue("ns3::ConstantRandomVariable[Constant=5e-7]"));
     helper.SetModeration("ns3::NoModeration");
     helper.SetRxMode("ns3::NapiRxMode");
     for (const auto& [name, value] : napi)

@@ -187,7 +187,7 @@ class LivelockOtherCoreTestCase : public TestCase
         HostNetDeviceHelper helper;
         helper.SetScheme("normal");
         helper.SetCpuAttribute("NCores", UintegerValue(2));
-        helper.SetDeviceAttribute("IrqCore", UintegerValue(0));
+        helper.SetSteeringAttribute("IrqCore", UintegerValue(0));
         Hosts h = MakeHosts(helper, "1Gbps");
         auto sink =
             AddSink(h, "ns3::ConstantRandomVariable[Constant=1e-6]", UdpSocketFactory::GetTypeId());

@@ -77,10 +77,10 @@ inline HostNetDeviceHelper
 DeterministicHelper()
 {
     HostNetDeviceHelper helper;
-    helper.SetDeviceAttribute("IsrCost", StringValue("ns3::ConstantRandomVariable[Constant=3e-6]"));
-    helper.SetDeviceAttribute("ProtocolCost",
-                              StringValue("ns3::ConstantRandomVariable[Constant=5e-6]"));
-    helper.SetDeviceAttribute("ProtocolCopyRate", DataRateValue(DataRate(0)));
+    helper.SetCostAttribute("IsrCost", StringValue("ns3::ConstantRandomVariable[Constant=3e-6]"));
+    helper.SetCostAttribute("ProtocolCost",
+                            StringValue("ns3::ConstantRandomVariable[Constant=5e-6]"));
+    helper.SetCostAttribute("ProtocolCopyRate", DataRateValue(DataRate(0)));
     helper.SetRxRingAttribute("BusRate", DataRateValue(DataRate("1000Gbps")));
     return helper;
 }

@@ -47,14 +47,13 @@ RunPoint(const std::string& scheme, double lambda, Time warmup, Time measure, ui
     helper.SetScheme(scheme);
     if (scheme != "ideal")
     {
-        helper.SetDeviceAttribute(
+        helper.SetCostAttribute(
             "IsrCost",
             StringValue(HostNetDeviceHelper::ExponentialCost(Seconds(ISR_MEAN))));
     }
-    helper.SetDeviceAttribute(
-        "ProtocolCost",
-        StringValue(HostNetDeviceHelper::ExponentialCost(Seconds(PROTO_MEAN))));
-    helper.SetDeviceAttribute("ProtocolCopyRate", DataRateValue(DataRate(0)));
+    helper.SetCostAttribute("ProtocolCost",
+                            StringValue(HostNetDeviceHelper::ExponentialCost(Seconds(PROTO_MEAN))));
+    helper.SetCostAttribute("ProtocolCopyRate", DataRateValue(DataRate(0)));
     helper.SetRxMode("ns3::PerPacketRxMode", "BacklogSize", UintegerValue(BUFFER));
     return MeasurePoint(helper, lambda, warmup, measure, run);
 }

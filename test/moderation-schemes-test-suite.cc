@@ -1110,9 +1110,9 @@ class DegenerateSchemesTestCase : public TestCase
     {
         RngSeedManager::SetRun(7);
         HostNetDeviceHelper helper;
-        helper.SetDeviceAttribute("ProtocolCopyRate", DataRateValue(DataRate(0)));
-        helper.SetDeviceAttribute("ProtocolCost",
-                                  StringValue("ns3::ExponentialRandomVariable[Mean=5.34e-6]"));
+        helper.SetCostAttribute("ProtocolCopyRate", DataRateValue(DataRate(0)));
+        helper.SetCostAttribute("ProtocolCost",
+                                StringValue("ns3::ExponentialRandomVariable[Mean=5.34e-6]"));
         set(helper);
         HostPair p = MakeHostPair(helper);
         p.host->AssignStreams(10);
@@ -1388,8 +1388,8 @@ StreamRun
 RunTenGigStream(double protocolUs, Time duration)
 {
     HostNetDeviceHelper helper = DeterministicHelper();
-    helper.SetDeviceAttribute("IsrCost", StringValue("ns3::ConstantRandomVariable[Constant=1e-6]"));
-    helper.SetDeviceAttribute(
+    helper.SetCostAttribute("IsrCost", StringValue("ns3::ConstantRandomVariable[Constant=1e-6]"));
+    helper.SetCostAttribute(
         "ProtocolCost",
         StringValue(HostNetDeviceHelper::ConstantCost(Seconds(protocolUs * 1e-6))));
     helper.SetModeration("ns3::I40eAdaptiveItrModeration");
@@ -1584,7 +1584,7 @@ RunGigStream(double protocolUs, Time duration)
 {
     HostNetDeviceHelper helper;
     helper.SetPreset("e1000-1g");
-    helper.SetDeviceAttribute(
+    helper.SetCostAttribute(
         "ProtocolCost",
         StringValue(HostNetDeviceHelper::ConstantCost(Seconds(protocolUs * 1e-6))));
     return RunStream(helper, PicoSeconds(12304000), duration);

@@ -121,9 +121,9 @@ class DegenerateModerationTestCase : public TestCase
     {
         RngSeedManager::SetRun(7);
         HostNetDeviceHelper helper;
-        helper.SetDeviceAttribute("ProtocolCopyRate", DataRateValue(DataRate(0)));
-        helper.SetDeviceAttribute("ProtocolCost",
-                                  StringValue("ns3::ExponentialRandomVariable[Mean=5.34e-6]"));
+        helper.SetCostAttribute("ProtocolCopyRate", DataRateValue(DataRate(0)));
+        helper.SetCostAttribute("ProtocolCost",
+                                StringValue("ns3::ExponentialRandomVariable[Mean=5.34e-6]"));
         if (attr.empty())
         {
             helper.SetModeration(type);

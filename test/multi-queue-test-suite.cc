@@ -179,8 +179,8 @@ RunRps(double rate, bool rps)
     helper.SetRxRingAttribute("Descriptors", UintegerValue(1024));
     if (rps)
     {
-        helper.SetDeviceAttribute("RxSteering", StringValue("rps"));
-        helper.SetDeviceAttribute("RpsCores", StringValue("1,2,3"));
+        helper.SetSteeringAttribute("Mode", StringValue("rps"));
+        helper.SetSteeringAttribute("RpsCores", StringValue("1,2,3"));
     }
     HostPair p = MakeHostPair(helper);
     RpsResult r;
@@ -349,7 +349,7 @@ RunRfs(const std::string& steering, uint32_t appCore)
     host.SetPreset("i40e-10g");
     host.SetCpuAttribute("NCores", UintegerValue(4));
     host.SetDeviceAttribute("NQueues", UintegerValue(1));
-    host.SetDeviceAttribute("RxSteering", StringValue(steering));
+    host.SetSteeringAttribute("Mode", StringValue(steering));
     TcpPair pair = BuildTcpPair(host);
     NodeContainer& nodes = pair.nodes;
     NetDeviceContainer& devices = pair.devices;
@@ -461,7 +461,7 @@ class RfsMoveTestCase : public TestCase
         HostNetDeviceHelper helper = DeterministicHelper();
         helper.SetScheme("napi");
         helper.SetCpuAttribute("NCores", UintegerValue(3));
-        helper.SetDeviceAttribute("RxSteering", StringValue("rfs"));
+        helper.SetSteeringAttribute("Mode", StringValue("rfs"));
         HostPair p = MakeHostPair(helper);
         Ptr<RfsFlowTable> table = RfsFlowTable::GetOrCreate(p.receiver);
         uint32_t hash =
@@ -543,7 +543,7 @@ class MergeSteerConservationTestCase : public TestCase
             host.SetDeviceAttribute("NQueues", UintegerValue(4));
             host.SetDeviceAttribute("GroEnabled", BooleanValue(v.gro));
             host.SetRxRingAttribute("LroEnabled", BooleanValue(v.lro));
-            host.SetDeviceAttribute("RxSteering", StringValue(v.steering));
+            host.SetSteeringAttribute("Mode", StringValue(v.steering));
             // A small ring and FIFO so that the drop paths run too.
             host.SetRxRingAttribute("Descriptors", UintegerValue(16));
             host.SetRxRingAttribute("TailWriteBatch", UintegerValue(4));

@@ -138,11 +138,11 @@ class NapiNoLivelockTestCase : public TestCase
     {
         RngSeedManager::SetRun(3);
         HostNetDeviceHelper helper;
-        helper.SetDeviceAttribute("IsrCost",
-                                  StringValue("ns3::ExponentialRandomVariable[Mean=3.73e-6]"));
-        helper.SetDeviceAttribute("ProtocolCost",
-                                  StringValue("ns3::ExponentialRandomVariable[Mean=5.34e-6]"));
-        helper.SetDeviceAttribute("ProtocolCopyRate", DataRateValue(DataRate(0)));
+        helper.SetCostAttribute("IsrCost",
+                                StringValue("ns3::ExponentialRandomVariable[Mean=3.73e-6]"));
+        helper.SetCostAttribute("ProtocolCost",
+                                StringValue("ns3::ExponentialRandomVariable[Mean=5.34e-6]"));
+        helper.SetCostAttribute("ProtocolCopyRate", DataRateValue(DataRate(0)));
         helper.SetScheme(scheme);
         helper.SetRxRingAttribute("Descriptors", UintegerValue(1024));
         HostPair p = MakeHostPair(helper);

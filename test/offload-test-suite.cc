@@ -198,16 +198,16 @@ ConstantCosts(HostNetDeviceHelper& host, bool gro, bool tso)
 {
     host.SetScheme("napi");
     host.SetModeration("ns3::ThrottleModeration", "InterruptRate", DoubleValue(50000));
-    host.SetDeviceAttribute("IsrCost", StringValue("ns3::ConstantRandomVariable[Constant=1e-6]"));
-    host.SetDeviceAttribute("ProtocolCost",
-                            StringValue("ns3::ConstantRandomVariable[Constant=6e-7]"));
-    host.SetDeviceAttribute("ProtocolCopyRate", DataRateValue(DataRate(0)));
-    host.SetDeviceAttribute("GroCost", StringValue("ns3::ConstantRandomVariable[Constant=1e-7]"));
-    host.SetDeviceAttribute("TxCost", StringValue("ns3::ConstantRandomVariable[Constant=5e-7]"));
-    host.SetDeviceAttribute("RegisterWriteCost",
-                            StringValue("ns3::ConstantRandomVariable[Constant=0]"));
+    host.SetCostAttribute("IsrCost", StringValue("ns3::ConstantRandomVariable[Constant=1e-6]"));
+    host.SetCostAttribute("ProtocolCost",
+                          StringValue("ns3::ConstantRandomVariable[Constant=6e-7]"));
+    host.SetCostAttribute("ProtocolCopyRate", DataRateValue(DataRate(0)));
+    host.SetCostAttribute("GroCost", StringValue("ns3::ConstantRandomVariable[Constant=1e-7]"));
+    host.SetCostAttribute("TxCost", StringValue("ns3::ConstantRandomVariable[Constant=5e-7]"));
+    host.SetCostAttribute("RegisterWriteCost",
+                          StringValue("ns3::ConstantRandomVariable[Constant=0]"));
     host.SetDeviceAttribute("GroEnabled", BooleanValue(gro));
-    host.SetDeviceAttribute("TsoEnabled", BooleanValue(tso));
+    host.SetTxPathAttribute("TsoEnabled", BooleanValue(tso));
     host.SetRxRingAttribute("BusRate", DataRateValue(DataRate("64Gbps")));
     host.SetTxRingAttribute("BusRate", DataRateValue(DataRate("64Gbps")));
     host.SetRxRingAttribute("FifoSize", UintegerValue(256 * 1024));
@@ -367,9 +367,9 @@ class TsoTestCase : public TestCase
         TransferConfig gso = off;
         gso.configure = [](HostNetDeviceHelper& h) {
             ConstantCosts(h, true, false);
-            h.SetDeviceAttribute("GsoEnabled", BooleanValue(true));
-            h.SetDeviceAttribute("GsoSegmentCost",
-                                 StringValue("ns3::ConstantRandomVariable[Constant=1e-7]"));
+            h.SetTxPathAttribute("GsoEnabled", BooleanValue(true));
+            h.SetCostAttribute("GsoSegmentCost",
+                               StringValue("ns3::ConstantRandomVariable[Constant=1e-7]"));
         };
         TransferResult a = RunTransfer(off);
         TransferResult b = RunTransfer(tso);
@@ -450,7 +450,7 @@ class PresetLineRateTestCase : public TestCase
         bare.configure = [](HostNetDeviceHelper& h) {
             h.SetPreset("i40e-10g");
             h.SetDeviceAttribute("GroEnabled", BooleanValue(false));
-            h.SetDeviceAttribute("TsoEnabled", BooleanValue(false));
+            h.SetTxPathAttribute("TsoEnabled", BooleanValue(false));
             h.SetDeviceAttribute("NQueues", UintegerValue(1));
         };
         TransferResult a = RunTransfer(preset);

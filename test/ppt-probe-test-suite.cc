@@ -131,10 +131,10 @@ RunProbe(const ProbeConfig& c)
     host.SetModeration("ns3::RxUsecsModeration",
                        "Interval",
                        TimeValue(NanoSeconds(static_cast<int64_t>(c.rxUsecs * 1000))));
-    host.SetDeviceAttribute("IsrCost", StringValue(Cost(c.isrUs, c.jitter)));
-    host.SetDeviceAttribute("ProtocolCost", StringValue(Cost(c.protocolUs, c.jitter)));
-    host.SetDeviceAttribute("ProtocolCopyRate",
-                            DataRateValue(DataRate(static_cast<uint64_t>(c.copyMBps * 8e6))));
+    host.SetCostAttribute("IsrCost", StringValue(Cost(c.isrUs, c.jitter)));
+    host.SetCostAttribute("ProtocolCost", StringValue(Cost(c.protocolUs, c.jitter)));
+    host.SetCostAttribute("ProtocolCopyRate",
+                          DataRateValue(DataRate(static_cast<uint64_t>(c.copyMBps * 8e6))));
     host.SetRxRingAttribute("BusRate", DataRateValue(DataRate(c.busRate)));
     host.SetCpuAttribute("NCores", UintegerValue(c.cores));
     Ptr<HostNetDevice> device = host.Install(phys.Get(1));

@@ -71,11 +71,11 @@ RunRpc(bool tcp,
     if (freeHost)
     {
         std::string zero = "ns3::ConstantRandomVariable[Constant=0]";
-        host.SetDeviceAttribute("IsrCost", StringValue(zero));
-        host.SetDeviceAttribute("ProtocolCost", StringValue(zero));
-        host.SetDeviceAttribute("ProtocolCopyRate", DataRateValue(DataRate(0)));
-        host.SetDeviceAttribute("RegisterWriteCost", StringValue(zero));
-        host.SetDeviceAttribute("PollOverheadCost", StringValue(zero));
+        host.SetCostAttribute("IsrCost", StringValue(zero));
+        host.SetCostAttribute("ProtocolCost", StringValue(zero));
+        host.SetCostAttribute("ProtocolCopyRate", DataRateValue(DataRate(0)));
+        host.SetCostAttribute("RegisterWriteCost", StringValue(zero));
+        host.SetCostAttribute("PollOverheadCost", StringValue(zero));
     }
     NetDeviceContainer devices = host.Install(phys);
     host.AssignStreams(devices, 1);

@@ -32,9 +32,9 @@ HostNetDeviceHelper
 PollingHost(const std::string& policy, const std::string& protocolCost)
 {
     HostNetDeviceHelper helper = DeterministicHelper();
-    helper.SetDeviceAttribute("PollOverheadCost",
-                              StringValue("ns3::ConstantRandomVariable[Constant=2e-6]"));
-    helper.SetDeviceAttribute("ProtocolCost", StringValue(protocolCost));
+    helper.SetCostAttribute("PollOverheadCost",
+                            StringValue("ns3::ConstantRandomVariable[Constant=2e-6]"));
+    helper.SetCostAttribute("ProtocolCost", StringValue(protocolCost));
     helper.SetRxMode("ns3::PurePollingRxMode",
                      "PollPeriod",
                      TimeValue(MicroSeconds(20)),
@@ -183,8 +183,8 @@ class SeedNapiTestCase : public InstantsTestCase
     void DoRun() override
     {
         HostNetDeviceHelper helper = DeterministicHelper();
-        helper.SetDeviceAttribute("PollOverheadCost",
-                                  StringValue("ns3::ConstantRandomVariable[Constant=2e-6]"));
+        helper.SetCostAttribute("PollOverheadCost",
+                                StringValue("ns3::ConstantRandomVariable[Constant=2e-6]"));
         helper.SetRxMode("ns3::NapiRxMode",
                          "Weight",
                          UintegerValue(3),
@@ -264,11 +264,10 @@ double
 HogShare(HostNetDeviceHelper helper)
 {
     RngSeedManager::SetRun(5);
-    helper.SetDeviceAttribute("IsrCost",
-                              StringValue("ns3::ExponentialRandomVariable[Mean=3.73e-6]"));
-    helper.SetDeviceAttribute("ProtocolCost",
-                              StringValue("ns3::ExponentialRandomVariable[Mean=5.34e-6]"));
-    helper.SetDeviceAttribute("ProtocolCopyRate", DataRateValue(DataRate(0)));
+    helper.SetCostAttribute("IsrCost", StringValue("ns3::ExponentialRandomVariable[Mean=3.73e-6]"));
+    helper.SetCostAttribute("ProtocolCost",
+                            StringValue("ns3::ExponentialRandomVariable[Mean=5.34e-6]"));
+    helper.SetCostAttribute("ProtocolCopyRate", DataRateValue(DataRate(0)));
     HostPair p = MakeHostPair(helper);
     p.host->AssignStreams(10);
     Hog hog{p.host->GetCpu(), p.host->GetCpu()->CreateTask("hog")};

@@ -175,11 +175,10 @@ Simulate(double ea, uint32_t run)
     HostNetDeviceHelper helper;
     helper.SetModeration("ns3::RxUsecsModeration", "Interval", TimeValue(Seconds(TAU)));
     helper.SetRxMode("ns3::PerPacketRxMode", "BacklogSize", UintegerValue(100000));
-    helper.SetDeviceAttribute("IsrCost",
-                              StringValue(HostNetDeviceHelper::ConstantCost(Seconds(OVERHEAD))));
-    helper.SetDeviceAttribute("ProtocolCost",
-                              StringValue("ns3::ConstantRandomVariable[Constant=0]"));
-    helper.SetDeviceAttribute("ProtocolCopyRate", DataRateValue(DataRate(0)));
+    helper.SetCostAttribute("IsrCost",
+                            StringValue(HostNetDeviceHelper::ConstantCost(Seconds(OVERHEAD))));
+    helper.SetCostAttribute("ProtocolCost", StringValue("ns3::ConstantRandomVariable[Constant=0]"));
+    helper.SetCostAttribute("ProtocolCopyRate", DataRateValue(DataRate(0)));
     helper.SetRxRingAttribute("BusRate", DataRateValue(DataRate(uint64_t(BUS_BPS))));
     Ptr<HostNetDevice> host = helper.Install(phys.Get(1));
     NetDeviceContainer devices(phys.Get(0));

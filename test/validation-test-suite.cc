@@ -40,9 +40,8 @@ SeedHost(const std::string& scheme)
     HostNetDeviceHelper helper;
     helper.SetPreset("salah-2007");
     // Exponential, unlike the default constant: the chain needs memoryless phases.
-    helper.SetDeviceAttribute(
-        "RegisterWriteCost",
-        StringValue(HostNetDeviceHelper::ExponentialCost(Seconds(WRITE_MEAN))));
+    helper.SetCostAttribute("RegisterWriteCost",
+                            StringValue(HostNetDeviceHelper::ExponentialCost(Seconds(WRITE_MEAN))));
     helper.SetScheme(scheme);
     if (scheme == "ideal" || scheme == "normal")
     {
@@ -155,12 +154,10 @@ class PollingMd1bTestCase : public TestCase
     void DoRun() override
     {
         HostNetDeviceHelper helper = SeedHost("pure-polling");
-        helper.SetDeviceAttribute(
-            "ProtocolCost",
-            StringValue(HostNetDeviceHelper::ConstantCost(NanoSeconds(5340))));
-        helper.SetDeviceAttribute(
-            "PollOverheadCost",
-            StringValue(HostNetDeviceHelper::ConstantCost(NanoSeconds(1590))));
+        helper.SetCostAttribute("ProtocolCost",
+                                StringValue(HostNetDeviceHelper::ConstantCost(NanoSeconds(5340))));
+        helper.SetCostAttribute("PollOverheadCost",
+                                StringValue(HostNetDeviceHelper::ConstantCost(NanoSeconds(1590))));
         const double mu = 1 / PROTO_MEAN;
         for (double lambda : {200e3, 300e3})
         {

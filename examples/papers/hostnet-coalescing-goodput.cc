@@ -94,8 +94,8 @@ Run(uint32_t frame, double T, const GoodputConfig& cfg)
     HostNetDeviceHelper host;
     host.SetPreset("chang-2008");
     host.SetModeration("ns3::ThrottleModeration", "InterruptRate", DoubleValue(1 / T));
-    host.SetDeviceAttribute("IsrCost", Constant(cfg.toUs));
-    host.SetDeviceAttribute("ProtocolCost", Constant(cfg.tpUs));
+    host.SetCostAttribute("IsrCost", Constant(cfg.toUs));
+    host.SetCostAttribute("ProtocolCost", Constant(cfg.tpUs));
     host.SetRxRingAttribute("Descriptors", UintegerValue(cfg.ring));
     Ptr<HostNetDevice> receiver = host.Install(phys.Get(1));
     NetDeviceContainer devices(phys.Get(0));

@@ -94,13 +94,13 @@ MakeHostHelper(const std::string& scheme, const StudyConfig& cfg)
     const StudyConfig defaults;
     if (cfg.isrUs != defaults.isrUs)
     {
-        helper.SetDeviceAttribute(
+        helper.SetCostAttribute(
             "IsrCost",
             StringValue(HostNetDeviceHelper::ExponentialCost(Seconds(cfg.isrUs * 1e-6))));
     }
     if (cfg.protoUs != defaults.protoUs)
     {
-        helper.SetDeviceAttribute(
+        helper.SetCostAttribute(
             "ProtocolCost",
             StringValue(HostNetDeviceHelper::ExponentialCost(Seconds(cfg.protoUs * 1e-6))));
     }

@@ -44,9 +44,9 @@ def make_host_helper(scheme, args):
     is the backlog in per-packet mode and the ring itself in NAPI mode.
     """
     helper = ns.HostNetDeviceHelper()
-    helper.SetDeviceAttribute("IsrCost", ns.StringValue(exponential(args.isrUs)))
-    helper.SetDeviceAttribute("ProtocolCost", ns.StringValue(exponential(args.protoUs)))
-    helper.SetDeviceAttribute("ProtocolCopyRate", ns.DataRateValue(ns.DataRate(0)))
+    helper.SetCostAttribute("IsrCost", ns.StringValue(exponential(args.isrUs)))
+    helper.SetCostAttribute("ProtocolCost", ns.StringValue(exponential(args.protoUs)))
+    helper.SetCostAttribute("ProtocolCopyRate", ns.DataRateValue(ns.DataRate(0)))
     helper.SetScheme(scheme)
     if scheme == "napi":
         helper.SetRxRingAttribute("Descriptors", ns.UintegerValue(args.bufferSize))

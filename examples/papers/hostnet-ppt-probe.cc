@@ -216,10 +216,10 @@ main(int argc, char* argv[])
     host.SetModeration("ns3::RxUsecsModeration",
                        "Interval",
                        TimeValue(NanoSeconds(static_cast<int64_t>(rxUsecs * 1000))));
-    host.SetDeviceAttribute("IsrCost", StringValue(Cost(isrCostUs, costJitter)));
-    host.SetDeviceAttribute("ProtocolCost", StringValue(Cost(protocolCostUs, costJitter)));
-    host.SetDeviceAttribute("ProtocolCopyRate",
-                            DataRateValue(DataRate(static_cast<uint64_t>(copyRateMBps * 8e6))));
+    host.SetCostAttribute("IsrCost", StringValue(Cost(isrCostUs, costJitter)));
+    host.SetCostAttribute("ProtocolCost", StringValue(Cost(protocolCostUs, costJitter)));
+    host.SetCostAttribute("ProtocolCopyRate",
+                          DataRateValue(DataRate(static_cast<uint64_t>(copyRateMBps * 8e6))));
     host.SetRxRingAttribute("RefillCost", StringValue(Cost(refillCostUs, costJitter)));
     host.SetRxRingAttribute("BusRate", DataRateValue(DataRate(busRate)));
     host.SetCpuAttribute("NCores", UintegerValue(cores));

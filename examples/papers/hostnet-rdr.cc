@@ -114,8 +114,8 @@ RunPoint(const RdrConfig& cfg, const std::string& policy, uint32_t size)
     // The Walravens and Gaidioz 2006 host, with the values of the options.
     HostNetDeviceHelper host;
     host.SetPreset("walravens-2006");
-    host.SetDeviceAttribute("IsrCost", Constant(cfg.isrCostUs));
-    host.SetDeviceAttribute("ProtocolCost", Constant(cfg.protocolCostUs));
+    host.SetCostAttribute("IsrCost", Constant(cfg.isrCostUs));
+    host.SetCostAttribute("ProtocolCost", Constant(cfg.protocolCostUs));
     host.SetRxRingAttribute("Descriptors", UintegerValue(cfg.descriptors));
     host.SetRxRingAttribute("TailWriteBatch", UintegerValue(cfg.tailBatch));
     host.SetRxRingAttribute("FifoSize", UintegerValue(cfg.fifoBytes));

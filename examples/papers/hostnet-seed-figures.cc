@@ -212,10 +212,10 @@ MakeHostHelper(const RunSpec& spec, const FigureConfig& cfg)
     };
     HostNetDeviceHelper helper;
     helper.SetPreset("salah-2007");
-    helper.SetDeviceAttribute("IsrCost", exponential(cfg.isrUs));
-    helper.SetDeviceAttribute("ProtocolCost", exponential(cfg.protoUs));
-    helper.SetDeviceAttribute("RegisterWriteCost", exponential(cfg.writeUs));
-    helper.SetDeviceAttribute("PollOverheadCost", exponential(cfg.pollOverheadUs));
+    helper.SetCostAttribute("IsrCost", exponential(cfg.isrUs));
+    helper.SetCostAttribute("ProtocolCost", exponential(cfg.protoUs));
+    helper.SetCostAttribute("RegisterWriteCost", exponential(cfg.writeUs));
+    helper.SetCostAttribute("PollOverheadCost", exponential(cfg.pollOverheadUs));
     if (!spec.preset.empty())
     {
         // After the costs: "ideal" sets IsrCost to 0. The paper's coalescing schemes run on

@@ -101,14 +101,6 @@ HostNetDevice::GetTypeId()
                           StringValue("ns3::RxRing"),
                           MakePointerAccessor(&HostNetDevice::m_rxRing),
                           MakePointerChecker<RxRing>())
-            .AddAttribute("TxRing",
-                          "The NIC transmit descriptor ring (of queue pair 0; the others get "
-                          "copies of it, made by Fork). Traces connected through this "
-                          "attribute see queue pair 0 only: use Queues/*/TxRing/... for every "
-                          "queue pair.",
-                          StringValue("ns3::TxRing"),
-                          MakePointerAccessor(&HostNetDevice::m_txRing),
-                          MakePointerChecker<TxRing>())
             .AddAttribute("Moderation",
                           "NIC interrupt moderation (an ns3::InterruptModeration subclass: "
                           "ns3::NoModeration, ns3::RxUsecsModeration, ns3::RxFramesModeration, "
@@ -130,60 +122,37 @@ HostNetDevice::GetTypeId()
                           StringValue("ns3::PerPacketRxMode"),
                           MakePointerAccessor(&HostNetDevice::m_rxMode),
                           MakePointerChecker<RxMode>())
-            .AddAttribute("IsrCost",
-                          "CPU time of the Rx hard interrupt handler, 1/r (Salah et al. 2007: "
-                          "3.73 us, exponential).",
-                          StringValue("ns3::ExponentialRandomVariable[Mean=3.73e-6]"),
-                          MakePointerAccessor(&HostNetDevice::m_isrCost),
-                          MakeNonNegativeVariableChecker())
-            .AddAttribute("ProtocolCost",
-                          "Per-packet part of the protocol processing time (Salah et al. 2007: "
-                          "5.25 us, exponential); the per-byte part is set by "
-                          "ProtocolCopyRate.",
-                          StringValue("ns3::ExponentialRandomVariable[Mean=5.25e-6]"),
-                          MakePointerAccessor(&HostNetDevice::m_protocolCost),
-                          MakeNonNegativeVariableChecker())
-            .AddAttribute("ProtocolCopyRate",
-                          "Per-byte protocol cost as a rate: a frame adds size / rate "
-                          "(Salah et al. 2007: 748 MB/s, i.e. 5.34 us in all for 64 bytes). 0 = no "
-                          "per-byte cost.",
-                          DataRateValue(DataRate("5984Mbps")),
-                          MakeDataRateAccessor(&HostNetDevice::m_copyRate),
-                          MakeDataRateChecker())
-            .AddAttribute("TxCost",
-                          "CPU time per transmitted packet (per send with TSO/GSO), charged "
-                          "where the kernel sends it: the writing task for an application's "
-                          "write, else softirq (dev_queue_xmit runs with bottom halves "
-                          "disabled). Default 0: the source papers (References in the "
-                          "documentation) model receive only.",
-                          StringValue("ns3::ConstantRandomVariable[Constant=0]"),
-                          MakePointerAccessor(&HostNetDevice::m_txCost),
-                          MakeNonNegativeVariableChecker())
-            .AddAttribute("RegisterWriteCost",
-                          "CPU time of the register write that unmasks the Rx interrupt "
-                          "(Salah et al. 2007: 0.5 us).",
-                          StringValue("ns3::ConstantRandomVariable[Constant=5e-7]"),
-                          MakePointerAccessor(&HostNetDevice::m_registerWriteCost),
-                          MakeNonNegativeVariableChecker())
+            .AddAttribute("Costs",
+                          "The CPU cost of each piece of packet work (ns3::HostCostModel: "
+                          "IsrCost, ProtocolCost, TxCost, ...), shared by the queues. Made "
+                          "with its defaults when first needed if not set; set it before the "
+                          "device is installed (HostNetDeviceHelper::SetCostAttribute).",
+                          PointerValue(),
+                          MakePointerAccessor(&HostNetDevice::SetCosts, &HostNetDevice::GetCosts),
+                          MakePointerChecker<HostCostModel>())
+            .AddAttribute("TxPath",
+                          "The transmit path (ns3::HostTxPath: TxRing, TsoEnabled, GsoEnabled, "
+                          "TsoMaxSize). Made with its defaults when first needed if not set; "
+                          "set it before the device is installed "
+                          "(HostNetDeviceHelper::SetTxPathAttribute).",
+                          PointerValue(),
+                          MakePointerAccessor(&HostNetDevice::SetTxPath, &HostNetDevice::GetTxPath),
+                          MakePointerChecker<HostTxPath>())
             .AddAttribute(
-                "PollOverheadCost",
-                "CPU time of the timer interrupt that starts a poll in pure polling "
-                "and the NAPI variant of Salah et al. 2007, T_pollOH (Salah et al. 2007: 1.59 us).",
-                StringValue("ns3::ExponentialRandomVariable[Mean=1.59e-6]"),
-                MakePointerAccessor(&HostNetDevice::m_pollOverhead),
-                MakeNonNegativeVariableChecker())
-            .AddAttribute("IrqCore",
-                          "Core of the node's HostCpu that takes queue 0's Rx interrupt and "
-                          "softirq work; without IrqAffinity, queue q goes to core "
-                          "(IrqCore + q) mod NCores. Must be < HostCpu::NCores.",
-                          UintegerValue(0),
-                          MakeUintegerAccessor(&HostNetDevice::m_irqCore),
-                          MakeUintegerChecker<uint32_t>())
+                "Steering",
+                "Receive steering (ns3::ReceiveSteering: IrqCore, IrqAffinity, "
+                "RssTableSize, Mode (RPS/RFS), RpsCores, RpsEnqueueCost, "
+                "RpsFlowCount). Made with its defaults when first needed if not set; "
+                "set it before the device is installed "
+                "(HostNetDeviceHelper::SetSteeringAttribute).",
+                PointerValue(),
+                MakePointerAccessor(&HostNetDevice::SetSteering, &HostNetDevice::GetSteering),
+                MakePointerChecker<ReceiveSteering>())
             .AddAttribute("NQueues",
                           "Queue pairs (Rx/Tx, one interrupt vector each; ethtool -L "
                           "combined). Each gets its own Rx ring, moderation, receive mode and "
-                          "Tx ring, configured like the RxRing, Moderation, RxMode and TxRing "
-                          "attributes (queue 0 uses those objects). 1..1024.",
+                          "Tx ring, configured like the RxRing, Moderation, RxMode and "
+                          "TxPath/TxRing attributes (queue 0 uses those objects). 1..1024.",
                           UintegerValue(1),
                           MakeUintegerAccessor(&HostNetDevice::m_nQueues),
                           MakeUintegerChecker<uint32_t>(1, 1024))
@@ -197,20 +166,6 @@ HostNetDevice::GetTypeId()
                           ObjectVectorValue(),
                           MakeObjectVectorAccessor(&HostNetDevice::m_queues),
                           MakeObjectVectorChecker<HostNetQueue>())
-            .AddAttribute(
-                "IrqAffinity",
-                "IRQ affinity: the core of each queue, a comma-separated list, e.g. "
-                "\"0,1,2,3\" (one entry per queue, each < HostCpu::NCores); empty: "
-                "round robin from IrqCore.",
-                AttributeContainerValue<UintegerValue, ','>(),
-                MakeAttributeContainerAccessor<UintegerValue, ','>(&HostNetDevice::m_irqAffinity),
-                MakeAttributeContainerChecker<UintegerValue, ','>(MakeUintegerChecker<uint32_t>()))
-            .AddAttribute("RssTableSize",
-                          "Entries of the RSS indirection table, spread round robin over the "
-                          "queues (a power of two, 1..4096; i40e 512, mlx5 256, many 128).",
-                          UintegerValue(128),
-                          MakeUintegerAccessor(&HostNetDevice::m_rssTableSize),
-                          MakeUintegerChecker<uint32_t>(1, 4096))
             .AddAttribute("GroEnabled",
                           "Generic receive offload in NAPI polls: in-order TCP segments of a "
                           "flow are merged before protocol processing, which then costs "
@@ -219,12 +174,6 @@ HostNetDevice::GetTypeId()
                           BooleanValue(false),
                           MakeBooleanAccessor(&HostNetDevice::m_groEnabled),
                           MakeBooleanChecker())
-            .AddAttribute("GroCost",
-                          "CPU time per segment that goes through GRO (dev_gro_receive), "
-                          "charged in the poll before merging.",
-                          StringValue("ns3::ConstantRandomVariable[Constant=0]"),
-                          MakePointerAccessor(&HostNetDevice::m_groCost),
-                          MakeNonNegativeVariableChecker())
             .AddAttribute("StageLatencies",
                           "Record the per-stage latency histograms (FIFO wait, DMA, moderation "
                           "wait, CPU wait, processing) beside the system and host latencies. "
@@ -251,70 +200,6 @@ HostNetDevice::GetTypeId()
                           BooleanValue(false),
                           MakeBooleanAccessor(&HostNetDevice::m_reportMergedSegments),
                           MakeBooleanChecker())
-            .AddAttribute("TsoEnabled",
-                          "TCP segmentation offload: segments of one flow handed to the "
-                          "device together (one TCP send burst, up to TsoMaxSize bytes) pay "
-                          "TxCost once; the NIC cuts the segments (ethtool -K tso).",
-                          BooleanValue(false),
-                          MakeBooleanAccessor(&HostNetDevice::m_tsoEnabled),
-                          MakeBooleanChecker())
-            .AddAttribute("GsoEnabled",
-                          "Generic segmentation offload in software (used when TsoEnabled is "
-                          "false): a send burst pays TxCost once plus GsoSegmentCost per "
-                          "segment.",
-                          BooleanValue(false),
-                          MakeBooleanAccessor(&HostNetDevice::m_gsoEnabled),
-                          MakeBooleanChecker())
-            .AddAttribute("TsoMaxSize",
-                          "Largest TSO/GSO send in bytes (Linux GSO_LEGACY_MAX_SIZE = 65536). "
-                          "1500..262144.",
-                          UintegerValue(65536),
-                          MakeUintegerAccessor(&HostNetDevice::m_tsoMaxSize),
-                          MakeUintegerChecker<uint32_t>(1500, 262144))
-            .AddAttribute("TxByteRate",
-                          "Per-byte transmit cost of data segments as a rate (TCP's skb "
-                          "bookkeeping, DMA mapping, header preparation): a data segment of n "
-                          "bytes adds n / rate to its send's cost. 0 = none.",
-                          DataRateValue(DataRate(0)),
-                          MakeDataRateAccessor(&HostNetDevice::m_txByteRate),
-                          MakeDataRateChecker())
-            .AddAttribute("GsoSegmentCost",
-                          "CPU time to cut one segment in software GSO (skb_segment).",
-                          StringValue("ns3::ConstantRandomVariable[Constant=0]"),
-                          MakePointerAccessor(&HostNetDevice::m_gsoSegmentCost),
-                          MakeNonNegativeVariableChecker())
-            .AddAttribute("RxSteering",
-                          "Software steering of protocol processing after the NAPI poll "
-                          "(Linux RPS/RFS): none: on the queue's IRQ core; rps: on the core "
-                          "that the flow hash picks from RpsCores (rps_cpus); rfs: on the core "
-                          "where the flow's application last read (RfsFlowTable; flows without "
-                          "an entry go as rps). Steered packets wait in the target core's "
-                          "backlog (HostNetStack NetdevMaxBacklog, DevWeight, IpiCost). Needs a "
-                          "NAPI receive mode (ns3::NapiRxMode or ns3::DisableEnableRxMode).",
-                          EnumValue(STEER_NONE),
-                          MakeEnumAccessor<RxSteering>(&HostNetDevice::m_rxSteering),
-                          MakeEnumChecker(STEER_NONE, "none", STEER_RPS, "rps", STEER_RFS, "rfs"))
-            .AddAttribute(
-                "RpsCores",
-                "Cores RPS spreads flows over (rps_cpus), a comma-separated list, "
-                "e.g. \"1,2,3\" (each < HostCpu::NCores); empty: every core.",
-                AttributeContainerValue<UintegerValue, ','>(),
-                MakeAttributeContainerAccessor<UintegerValue, ','>(&HostNetDevice::m_rpsCoresList),
-                MakeAttributeContainerChecker<UintegerValue, ','>(MakeUintegerChecker<uint32_t>()))
-            .AddAttribute("RpsEnqueueCost",
-                          "CPU time on the queue's core to steer one packet to another core "
-                          "(get_rps_cpu and enqueue_to_backlog), instead of its protocol "
-                          "processing. An assumption (see doc/hostnet.rst).",
-                          StringValue("ns3::ConstantRandomVariable[Constant=2e-7]"),
-                          MakePointerAccessor(&HostNetDevice::m_steerCost),
-                          MakeNonNegativeVariableChecker())
-            .AddAttribute("RpsFlowCount",
-                          "Entries of the RFS device flow table (rps_flow_cnt) that keeps a "
-                          "flow on its core until its backlog has drained. A power of two, "
-                          "1..1048576.",
-                          UintegerValue(4096),
-                          MakeUintegerAccessor(&HostNetDevice::m_rpsFlowCount),
-                          MakeUintegerChecker<uint32_t>(1, 1 << 20))
             .AddAttribute("Mtu",
                           "MTU; 0 uses the PHY's.",
                           UintegerValue(0),
@@ -360,13 +245,8 @@ HostNetDevice::DoInitialize()
     NS_LOG_FUNCTION(this);
     NS_ABORT_MSG_IF(!m_phy,
                     "HostNetDevice: no PHY device; call SetPhy (or use HostNetDeviceHelper)");
-    NS_ABORT_MSG_IF(!m_isrCost || !m_protocolCost || !m_txCost || !m_registerWriteCost ||
-                        !m_pollOverhead || !m_groCost || !m_gsoSegmentCost || !m_steerCost,
-                    "HostNetDevice: IsrCost, ProtocolCost, TxCost, RegisterWriteCost, "
-                    "PollOverheadCost, GroCost, GsoSegmentCost and RpsEnqueueCost must be "
-                    "RandomVariableStreams");
-    NS_ABORT_MSG_IF(!m_rxRing || !m_txRing || !m_moderation || !m_rxMode,
-                    "HostNetDevice: RxRing, TxRing, Moderation and RxMode must be set");
+    NS_ABORT_MSG_IF(!m_rxRing || !GetTxPath()->GetTxRing() || !m_moderation || !m_rxMode,
+                    "HostNetDevice: RxRing, TxPath/TxRing, Moderation and RxMode must be set");
     // Nix-vector routing cannot route through the wrapper: without a mirror interface on the
     // PHY its neighbours do not find the host, and with one it stops on the duplicate address
     // ("Duplicate IP address ... during NIX Vector map construction"). Refuse it clearly.
@@ -389,8 +269,8 @@ HostNetDevice::DoInitialize()
         queue->GetModeration()->Initialize();
         queue->GetRxMode()->Initialize();
     }
-    m_txRing->Initialize();
-    for (const auto& ring : m_tx.GetRings())
+    m_tx->GetTxRing()->Initialize();
+    for (const auto& ring : m_tx->GetRings())
     {
         ring->Initialize();
     }
@@ -407,24 +287,22 @@ HostNetDevice::DoDispose()
     }
     m_queues.clear();
     m_quickAck.Clear();
-    const auto& txRings = m_tx.GetRings();
-    for (uint32_t q = 1; q < txRings.size(); ++q)
-    {
-        txRings[q]->Dispose();
-    }
-    m_tx.Dispose();
-    m_steering.Dispose();
-    m_costs.Clear();
-    for (Ptr<Object> o :
-         std::initializer_list<Ptr<Object>>{m_rxRing, m_txRing, m_moderation, m_rxMode})
+    for (Ptr<Object> o : std::initializer_list<Ptr<Object>>{m_tx,
+                                                            m_steering,
+                                                            m_costs,
+                                                            m_rxRing,
+                                                            m_moderation,
+                                                            m_rxMode})
     {
         if (o)
         {
             o->Dispose();
         }
     }
+    m_tx = nullptr;
+    m_steering = nullptr;
+    m_costs = nullptr;
     m_rxRing = nullptr;
-    m_txRing = nullptr;
     m_moderation = nullptr;
     m_rxMode = nullptr;
     m_phy = nullptr;
@@ -433,14 +311,6 @@ HostNetDevice::DoDispose()
     m_cpu = nullptr;
     m_stack = nullptr;
     m_queueInterface = nullptr;
-    m_isrCost = nullptr;
-    m_protocolCost = nullptr;
-    m_txCost = nullptr;
-    m_registerWriteCost = nullptr;
-    m_pollOverhead = nullptr;
-    m_groCost = nullptr;
-    m_gsoSegmentCost = nullptr;
-    m_steerCost = nullptr;
     m_rxCallback = NetDevice::ReceiveCallback();
     m_promiscCallback = NetDevice::PromiscReceiveCallback();
     NetDevice::DoDispose();
@@ -452,7 +322,7 @@ HostNetDevice::NotifyNewAggregate()
     if (!m_queueInterface)
     {
         m_queueInterface = GetObject<NetDeviceQueueInterface>();
-        m_tx.SetQueueInterface(m_queueInterface);
+        GetTxPath()->SetQueueInterface(m_queueInterface);
     }
     NetDevice::NotifyNewAggregate();
 }
@@ -487,21 +357,13 @@ HostNetDevice::Setup()
     m_cpu = HostCpu::GetOrCreate(m_node);
     m_stack = HostNetStack::GetOrCreate(m_node);
     m_quickAck.SetNode(m_node);
-    NS_ABORT_MSG_IF(m_irqCore >= m_cpu->GetNCores(),
-                    "HostNetDevice::IrqCore (" << m_irqCore << ") must be < HostCpu::NCores ("
-                                               << m_cpu->GetNCores() << ")");
+    // The parts not set by now get their defaults (GetCosts and the others make them).
+    GetCosts()->CheckConfig();
+    GetSteering();
+    GetTxPath();
     NS_ABORT_MSG_IF(m_phy->GetNode() && m_phy->GetNode() != m_node,
                     "HostNetDevice: the PHY belongs to another node");
     m_phy->SetReceiveCallback(MakeCallback(&HostNetDevice::ReceiveFromPhy, this));
-    HostCostModel::Costs costs;
-    costs.isr = m_isrCost;
-    costs.protocol = m_protocolCost;
-    costs.copyRate = m_copyRate;
-    costs.gro = m_groCost;
-    costs.steer = m_steerCost;
-    costs.registerWrite = m_registerWriteCost;
-    costs.pollOverhead = m_pollOverhead;
-    m_costs.Set(costs);
     CreateQueues();
     m_statistics.Reset();
 }
@@ -511,16 +373,8 @@ HostNetDevice::CreateQueues()
 {
     NS_ABORT_MSG_IF(!m_rxRing || !m_moderation || !m_rxMode,
                     "HostNetDevice: RxRing, Moderation and RxMode must be set");
-    std::vector<uint32_t> cores =
-        ReceiveSteering::QueueCores(m_nQueues, m_irqCore, m_irqAffinity, m_cpu->GetNCores());
-    m_steering.Configure(m_node,
-                         m_cpu,
-                         m_nQueues,
-                         m_rssTableSize,
-                         m_rxSteering == STEER_RPS,
-                         m_rxSteering == STEER_RFS,
-                         m_rpsCoresList,
-                         m_rpsFlowCount);
+    std::vector<uint32_t> cores = m_steering->QueueCores(m_nQueues, m_cpu->GetNCores());
+    m_steering->Configure(m_node, m_cpu, m_nQueues);
     // What the receive mode must support (GRO, LRO and RPS/RFS need a NAPI poll) is checked
     // by the mode when it joins its queue (RxMode::CheckConfig).
     NS_ABORT_MSG_IF(m_rxRing->IsLroEnabled() && m_groEnabled,
@@ -531,14 +385,14 @@ HostNetDevice::CreateQueues()
     for (uint32_t q = 0; q < m_nQueues; ++q)
     {
         Ptr<RxRing> ring = m_rxRing;
-        Ptr<TxRing> txRing = m_txRing;
+        Ptr<TxRing> txRing = m_tx->GetTxRing();
         Ptr<InterruptModeration> moderation = m_moderation;
         Ptr<RxMode> rxMode = m_rxMode;
         if (q > 0)
         {
             // Each queue gets its own copies, in this order (the order fixes the automatic
             // random-variable streams the copies take).
-            txRing = ForkChecked(m_txRing);
+            txRing = ForkChecked(m_tx->GetTxRing());
             ring = ForkChecked(m_rxRing);
             moderation = ForkChecked(m_moderation);
             rxMode = ForkChecked(m_rxMode);
@@ -555,34 +409,27 @@ HostNetDevice::CreateQueues()
         txRings.push_back(txRing);
         m_queues.push_back(queue);
     }
-    HostTxPath::Settings tx;
-    tx.tso = m_tsoEnabled;
-    tx.gso = m_gsoEnabled;
-    tx.maxSendSize = m_tsoMaxSize;
-    tx.txCost = m_txCost;
-    tx.gsoSegmentCost = m_gsoSegmentCost;
-    tx.txByteRate = m_txByteRate;
-    m_tx.Setup(m_phy, m_cpu, m_stack, txRings, cores, tx, &m_statistics);
-    m_tx.SetQueueInterface(m_queueInterface);
+    m_tx->Setup(m_phy, m_cpu, m_stack, m_costs, txRings, cores, &m_statistics);
+    m_tx->SetQueueInterface(m_queueInterface);
 }
 
 bool
 HostNetDevice::IsSteering() const
 {
-    return m_steering.IsSteering();
+    return m_steering->IsSteering();
 }
 
 uint32_t
 HostNetDevice::SteerCore(const RxFrame& frame, uint32_t irqCore)
 {
-    return m_steering.SteerCore(frame, irqCore);
+    return m_steering->SteerCore(frame, irqCore);
 }
 
 void
 HostNetDevice::NoteSteered(uint32_t hash, uint32_t core, uint64_t tail)
 {
     m_statistics.RecordSteered();
-    m_steering.NoteSteered(hash, core, tail);
+    m_steering->NoteSteered(hash, core, tail);
 }
 
 uint32_t
@@ -603,13 +450,13 @@ HostNetDevice::GetQueue(uint32_t index) const
 uint32_t
 HostNetDevice::GetQueueForPacket(Ptr<const Packet> packet) const
 {
-    return m_steering.GetRss().GetQueue(packet);
+    return GetSteering()->GetRss().GetQueue(packet);
 }
 
 const RssHash&
 HostNetDevice::GetRss() const
 {
-    return m_steering.GetRss();
+    return GetSteering()->GetRss();
 }
 
 bool
@@ -633,7 +480,7 @@ HostNetDevice::GetRxRing() const
 Ptr<TxRing>
 HostNetDevice::GetTxRing() const
 {
-    return m_txRing;
+    return GetTxPath()->GetTxRing();
 }
 
 Ptr<InterruptModeration>
@@ -651,7 +498,8 @@ HostNetDevice::GetRxMode() const
 uint32_t
 HostNetDevice::GetIrqCore() const
 {
-    return m_queues.empty() ? m_irqCore : m_queues[0]->GetIrqCore();
+    return m_queues.empty() ? GetSteering()->QueueCores(1, m_cpu ? m_cpu->GetNCores() : 1)[0]
+                            : m_queues[0]->GetIrqCore();
 }
 
 // ---------------------------------------------------------------- receive path
@@ -692,11 +540,11 @@ HostNetDevice::ReceiveFromPhy(Ptr<NetDevice> phy,
     frame.sender = SenderIndex(from);
     frame.size = packet->GetSize();
     uint32_t queue = 0;
-    if (m_steering.NeedsHash() || m_groEnabled)
+    if (m_steering->NeedsHash() || m_groEnabled)
     {
         // Computed once, as the NIC does: RSS, RPS/RFS and GRO's buckets use the same hash.
-        frame.hash = m_steering.GetRss().HashPacket(packet);
-        queue = m_steering.GetRss().GetQueue(frame.hash);
+        frame.hash = m_steering->GetRss().HashPacket(packet);
+        queue = m_steering->GetRss().GetQueue(frame.hash);
     }
     m_queues[queue]->Receive(std::move(frame));
     return true;
@@ -807,10 +655,61 @@ HostNetDevice::Record(RxQueue::Event event, uint32_t n)
     }
 }
 
-const HostCostModel&
+void
+HostNetDevice::SetCosts(Ptr<HostCostModel> costs)
+{
+    NS_ABORT_MSG_IF(m_setupDone && costs != m_costs,
+                    "HostNetDevice::Costs: set it before the device is installed on a node "
+                    "with its PHY (the queues read the costs then)");
+    m_costs = costs;
+}
+
+Ptr<HostCostModel>
 HostNetDevice::GetCosts() const
 {
+    if (!m_costs)
+    {
+        m_costs = CreateObject<HostCostModel>();
+    }
     return m_costs;
+}
+
+void
+HostNetDevice::SetSteering(Ptr<ReceiveSteering> steering)
+{
+    NS_ABORT_MSG_IF(m_setupDone && steering != m_steering,
+                    "HostNetDevice::Steering: set it before the device is installed on a node "
+                    "with its PHY");
+    m_steering = steering;
+}
+
+Ptr<ReceiveSteering>
+HostNetDevice::GetSteering() const
+{
+    if (!m_steering)
+    {
+        m_steering = CreateObject<ReceiveSteering>();
+    }
+    return m_steering;
+}
+
+void
+HostNetDevice::SetTxPath(Ptr<HostTxPath> txPath)
+{
+    NS_ABORT_MSG_IF(m_setupDone && txPath != m_tx,
+                    "HostNetDevice::TxPath: set it before the device is installed on a node "
+                    "with its PHY");
+    m_tx = txPath;
+}
+
+Ptr<HostTxPath>
+HostNetDevice::GetTxPath() const
+{
+    if (!m_tx)
+    {
+        m_tx = CreateObject<HostTxPath>();
+    }
+    return m_tx;
 }
 
 // ---------------------------------------------------------------- transmit path
@@ -819,7 +718,7 @@ bool
 HostNetDevice::Send(Ptr<Packet> packet, const Address& dest, uint16_t protocolNumber)
 {
     NS_ABORT_MSG_IF(!m_setupDone, "HostNetDevice::Send before the device has a PHY and a node");
-    if (!m_tx.IsIpConnected() && !m_noIpv4)
+    if (!m_tx->IsIpConnected() && !m_noIpv4)
     {
         // TSO/GSO sends are made where TCP hands segments to IP: watch it (once the
         // interface exists; a node without IPv4 is checked once).
@@ -828,11 +727,11 @@ HostNetDevice::Send(Ptr<Packet> packet, const Address& dest, uint16_t protocolNu
         m_noIpv4 = !ipv4;
         if (interface >= 0)
         {
-            m_tx.ConnectIp(ipv4, interface);
+            m_tx->ConnectIp(ipv4, interface);
         }
     }
-    uint32_t ring = m_tx.SelectRing(packet, m_steering.GetRss());
-    if (m_tx.IsRingFull(ring))
+    uint32_t ring = m_tx->SelectRing(packet, m_steering->GetRss());
+    if (m_tx->IsRingFull(ring))
     {
         m_statistics.RecordTxRingFull();
         return false;
@@ -841,7 +740,7 @@ HostNetDevice::Send(Ptr<Packet> packet, const Address& dest, uint16_t protocolNu
     {
         m_txTrace(packet);
     }
-    m_tx.Send(ring, packet, dest, protocolNumber);
+    m_tx->Send(ring, packet, dest, protocolNumber);
     return true;
 }
 
@@ -868,7 +767,7 @@ HostNetDevice::GetStats() const
         s.dropNoDescriptor += queue->GetRxRing()->GetDrops(RxRing::NO_DESCRIPTOR);
         s.rxInHost += queue->GetNInHost();
     }
-    for (const auto& ring : m_tx.GetRings())
+    for (const auto& ring : m_tx->GetRings())
     {
         s.txDropPhy += ring->GetPhyDrops();
     }
@@ -896,7 +795,7 @@ HostNetDevice::ResetStats()
     {
         queue->ResetStats();
     }
-    for (const auto& ring : m_tx.GetRings())
+    for (const auto& ring : m_tx->GetRings())
     {
         ring->ResetStats();
     }
@@ -906,25 +805,12 @@ int64_t
 HostNetDevice::AssignStreams(int64_t stream)
 {
     NS_LOG_FUNCTION(this << stream);
-    int64_t used = 0;
-    for (const auto& rv : {m_isrCost,
-                           m_protocolCost,
-                           m_txCost,
-                           m_registerWriteCost,
-                           m_pollOverhead,
-                           m_groCost,
-                           m_gsoSegmentCost})
-    {
-        rv->SetStream(stream + used);
-        used++;
-    }
+    int64_t used = GetCosts()->AssignStreams(stream);
     if (m_queues.empty())
     {
         used += m_rxRing->AssignStreams(stream + used);
         used += m_moderation->AssignStreams(stream + used);
         used += m_rxMode->AssignStreams(stream + used);
-        m_steerCost->SetStream(stream + used);
-        return used + 1;
     }
     for (const auto& queue : m_queues)
     {
@@ -933,8 +819,8 @@ HostNetDevice::AssignStreams(int64_t stream)
         used += queue->GetRxMode()->AssignStreams(stream + used);
     }
     // Last, so that adding it kept the streams of the other variables.
-    m_steerCost->SetStream(stream + used);
-    return used + 1;
+    used += GetSteering()->AssignStreams(stream + used);
+    return used;
 }
 
 // ---------------------------------------------------------------- NetDevice API

@@ -51,19 +51,17 @@ class NetDeviceQueueInterface;
  * traffic-control queue above through NetDeviceQueueInterface.
  *
  * A device has NQueues receive queues (HostNetQueue), each with its own ring, moderation,
- * receive mode (NAPI context) and interrupt vector; RSS (Toeplitz hash and indirection
- * table) picks the queue of a received frame, IrqAffinity the core of each queue. GRO
- * merges in-order TCP segments in NAPI polls (GroEnabled); TSO/GSO make the transmit CPU
- * cost per send rather than per segment (TsoEnabled, GsoEnabled). RxSteering moves the
- * protocol processing of a packet taken from a queue to another core (RPS: by flow hash
- * over RpsCores; RFS: to the core where the flow's application reads).
+ * receive mode (NAPI context) and interrupt vector. GRO merges in-order TCP segments in NAPI
+ * polls (GroEnabled).
  *
- * The device holds the configuration (its attributes) and the NetDevice API; the work is
- * done by its parts: HostNetQueue per queue, ReceiveSteering (RSS, IRQ affinity, RPS/RFS),
- * HostTxPath (Tx cost, TSO/GSO sends, Tx rings, flow control), HostCostModel (the receive
- * costs the queues' receive modes charge, read through RxQueue) and HostNetStatistics.
- * Every cost is a RandomVariableStream attribute (defaults from Salah et al. 2007: ISR
- * 3.73 us, protocol 5.25 us + size / 748 MB/s, exponential), read when the device is set up.
+ * The device holds the NetDevice API, the per-queue objects and its parts, each an Object
+ * with its own attributes reached through a Pointer attribute and Config paths
+ * (.../$ns3::HostNetDevice/Costs/IsrCost): Costs (HostCostModel: every CPU cost, each a
+ * RandomVariableStream, defaults from Salah et al. 2007: ISR 3.73 us, protocol 5.25 us +
+ * size / 748 MB/s, exponential), Steering (ReceiveSteering: RSS picks the queue of a frame,
+ * IrqAffinity the core of each queue, RPS/RFS the core of its protocol processing) and
+ * TxPath (HostTxPath: Tx rings, TSO/GSO sends, flow control). HostNetStatistics keeps the
+ * counters and latency summaries.
  */
 class HostNetDevice : public NetDevice
 {
@@ -72,14 +70,6 @@ class HostNetDevice : public NetDevice
     enum HostDropReason : uint8_t
     {
         BACKLOG = 0, ///< backlog queue (netdev_max_backlog) full: per-packet mode or RPS
-    };
-
-    /// Software steering of protocol processing after the NAPI poll (RxSteering).
-    enum RxSteering : uint8_t
-    {
-        STEER_NONE = 0, ///< on the queue's IRQ core
-        STEER_RPS = 1,  ///< receive packet steering: flow hash over RpsCores
-        STEER_RFS = 2,  ///< receive flow steering: the consuming application's core
     };
 
     /**
@@ -124,8 +114,36 @@ class HostNetDevice : public NetDevice
     /** @return queue 0's receive ring (the RxRing attribute) */
     Ptr<RxRing> GetRxRing() const;
 
-    /** @return the transmit ring */
+    /** @return the transmit ring of queue pair 0 (the TxPath's TxRing attribute) */
     Ptr<TxRing> GetTxRing() const;
+
+    /**
+     * @brief Set the cost model (the Costs attribute); before the device is set up.
+     * @param costs the cost model
+     */
+    void SetCosts(Ptr<HostCostModel> costs);
+
+    /** @return the cost model (the Costs attribute; made with its defaults if not set) */
+    Ptr<HostCostModel> GetCosts() const;
+
+    /**
+     * @brief Set the receive steering (the Steering attribute); before the device is set up.
+     * @param steering the receive steering
+     */
+    void SetSteering(Ptr<ReceiveSteering> steering);
+
+    /** @return the receive steering (the Steering attribute; made with its defaults if not
+     * set) */
+    Ptr<ReceiveSteering> GetSteering() const;
+
+    /**
+     * @brief Set the transmit path (the TxPath attribute); before the device is set up.
+     * @param txPath the transmit path
+     */
+    void SetTxPath(Ptr<HostTxPath> txPath);
+
+    /** @return the transmit path (the TxPath attribute; made with its defaults if not set) */
+    Ptr<HostTxPath> GetTxPath() const;
 
     /** @return queue 0's interrupt moderation (the Moderation attribute) */
     Ptr<InterruptModeration> GetModeration() const;
@@ -175,14 +193,11 @@ class HostNetDevice : public NetDevice
     /// @name Services for HostNetQueue (costs are per device, counters summed per device)
     /// @{
 
-    /** @return the costs of receive work (IsrCost, ProtocolCost, ...), shared by the queues */
-    const HostCostModel& GetCosts() const;
-
-    /** @return true if RxSteering is rps or rfs */
+    /** @return true if the Steering's Mode is rps or rfs */
     bool IsSteering() const;
 
     /**
-     * @brief get_rps_cpu: the core that protocol-processes a packet (RxSteering).
+     * @brief get_rps_cpu: the core that protocol-processes a packet (Steering).
      * @param frame the packet
      * @param irqCore the core of the queue it was taken from
      * @return the core (irqCore: process on the queue's core)
@@ -299,51 +314,31 @@ class HostNetDevice : public NetDevice
 
     Ptr<NetDevice> m_phy;   ///< wrapped PHY
     Address m_phyBroadcast; ///< the PHY's broadcast address (asked per packet by IPv4)
-    mutable Ptr<HostNetChannel> m_channel;         ///< its channel as routing sees it (GetChannel)
-    Ptr<Node> m_node;                              ///< our node
-    Ptr<HostCpu> m_cpu;                            ///< the node's CPU
-    Ptr<HostNetStack> m_stack;                     ///< the node's network stack
-    bool m_noIpv4{false};                          ///< the node has no IPv4 (TSO: per frame)
-    Ptr<RxRing> m_rxRing;                          ///< receive ring (attribute)
-    Ptr<TxRing> m_txRing;                          ///< transmit ring (attribute)
-    Ptr<InterruptModeration> m_moderation;         ///< NIC moderation (attribute)
-    Ptr<RxMode> m_rxMode;                          ///< OS receive mode (attribute)
-    Ptr<RandomVariableStream> m_isrCost;           ///< ISR cost (attribute)
-    Ptr<RandomVariableStream> m_protocolCost;      ///< per-packet protocol cost (attribute)
-    DataRate m_copyRate;                           ///< per-byte protocol cost rate (attribute)
-    Ptr<RandomVariableStream> m_txCost;            ///< per-packet Tx cost (attribute)
-    Ptr<RandomVariableStream> m_registerWriteCost; ///< mask/unmask cost (attribute)
-    Ptr<RandomVariableStream> m_pollOverhead;      ///< timer-driven poll overhead (attribute)
-    uint32_t m_irqCore{0};                         ///< core of queue 0 (attribute)
-    uint32_t m_nQueues{1};                         ///< receive queues (attribute)
-    std::vector<uint32_t> m_irqAffinity;           ///< core per queue (attribute)
-    uint32_t m_rssTableSize{128};                  ///< RSS indirection entries (attribute)
-    bool m_groEnabled{false};                      ///< GRO (attribute)
-    Ptr<RandomVariableStream> m_groCost;           ///< per-segment GRO cost (attribute)
-    uint32_t m_groMaxSize{65535};                  ///< GRO packet limit (attribute)
-    bool m_reportMergedSegments{false};            ///< MergedSegmentsTag (attribute)
+    mutable Ptr<HostNetChannel> m_channel; ///< its channel as routing sees it (GetChannel)
+    Ptr<Node> m_node;                      ///< our node
+    Ptr<HostCpu> m_cpu;                    ///< the node's CPU
+    Ptr<HostNetStack> m_stack;             ///< the node's network stack
+    bool m_noIpv4{false};                  ///< the node has no IPv4 (TSO: per frame)
+    Ptr<RxRing> m_rxRing;                  ///< receive ring (attribute)
+    Ptr<InterruptModeration> m_moderation; ///< NIC moderation (attribute)
+    Ptr<RxMode> m_rxMode;                  ///< OS receive mode (attribute)
+    uint32_t m_nQueues{1};                 ///< receive queues (attribute)
+    bool m_groEnabled{false};              ///< GRO (attribute)
+    uint32_t m_groMaxSize{65535};          ///< GRO packet limit (attribute)
+    bool m_reportMergedSegments{false};    ///< MergedSegmentsTag (attribute)
     bool m_mergedPacketSeen{false}; ///< the first merged packet was checked for FlowMonitor tags
-    bool m_tsoEnabled{false};       ///< TSO (attribute)
-    bool m_gsoEnabled{false};       ///< GSO (attribute)
-    uint32_t m_tsoMaxSize{65536};   ///< TSO/GSO send limit (attribute)
-    Ptr<RandomVariableStream> m_gsoSegmentCost;    ///< GSO cost per segment (attribute)
-    DataRate m_txByteRate{0};                      ///< Tx cost per data byte (attribute)
-    RxSteering m_rxSteering{STEER_NONE};           ///< RPS/RFS (attribute)
-    std::vector<uint32_t> m_rpsCoresList;          ///< rps_cpus (attribute)
-    Ptr<RandomVariableStream> m_steerCost;         ///< RPS enqueue cost (attribute)
-    uint32_t m_rpsFlowCount{4096};                 ///< rps_flow_cnt (attribute)
     std::vector<Ptr<HostNetQueue>> m_queues;       ///< receive queues
     Ptr<NetDeviceQueueInterface> m_queueInterface; ///< flow control towards the qdisc
     uint32_t m_ifIndex{0};                         ///< interface index
     uint16_t m_mtu{0};                             ///< 0: the PHY's MTU
     bool m_setupDone{false};                       ///< Setup ran
-    ReceiveSteering m_steering;                    ///< RSS, IRQ affinity, RPS/RFS
-    HostTxPath m_tx;                               ///< Tx cost, Tx rings, flow control
+    mutable Ptr<HostCostModel> m_costs;            ///< CPU costs (attribute)
+    mutable Ptr<ReceiveSteering> m_steering;       ///< RSS, IRQ affinity, RPS/RFS (attribute)
+    mutable Ptr<HostTxPath> m_tx;                  ///< offloads, Tx rings, flow control
     HostNetStatistics m_statistics;                ///< counters and latency histograms
     TcpQuickAck m_quickAck;                        ///< Linux's ACK rule for merged packets
     std::vector<Address> m_senders; ///< link-layer senders seen (RxFrame::sender indexes it)
     uint16_t m_lastSender{0};       ///< index of the last sender found
-    HostCostModel m_costs;          ///< receive costs, shared by the queues
     NetDevice::ReceiveCallback m_rxCallback;             ///< to the node
     NetDevice::PromiscReceiveCallback m_promiscCallback; ///< to the node (promiscuous)
 

@@ -98,8 +98,9 @@ HostNetQueue::Setup(HostNetDevice* device,
     m_stack = HostNetStack::GetOrCreate(device->GetNode());
     // The device's costs, slowed on a core away from the NIC's NUMA node (remote DMA
     // buffers, descriptors and L3).
-    m_costs = device->GetCosts();
-    m_costs.SetScale(m_stack->GetCoreCostFactor(core));
+    m_costs.Set(device->GetCosts(),
+                device->GetSteering()->GetEnqueueCost(),
+                m_stack->GetCoreCostFactor(core));
     m_ring = ring;
     m_moderation = moderation;
     m_rxMode = rxMode;
@@ -131,7 +132,8 @@ HostNetQueue::DoDispose()
     m_moderation = nullptr;
     m_rxMode = nullptr;
     m_gro = nullptr;
-    m_txRing = nullptr; // disposed by the device
+    m_txRing = nullptr; // disposed by the device's TxPath
+    m_costs.Clear();
     m_cpu = nullptr;
     m_stack = nullptr;
     m_device = nullptr;
@@ -174,7 +176,7 @@ HostNetQueue::GetNodeId() const
     return m_device->GetNode()->GetId();
 }
 
-const HostCostModel&
+const CoreCosts&
 HostNetQueue::GetCosts() const
 {
     return m_costs;
@@ -234,7 +236,7 @@ HostNetQueue::GetRequester(RxMode::Feature feature) const
     case RxMode::LRO:
         return m_ring->IsLroEnabled() ? "RxRing::LroEnabled" : "";
     case RxMode::RPS:
-        return m_steering ? "HostNetDevice::RxSteering = rps/rfs" : "";
+        return m_steering ? "ReceiveSteering::Mode = rps/rfs" : "";
     case RxMode::BUSY_POLL:
         return "";
     }

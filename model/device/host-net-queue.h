@@ -9,7 +9,7 @@
 #ifndef HOST_NET_QUEUE_H
 #define HOST_NET_QUEUE_H
 
-#include "ns3/host-cost-model.h"
+#include "ns3/core-costs.h"
 #include "ns3/host-cpu.h"
 #include "ns3/host-net-stack.h"
 #include "ns3/interrupt-moderation.h"
@@ -108,7 +108,7 @@ class HostNetQueue : public Object, public RxQueue
     uint32_t GetNodeId() const override;
     Ptr<RxRing> GetRxRing() const override;
     Ptr<GroEngine> GetGro() const override;
-    const HostCostModel& GetCosts() const override;
+    const CoreCosts& GetCosts() const override;
     std::string GetRequester(RxMode::Feature feature) const override;
     void SetRxInterruptEnabled(bool enabled) override;
     bool IsRxInterruptEnabled() const override;
@@ -168,7 +168,7 @@ class HostNetQueue : public Object, public RxQueue
     uint32_t m_core{0};                    ///< IRQ affinity
     Ptr<HostCpu> m_cpu;                    ///< the node's CPU
     Ptr<HostNetStack> m_stack;             ///< the node's network stack
-    HostCostModel m_costs;                 ///< the device's costs, scaled for our core
+    CoreCosts m_costs;                     ///< the device's costs, scaled for our core
     Ptr<RxRing> m_ring;                    ///< descriptor ring
     Ptr<TxRing> m_txRing;                  ///< Tx ring of the queue pair
     Ptr<InterruptModeration> m_moderation; ///< NIC moderation of this vector

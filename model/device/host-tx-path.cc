@@ -8,10 +8,14 @@
 
 #include "host-tx-path.h"
 
+#include "ns3/boolean.h"
 #include "ns3/ipv4-address.h"
 #include "ns3/log.h"
 #include "ns3/net-device-queue-interface.h"
+#include "ns3/pointer.h"
 #include "ns3/simulator.h"
+#include "ns3/string.h"
+#include "ns3/uinteger.h"
 
 #include <iterator>
 
@@ -19,6 +23,48 @@ namespace ns3
 {
 
 NS_LOG_COMPONENT_DEFINE("HostTxPath");
+
+NS_OBJECT_ENSURE_REGISTERED(HostTxPath);
+
+TypeId
+HostTxPath::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::HostTxPath")
+            .SetParent<Object>()
+            .SetGroupName("Hostnet")
+            .AddConstructor<HostTxPath>()
+            .AddAttribute("TxRing",
+                          "The NIC transmit descriptor ring (of queue pair 0; the others get "
+                          "copies of it, made by Fork). Traces connected through this "
+                          "attribute see queue pair 0 only: use the device's Queues/*/TxRing/... "
+                          "for every queue pair.",
+                          StringValue("ns3::TxRing"),
+                          MakePointerAccessor(&HostTxPath::m_txRing),
+                          MakePointerChecker<TxRing>())
+            .AddAttribute("TsoEnabled",
+                          "TCP segmentation offload: segments of one flow handed to the "
+                          "device together (one TCP send burst, up to TsoMaxSize bytes) pay "
+                          "HostCostModel::TxCost once; the NIC cuts the segments (ethtool -K "
+                          "tso).",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&HostTxPath::m_tso),
+                          MakeBooleanChecker())
+            .AddAttribute("GsoEnabled",
+                          "Generic segmentation offload in software (used when TsoEnabled is "
+                          "false): a send burst pays HostCostModel::TxCost once plus "
+                          "GsoSegmentCost per segment.",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&HostTxPath::m_gso),
+                          MakeBooleanChecker())
+            .AddAttribute("TsoMaxSize",
+                          "Largest TSO/GSO send in bytes (Linux GSO_LEGACY_MAX_SIZE = 65536). "
+                          "1500..262144.",
+                          UintegerValue(65536),
+                          MakeUintegerAccessor(&HostTxPath::m_maxSendSize),
+                          MakeUintegerChecker<uint32_t>(1500, 262144));
+    return tid;
+}
 
 namespace
 {
@@ -54,9 +100,9 @@ void
 HostTxPath::Setup(Ptr<NetDevice> phy,
                   Ptr<HostCpu> cpu,
                   Ptr<HostNetStack> stack,
+                  Ptr<const HostCostModel> costs,
                   const std::vector<Ptr<TxRing>>& rings,
                   const std::vector<uint32_t>& cores,
-                  const Settings& settings,
                   HostNetStatistics* stats)
 {
     m_phy = phy;
@@ -64,7 +110,7 @@ HostTxPath::Setup(Ptr<NetDevice> phy,
     m_stack = stack;
     m_rings = rings;
     m_cores = cores;
-    m_settings = settings;
+    m_costs = costs;
     m_stats = stats;
     // The Tx ring frees descriptors when the PHY reports the end of a frame (p2p, CSMA).
     bool reported =
@@ -89,9 +135,7 @@ HostTxPath::Setup(Ptr<NetDevice> phy,
     {
         m_costPaidCallbacks.push_back(MakeCallback(&HostTxPath::CostPaid, this, c));
     }
-    auto constant = DynamicCast<ConstantRandomVariable>(m_settings.txCost);
-    m_costIsZero =
-        constant && constant->GetConstant() == 0 && m_settings.txByteRate.GetBitRate() == 0;
+    m_costIsZero = m_costs->IsTxFree();
 }
 
 void
@@ -101,8 +145,16 @@ HostTxPath::SetQueueInterface(Ptr<NetDeviceQueueInterface> queueInterface)
 }
 
 void
-HostTxPath::Dispose()
+HostTxPath::DoDispose()
 {
+    for (const auto& ring : m_rings)
+    {
+        ring->Dispose();
+    }
+    if (m_txRing)
+    {
+        m_txRing->Dispose();
+    }
     m_rings.clear();
     m_ringOrder.clear();
     m_ringHead.clear();
@@ -117,11 +169,13 @@ HostTxPath::Dispose()
                                               MakeCallback(&HostTxPath::IpSendOutgoing, this));
         m_ipv4 = nullptr;
     }
-    m_settings = Settings();
+    m_costs = nullptr;
+    m_txRing = nullptr;
     m_phy = nullptr;
     m_cpu = nullptr;
     m_stack = nullptr;
     m_queueInterface = nullptr;
+    Object::DoDispose();
 }
 
 uint32_t
@@ -210,8 +264,8 @@ HostTxPath::IpSendOutgoing(const Ipv4Header& header, Ptr<const Packet> packet, u
     TxBurst& burst = m_bursts[flow];
     uint64_t event = Simulator::GetEventCount();
     uint32_t wire = size + header.GetSerializedSize();
-    if ((m_settings.tso || m_settings.gso) && burst.bytes > 0 && burst.event == event &&
-        seq == burst.nextSeq && burst.bytes + wire <= m_settings.maxSendSize)
+    if ((m_tso || m_gso) && burst.bytes > 0 && burst.event == event && seq == burst.nextSeq &&
+        burst.bytes + wire <= m_maxSendSize)
     {
         burst.bytes += wire;
     }
@@ -284,15 +338,15 @@ HostTxPath::CostOf(Ptr<const Packet> packet, HostNetStack::ExecContext& where)
     if (newSend)
     {
         m_stats->RecordTxSend(where.kind == HostNetStack::ExecContext::TASK);
-        cost = Max(Seconds(m_settings.txCost->GetValue()), Time(0));
+        cost = m_costs->SampleTx();
     }
-    if (!m_settings.tso && m_settings.gso && payload > 0)
+    if (!m_tso && m_gso && payload > 0)
     {
-        cost += Max(Seconds(m_settings.gsoSegmentCost->GetValue()), Time(0));
+        cost += m_costs->SampleGsoSegment();
     }
-    if (payload > 0 && m_settings.txByteRate.GetBitRate() > 0)
+    if (payload > 0 && m_costs->GetTxByteRate().GetBitRate() > 0)
     {
-        cost += m_settings.txByteRate.CalculateBytesTxTime(size);
+        cost += m_costs->GetTxByteRate().CalculateBytesTxTime(size);
     }
     return cost;
 }

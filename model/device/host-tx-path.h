@@ -14,11 +14,13 @@
 #include "ns3/address.h"
 #include "ns3/callback.h"
 #include "ns3/data-rate.h"
+#include "ns3/host-cost-model.h"
 #include "ns3/host-cpu.h"
 #include "ns3/host-net-stack.h"
 #include "ns3/ipv4-header.h"
 #include "ns3/ipv4-l3-protocol.h"
 #include "ns3/net-device.h"
+#include "ns3/object.h"
 #include "ns3/packet.h"
 #include "ns3/random-variable-stream.h"
 #include "ns3/ring-fifo.h"
@@ -50,38 +52,42 @@ class NetDeviceQueueInterface;
  * Linux's tcp_write_xmit builds one skb of up to 64 KB), contiguous and up to TsoMaxSize
  * bytes, pay one Tx cost (GSO adds a cost per segment). A full ring stops the
  * traffic-control queue above (one root qdisc over all rings) until a descriptor frees.
- * The offload settings and costs are read when the device is set up.
+ * The costs are the device's (HostCostModel); the offload settings are this object's
+ * attributes, the device's TxPath attribute, read when the device is set up.
+ *
+ * Config path: /NodeList/[i]/DeviceList/[j]/$ns3::HostNetDevice/TxPath/[attribute].
  */
-class HostTxPath
+class HostTxPath : public Object
 {
   public:
-    /// The device's transmit settings (HostNetDevice attributes).
-    struct Settings
+    /**
+     * @brief Get the type ID.
+     * @return the object TypeId
+     */
+    static TypeId GetTypeId();
+
+    /** @return queue pair 0's Tx ring (the TxRing attribute; the others are its copies) */
+    Ptr<TxRing> GetTxRing() const
     {
-        bool tso{false};                          ///< TsoEnabled
-        bool gso{false};                          ///< GsoEnabled
-        uint32_t maxSendSize{65536};              ///< TsoMaxSize
-        Ptr<RandomVariableStream> txCost;         ///< TxCost, per send
-        Ptr<RandomVariableStream> gsoSegmentCost; ///< GsoSegmentCost, per GSO segment
-        DataRate txByteRate{0};                   ///< TxByteRate, per data byte (0: none)
-    };
+        return m_txRing;
+    }
 
     /**
      * Connect the rings to the PHY.
      * @param phy the wrapped PHY
      * @param cpu the node's CPU
      * @param stack the node's network stack (where a send runs)
-     * @param rings one Tx ring per queue pair
+     * @param costs the device's costs (TxCost, GsoSegmentCost, TxByteRate)
+     * @param rings one Tx ring per queue pair (the first is the TxRing attribute)
      * @param cores the core of each queue pair
-     * @param settings offloads and costs
      * @param stats where sends and frames are counted
      */
     void Setup(Ptr<NetDevice> phy,
                Ptr<HostCpu> cpu,
                Ptr<HostNetStack> stack,
+               Ptr<const HostCostModel> costs,
                const std::vector<Ptr<TxRing>>& rings,
                const std::vector<uint32_t>& cores,
-               const Settings& settings,
                HostNetStatistics* stats);
 
     /**
@@ -89,9 +95,6 @@ class HostTxPath
      * @param queueInterface the device's NetDeviceQueueInterface
      */
     void SetQueueInterface(Ptr<NetDeviceQueueInterface> queueInterface);
-
-    /// Release the PHY, the CPU, the rings and the pending sends.
-    void Dispose();
 
     /**
      * @brief Pick the Tx ring of a packet.
@@ -132,6 +135,10 @@ class HostTxPath
     {
         return m_rings;
     }
+
+  protected:
+    /// Release the PHY, the CPU, the rings and the pending sends.
+    void DoDispose() override;
 
   private:
     /**
@@ -192,7 +199,11 @@ class HostTxPath
 
     static constexpr uint32_t NO_RING = 0xffffffff; ///< no PHY Send in progress
 
-    Settings m_settings;                             ///< offloads and costs
+    Ptr<TxRing> m_txRing;                            ///< queue pair 0's ring (attribute)
+    bool m_tso{false};                               ///< TsoEnabled (attribute)
+    bool m_gso{false};                               ///< GsoEnabled (attribute)
+    uint32_t m_maxSendSize{65536};                   ///< TsoMaxSize (attribute)
+    Ptr<const HostCostModel> m_costs;                ///< the device's costs
     bool m_costIsZero{true};                         ///< skip the CPU
     Ptr<NetDevice> m_phy;                            ///< wrapped PHY
     Ptr<HostCpu> m_cpu;                              ///< the node's CPU

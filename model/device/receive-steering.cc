@@ -9,59 +9,128 @@
 #include "receive-steering.h"
 
 #include "ns3/abort.h"
+#include "ns3/attribute-container.h"
+#include "ns3/enum.h"
 #include "ns3/host-net-stack.h"
+#include "ns3/non-negative-variable-checker.h"
+#include "ns3/pointer.h"
 #include "ns3/rfs-flow-table.h"
 #include "ns3/rps-backlog.h"
+#include "ns3/string.h"
+#include "ns3/uinteger.h"
 
 namespace ns3
 {
 
-std::vector<uint32_t>
-ReceiveSteering::QueueCores(uint32_t nQueues,
-                            uint32_t irqCore,
-                            const std::vector<uint32_t>& affinity,
-                            uint32_t nCores)
+NS_OBJECT_ENSURE_REGISTERED(ReceiveSteering);
+
+TypeId
+ReceiveSteering::GetTypeId()
 {
-    if (affinity.empty())
+    static TypeId tid =
+        TypeId("ns3::ReceiveSteering")
+            .SetParent<Object>()
+            .SetGroupName("Hostnet")
+            .AddConstructor<ReceiveSteering>()
+            .AddAttribute("IrqCore",
+                          "Core of the node's HostCpu that takes queue 0's Rx interrupt and "
+                          "softirq work; without IrqAffinity, queue q goes to core "
+                          "(IrqCore + q) mod NCores. Must be < HostCpu::NCores.",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&ReceiveSteering::m_irqCore),
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute(
+                "IrqAffinity",
+                "IRQ affinity: the core of each queue, a comma-separated list, e.g. "
+                "\"0,1,2,3\" (one entry per queue, each < HostCpu::NCores); empty: "
+                "round robin from IrqCore.",
+                AttributeContainerValue<UintegerValue, ','>(),
+                MakeAttributeContainerAccessor<UintegerValue, ','>(&ReceiveSteering::m_irqAffinity),
+                MakeAttributeContainerChecker<UintegerValue, ','>(MakeUintegerChecker<uint32_t>()))
+            .AddAttribute("RssTableSize",
+                          "Entries of the RSS indirection table, spread round robin over the "
+                          "queues (a power of two, 1..4096; i40e 512, mlx5 256, many 128).",
+                          UintegerValue(128),
+                          MakeUintegerAccessor(&ReceiveSteering::m_rssTableSize),
+                          MakeUintegerChecker<uint32_t>(1, 4096))
+            .AddAttribute("Mode",
+                          "Software steering of protocol processing after the NAPI poll "
+                          "(Linux RPS/RFS): none: on the queue's IRQ core; rps: on the core "
+                          "that the flow hash picks from RpsCores (rps_cpus); rfs: on the core "
+                          "where the flow's application last read (RfsFlowTable; flows without "
+                          "an entry go as rps). Steered packets wait in the target core's "
+                          "backlog (HostNetStack NetdevMaxBacklog, DevWeight, IpiCost). Needs a "
+                          "NAPI receive mode (ns3::NapiRxMode or ns3::DisableEnableRxMode).",
+                          EnumValue(NONE),
+                          MakeEnumAccessor<Mode>(&ReceiveSteering::m_mode),
+                          MakeEnumChecker(NONE, "none", RPS, "rps", RFS, "rfs"))
+            .AddAttribute(
+                "RpsCores",
+                "Cores RPS spreads flows over (rps_cpus), a comma-separated list, "
+                "e.g. \"1,2,3\" (each < HostCpu::NCores); empty: every core.",
+                AttributeContainerValue<UintegerValue, ','>(),
+                MakeAttributeContainerAccessor<UintegerValue, ','>(
+                    &ReceiveSteering::m_rpsCoresList),
+                MakeAttributeContainerChecker<UintegerValue, ','>(MakeUintegerChecker<uint32_t>()))
+            .AddAttribute("RpsEnqueueCost",
+                          "CPU time on the queue's core to steer one packet to another core "
+                          "(get_rps_cpu and enqueue_to_backlog), instead of its protocol "
+                          "processing. An assumption (see doc/hostnet.rst).",
+                          StringValue("ns3::ConstantRandomVariable[Constant=2e-7]"),
+                          MakePointerAccessor(&ReceiveSteering::m_enqueueCost),
+                          MakeNonNegativeVariableChecker())
+            .AddAttribute("RpsFlowCount",
+                          "Entries of the RFS device flow table (rps_flow_cnt) that keeps a "
+                          "flow on its core until its backlog has drained. A power of two, "
+                          "1..1048576.",
+                          UintegerValue(4096),
+                          MakeUintegerAccessor(&ReceiveSteering::m_rpsFlowCount),
+                          MakeUintegerChecker<uint32_t>(1, 1 << 20));
+    return tid;
+}
+
+std::vector<uint32_t>
+ReceiveSteering::QueueCores(uint32_t nQueues, uint32_t nCores) const
+{
+    NS_ABORT_MSG_IF(m_irqCore >= nCores,
+                    "ReceiveSteering::IrqCore (" << m_irqCore << ") must be < HostCpu::NCores ("
+                                                 << nCores << ")");
+    if (m_irqAffinity.empty())
     {
         std::vector<uint32_t> cores;
         for (uint32_t q = 0; q < nQueues; ++q)
         {
-            cores.push_back((irqCore + q) % nCores);
+            cores.push_back((m_irqCore + q) % nCores);
         }
         return cores;
     }
-    NS_ABORT_MSG_IF(affinity.size() != nQueues,
-                    "HostNetDevice::IrqAffinity names " << affinity.size() << " cores; NQueues is "
-                                                        << nQueues << " (one core per queue)");
-    for (uint32_t core : affinity)
+    NS_ABORT_MSG_IF(m_irqAffinity.size() != nQueues,
+                    "ReceiveSteering::IrqAffinity names "
+                        << m_irqAffinity.size() << " cores; HostNetDevice::NQueues is " << nQueues
+                        << " (one core per queue)");
+    for (uint32_t core : m_irqAffinity)
     {
         NS_ABORT_MSG_IF(core >= nCores,
-                        "HostNetDevice::IrqAffinity: core " << core
-                                                            << " does not exist (HostCpu::"
-                                                               "NCores = "
-                                                            << nCores << ")");
+                        "ReceiveSteering::IrqAffinity: core " << core
+                                                              << " does not exist (HostCpu::"
+                                                                 "NCores = "
+                                                              << nCores << ")");
     }
-    return affinity;
+    return m_irqAffinity;
 }
 
 void
-ReceiveSteering::Configure(Ptr<Node> node,
-                           Ptr<HostCpu> cpu,
-                           uint32_t nQueues,
-                           uint32_t rssTableSize,
-                           bool rps,
-                           bool rfs,
-                           const std::vector<uint32_t>& rpsCores,
-                           uint32_t rpsFlowCount)
+ReceiveSteering::Configure(Ptr<Node> node, Ptr<HostCpu> cpu, uint32_t nQueues)
 {
-    NS_ABORT_MSG_IF((rssTableSize & (rssTableSize - 1)) != 0,
-                    "HostNetDevice::RssTableSize = " << rssTableSize
-                                                     << "; allowed: a power of two, 1..4096");
+    NS_ABORT_MSG_IF((m_rssTableSize & (m_rssTableSize - 1)) != 0,
+                    "ReceiveSteering::RssTableSize = " << m_rssTableSize
+                                                       << "; allowed: a power of two, 1..4096");
+    NS_ABORT_MSG_IF(!m_enqueueCost,
+                    "ReceiveSteering::RpsEnqueueCost is empty; allowed: a RandomVariableStream");
     m_nQueues = nQueues;
-    m_rss.SetQueues(nQueues, rssTableSize);
-    m_rps = rps || rfs;
-    m_rfs = rfs;
+    m_rss.SetQueues(nQueues, m_rssTableSize);
+    m_rps = m_mode != NONE;
+    m_rfs = m_mode == RFS;
     m_cpu = cpu;
     if (!m_rps)
     {
@@ -69,7 +138,7 @@ ReceiveSteering::Configure(Ptr<Node> node,
     }
     uint32_t nCores = cpu->GetNCores();
     m_rpsCores.clear();
-    if (rpsCores.empty())
+    if (m_rpsCoresList.empty())
     {
         for (uint32_t c = 0; c < nCores; ++c)
         {
@@ -78,35 +147,43 @@ ReceiveSteering::Configure(Ptr<Node> node,
     }
     else
     {
-        m_rpsCores = rpsCores;
+        m_rpsCores = m_rpsCoresList;
         for (uint32_t core : m_rpsCores)
         {
             NS_ABORT_MSG_IF(core >= nCores,
-                            "HostNetDevice::RpsCores: core " << core
-                                                             << " does not exist (HostCpu::"
-                                                                "NCores = "
-                                                             << nCores << ")");
+                            "ReceiveSteering::RpsCores: core " << core
+                                                               << " does not exist (HostCpu::"
+                                                                  "NCores = "
+                                                               << nCores << ")");
         }
     }
     if (m_rfs)
     {
-        NS_ABORT_MSG_IF((rpsFlowCount & (rpsFlowCount - 1)) != 0,
-                        "HostNetDevice::RpsFlowCount = "
-                            << rpsFlowCount << "; allowed: a power of two, 1..1048576");
-        m_rpsFlowCount = rpsFlowCount;
+        NS_ABORT_MSG_IF((m_rpsFlowCount & (m_rpsFlowCount - 1)) != 0,
+                        "ReceiveSteering::RpsFlowCount = "
+                            << m_rpsFlowCount << "; allowed: a power of two, 1..1048576");
         m_rfsTable = RfsFlowTable::GetOrCreate(node);
         m_stack = HostNetStack::GetOrCreate(node);
-        m_rfsDevFlows.assign(rpsFlowCount, RfsDevFlow());
+        m_rfsDevFlows.assign(m_rpsFlowCount, RfsDevFlow());
     }
 }
 
+int64_t
+ReceiveSteering::AssignStreams(int64_t stream)
+{
+    m_enqueueCost->SetStream(stream);
+    return 1;
+}
+
 void
-ReceiveSteering::Dispose()
+ReceiveSteering::DoDispose()
 {
     m_cpu = nullptr;
     m_stack = nullptr;
     m_rfsTable = nullptr;
     m_rfsDevFlows.clear();
+    m_enqueueCost = nullptr;
+    Object::DoDispose();
 }
 
 uint32_t

@@ -12,7 +12,9 @@
 #include "ns3/host-cpu.h"
 #include "ns3/host-net-stack.h"
 #include "ns3/node.h"
+#include "ns3/object.h"
 #include "ns3/ptr.h"
+#include "ns3/random-variable-stream.h"
 #include "ns3/rss-hash.h"
 #include "ns3/rx-frame.h"
 
@@ -27,51 +29,69 @@ class RfsFlowTable;
 /**
  * @ingroup hostnet
  * @brief Where a HostNetDevice's received frames go: RSS to a queue, the queue's interrupt
- * to a core (IRQ affinity), and RPS/RFS from the polling core to the processing core.
+ * to a core (IRQ affinity), and RPS/RFS from the polling core to the processing core. The
+ * device's Steering attribute.
  *
  * RSS and RPS/RFS share one flow hash per frame, as the NIC computes it once (skb->hash).
  * RPS picks a core of RpsCores by the hash (get_rps_cpu); RFS moves a flow to the core where
  * its application last read, but only once the packets it queued on the old core have been
- * processed (rps_dev_flow's last_qtail), so a flow is never reordered.
+ * processed (rps_dev_flow's last_qtail), so a flow is never reordered. The attributes are
+ * read when the device is set up.
+ *
+ * Config path: /NodeList/[i]/DeviceList/[j]/$ns3::HostNetDevice/Steering/[attribute].
  */
-class ReceiveSteering
+class ReceiveSteering : public Object
 {
   public:
+    /// Software steering of protocol processing after the NAPI poll (the Mode attribute).
+    enum Mode : uint8_t
+    {
+        NONE = 0, ///< on the queue's IRQ core
+        RPS = 1,  ///< receive packet steering: flow hash over RpsCores
+        RFS = 2,  ///< receive flow steering: the consuming application's core
+    };
+
     /**
-     * The core of each receive queue's interrupt.
+     * @brief Get the type ID.
+     * @return the object TypeId
+     */
+    static TypeId GetTypeId();
+
+    /**
+     * The core of each receive queue's interrupt (IrqAffinity, else round robin from
+     * IrqCore).
      * @param nQueues receive queues
-     * @param irqCore the core of queue 0 when @p affinity is empty (queue q: irqCore + q)
-     * @param affinity one core per queue, or empty
      * @param nCores the node's cores
      * @return the cores (stops the simulation with a message naming the bad item)
      */
-    static std::vector<uint32_t> QueueCores(uint32_t nQueues,
-                                            uint32_t irqCore,
-                                            const std::vector<uint32_t>& affinity,
-                                            uint32_t nCores);
+    std::vector<uint32_t> QueueCores(uint32_t nQueues, uint32_t nCores) const;
 
     /**
-     * Set up RSS and software steering.
+     * Set up RSS and software steering for a device.
      * @param node the device's node (RFS: its rps_sock_flow_table)
      * @param cpu the node's CPU (RFS: its backlogs)
      * @param nQueues receive queues
-     * @param rssTableSize RSS indirection entries (a power of two)
-     * @param rps steer protocol processing (RPS, or RFS when @p rfs)
-     * @param rfs receive flow steering
-     * @param rpsCores the cores RPS may pick, empty for all
-     * @param rpsFlowCount rps_flow_cnt (RFS; a power of two)
      */
-    void Configure(Ptr<Node> node,
-                   Ptr<HostCpu> cpu,
-                   uint32_t nQueues,
-                   uint32_t rssTableSize,
-                   bool rps,
-                   bool rfs,
-                   const std::vector<uint32_t>& rpsCores,
-                   uint32_t rpsFlowCount);
+    void Configure(Ptr<Node> node, Ptr<HostCpu> cpu, uint32_t nQueues);
 
-    /// Forget the node, the CPU and the flow tables.
-    void Dispose();
+    /** @return the configured mode (none, rps, rfs) */
+    Mode GetMode() const
+    {
+        return m_mode;
+    }
+
+    /** @return the cost of steering one packet (RpsEnqueueCost) */
+    Ptr<RandomVariableStream> GetEnqueueCost() const
+    {
+        return m_enqueueCost;
+    }
+
+    /**
+     * @brief Assign a fixed random variable stream number to RpsEnqueueCost.
+     * @param stream the stream index
+     * @return the number of streams used (1)
+     */
+    int64_t AssignStreams(int64_t stream);
 
     /// @return true if RPS or RFS steers protocol processing
     bool IsSteering() const
@@ -107,6 +127,9 @@ class ReceiveSteering
      */
     void NoteSteered(uint32_t hash, uint32_t core, uint64_t tail);
 
+  protected:
+    void DoDispose() override;
+
   private:
     /// rps_dev_flow: where a flow's packets are being processed.
     struct RfsDevFlow
@@ -115,16 +138,22 @@ class ReceiveSteering
         uint64_t lastTail{0};      ///< that core's backlog tail after the flow's last packet
     };
 
-    RssHash m_rss;                         ///< receive-side scaling
-    uint32_t m_nQueues{1};                 ///< receive queues
-    bool m_rps{false};                     ///< RPS or RFS
-    bool m_rfs{false};                     ///< RFS
-    std::vector<uint32_t> m_rpsCores;      ///< rps_cpus
-    uint32_t m_rpsFlowCount{0};            ///< rps_flow_cnt
-    Ptr<HostCpu> m_cpu;                    ///< the node's CPU
-    Ptr<HostNetStack> m_stack;             ///< the node's network stack (RFS: backlogs)
-    Ptr<RfsFlowTable> m_rfsTable;          ///< the node's rps_sock_flow_table
-    std::vector<RfsDevFlow> m_rfsDevFlows; ///< rps_dev_flow_table (RFS only)
+    uint32_t m_irqCore{0};                   ///< core of queue 0 (attribute)
+    std::vector<uint32_t> m_irqAffinity;     ///< core per queue (attribute)
+    uint32_t m_rssTableSize{128};            ///< RSS indirection entries (attribute)
+    Mode m_mode{NONE};                       ///< RPS/RFS (attribute)
+    std::vector<uint32_t> m_rpsCoresList;    ///< rps_cpus as set (attribute)
+    Ptr<RandomVariableStream> m_enqueueCost; ///< RPS enqueue cost (attribute)
+    uint32_t m_rpsFlowCount{4096};           ///< rps_flow_cnt (attribute)
+    RssHash m_rss;                           ///< receive-side scaling
+    uint32_t m_nQueues{1};                   ///< receive queues
+    bool m_rps{false};                       ///< RPS or RFS
+    bool m_rfs{false};                       ///< RFS
+    std::vector<uint32_t> m_rpsCores;        ///< rps_cpus in use (every core when empty)
+    Ptr<HostCpu> m_cpu;                      ///< the node's CPU
+    Ptr<HostNetStack> m_stack;               ///< the node's network stack (RFS: backlogs)
+    Ptr<RfsFlowTable> m_rfsTable;            ///< the node's rps_sock_flow_table
+    std::vector<RfsDevFlow> m_rfsDevFlows;   ///< rps_dev_flow_table (RFS only)
 };
 
 } // namespace ns3

@@ -9,9 +9,9 @@
 #ifndef HOST_COST_MODEL_H
 #define HOST_COST_MODEL_H
 
-#include "ns3/byte-time-cache.h"
 #include "ns3/data-rate.h"
 #include "ns3/nstime.h"
+#include "ns3/object.h"
 #include "ns3/random-variable-stream.h"
 
 namespace ns3
@@ -19,74 +19,119 @@ namespace ns3
 
 /**
  * @ingroup hostnet
- * @brief The CPU cost of each piece of receive work of one device, shared by its queues.
+ * @brief The CPU cost of each piece of packet work of one HostNetDevice: the device's
+ * Costs attribute.
  *
- * Every cost is a RandomVariableStream (a HostNetDevice attribute); a negative sample
- * counts as zero. The protocol cost of a frame is a per-packet sample plus size /
- * ProtocolCopyRate. The device fills the model when it is set up.
+ * Every per-packet cost is a RandomVariableStream attribute; a negative sample counts as
+ * zero. The protocol cost of a received frame is a per-packet sample plus size /
+ * ProtocolCopyRate; the transmit cost of a send is a TxCost sample, plus GsoSegmentCost
+ * per segment cut in software, plus bytes / TxByteRate. The receive queues charge these
+ * costs through CoreCosts (scaled for their core's NUMA locality), the transmit path
+ * (HostTxPath) directly. The defaults are the parameter set of Salah et al. 2007 (ISR
+ * 3.73 us, protocol 5.25 us + size / 748 MB/s, exponential); the presets of
+ * HostNetDeviceHelper set the other hosts' costs.
+ *
+ * Config path: /NodeList/[i]/DeviceList/[j]/$ns3::HostNetDevice/Costs/[attribute].
  */
-class HostCostModel
+class HostCostModel : public Object
 {
   public:
-    /// The device's cost attributes.
-    struct Costs
+    /**
+     * @brief Get the type ID.
+     * @return the object TypeId
+     */
+    static TypeId GetTypeId();
+
+    /** @return one sample of the hard interrupt handler cost (IsrCost) */
+    Time SampleIsr() const
     {
-        Ptr<RandomVariableStream> isr;           ///< IsrCost: hard interrupt handler
-        Ptr<RandomVariableStream> protocol;      ///< ProtocolCost: per packet
-        DataRate copyRate;                       ///< ProtocolCopyRate: per byte (0: none)
-        Ptr<RandomVariableStream> gro;           ///< GroCost: per segment through GRO
-        Ptr<RandomVariableStream> steer;         ///< RpsEnqueueCost: RPS/RFS enqueue
-        Ptr<RandomVariableStream> registerWrite; ///< RegisterWriteCost: interrupt unmask
-        Ptr<RandomVariableStream> pollOverhead;  ///< PollOverheadCost: timer-started poll
-    };
-
-    /**
-     * @brief Take the device's cost random variables.
-     * @param costs the device's cost attributes
-     */
-    void Set(const Costs& costs);
-
-    /// Forget the random variables.
-    void Clear();
-
-    /**
-     * @brief Scale every sample (the locality of the core that does the work).
-     * @param factor the factor (>= 1; 1 = as sampled)
-     */
-    void SetScale(double factor);
-
-    /** @return one sample of the hard interrupt handler cost */
-    Time SampleIsr() const;
-
-    /**
-     * @brief Sample the protocol processing cost of a packet.
-     * @param bytes the packet size
-     * @return one sample of the protocol processing cost of a packet
-     */
-    Time SampleProtocol(uint32_t bytes) const;
-
-    /** @return one sample of the GRO cost of one segment (dev_gro_receive) */
-    Time SampleGro() const;
-
-    /** @return one sample of the cost of steering a packet to another core (RPS/RFS) */
-    Time SampleSteer() const;
-
-    /** @return one sample of the cost of an interrupt mask/unmask register write */
-    Time SampleRegisterWrite() const;
-
-    /** @return one sample of the overhead of a timer-driven poll (T_pollOH) */
-    Time SamplePollOverhead() const;
-
-  private:
-    /// @return @p t scaled by the locality factor
-    Time Scaled(Time t) const
-    {
-        return m_scale == 1.0 ? t : Seconds(t.GetSeconds() * m_scale);
+        return Sample(m_isr);
     }
 
-    Costs m_costs;                    ///< the attributes
-    double m_scale{1.0};              ///< locality factor (SetScale)
-    mutable ByteTimeCache m_copyTime; ///< size / copyRate of the last size
+    /** @return one sample of the per-packet part of the protocol cost (ProtocolCost) */
+    Time SampleProtocolPerPacket() const
+    {
+        return Sample(m_protocol);
+    }
+
+    /** @return the per-byte protocol cost rate (ProtocolCopyRate; 0: none) */
+    DataRate GetProtocolCopyRate() const
+    {
+        return m_copyRate;
+    }
+
+    /** @return one sample of the GRO cost of one segment (GroCost) */
+    Time SampleGro() const
+    {
+        return Sample(m_gro);
+    }
+
+    /** @return one sample of the interrupt mask/unmask register write (RegisterWriteCost) */
+    Time SampleRegisterWrite() const
+    {
+        return Sample(m_registerWrite);
+    }
+
+    /** @return one sample of the overhead of a timer-driven poll (PollOverheadCost) */
+    Time SamplePollOverhead() const
+    {
+        return Sample(m_pollOverhead);
+    }
+
+    /** @return one sample of the cost of one transmit send (TxCost) */
+    Time SampleTx() const
+    {
+        return Sample(m_tx);
+    }
+
+    /** @return one sample of the cost of cutting one segment in software GSO */
+    Time SampleGsoSegment() const
+    {
+        return Sample(m_gsoSegment);
+    }
+
+    /** @return the per-byte transmit cost rate of data segments (TxByteRate; 0: none) */
+    DataRate GetTxByteRate() const
+    {
+        return m_txByteRate;
+    }
+
+    /** @return true if a transmit costs nothing (TxCost the constant 0, no TxByteRate) */
+    bool IsTxFree() const;
+
+    /**
+     * @brief Stop the simulation with a message if a cost is not a random variable (a
+     * PointerValue without object); the device calls it when it is set up.
+     */
+    void CheckConfig() const;
+
+    /**
+     * @brief Assign fixed random variable stream numbers, in the order IsrCost,
+     * ProtocolCost, TxCost, RegisterWriteCost, PollOverheadCost, GroCost, GsoSegmentCost.
+     * @param stream first stream index
+     * @return the number of streams used (7)
+     */
+    int64_t AssignStreams(int64_t stream);
+
+  protected:
+    void DoDispose() override;
+
+  private:
+    /// @return a sample of @p rv in seconds as a Time, negative samples as zero
+    static Time Sample(const Ptr<RandomVariableStream>& rv)
+    {
+        return Max(Seconds(rv->GetValue()), Time(0));
+    }
+
+    Ptr<RandomVariableStream> m_isr;           ///< IsrCost
+    Ptr<RandomVariableStream> m_protocol;      ///< ProtocolCost, per packet
+    DataRate m_copyRate;                       ///< ProtocolCopyRate, per byte (0: none)
+    Ptr<RandomVariableStream> m_tx;            ///< TxCost, per send
+    Ptr<RandomVariableStream> m_registerWrite; ///< RegisterWriteCost
+    Ptr<RandomVariableStream> m_pollOverhead;  ///< PollOverheadCost
+    Ptr<RandomVariableStream> m_gro;           ///< GroCost, per segment
+    Ptr<RandomVariableStream> m_gsoSegment;    ///< GsoSegmentCost, per software segment
+    DataRate m_txByteRate{0};                  ///< TxByteRate, per data byte (0: none)
 };
 
 } // namespace ns3

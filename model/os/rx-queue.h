@@ -9,7 +9,7 @@
 #ifndef RX_QUEUE_H
 #define RX_QUEUE_H
 
-#include "host-cost-model.h"
+#include "core-costs.h"
 #include "rx-mode.h"
 
 #include "ns3/callback.h"
@@ -69,7 +69,7 @@ class RxQueue
     /** @return the GRO engine, or null if GRO is off */
     virtual Ptr<GroEngine> GetGro() const = 0;
     /** @return the costs of receive work on this device */
-    virtual const HostCostModel& GetCosts() const = 0;
+    virtual const CoreCosts& GetCosts() const = 0;
     /// @}
 
     /// @name What the configuration asks of the receive mode

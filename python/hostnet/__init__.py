@@ -318,6 +318,10 @@ def _checked_helper_methods(ns):
         original = getattr(cls, method)
 
         def wrapper(self, name, value):
+            # A device attribute that moved to one of the device's parts: where it is now.
+            error = str(cls.MovedDeviceAttribute(str(name))) if type_name == "ns3::HostNetDevice" else ""
+            if error:
+                fail(method, error)
             value = _as_attribute_value(ns, value)
             error = cls.CheckAttribute(type_name, str(name), value)
             if error:
@@ -353,6 +357,9 @@ def _checked_helper_methods(ns):
     attribute_setter("SetDeviceAttribute", "ns3::HostNetDevice")
     attribute_setter("SetRxRingAttribute", "ns3::RxRing")
     attribute_setter("SetTxRingAttribute", "ns3::TxRing")
+    attribute_setter("SetCostAttribute", "ns3::HostCostModel")
+    attribute_setter("SetSteeringAttribute", "ns3::ReceiveSteering")
+    attribute_setter("SetTxPathAttribute", "ns3::HostTxPath")
     attribute_setter("SetCpuAttribute", "ns3::HostCpu")
     attribute_setter("SetStackAttribute", "ns3::HostNetStack")
     factory_setter("SetModeration", "ns3::InterruptModeration", "SetModerationType",

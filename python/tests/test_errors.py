@@ -122,11 +122,11 @@ CASES = [
     ("hostnet-leaf-spine", "--ns3::HostNetDevice::NQueues=0", "1:1024"),
     # A cost that is negative in every sample (a negative sample of a distribution counts
     # as 0, which the message says).
-    ("hostnet-leaf-spine", "--ns3::HostNetDevice::IsrCost=ns3::ConstantRandomVariable[Constant=-1e-6]",
+    ("hostnet-leaf-spine", "--ns3::HostCostModel::IsrCost=ns3::ConstantRandomVariable[Constant=-1e-6]",
      "not a negative constant"),
-    ("hostnet-leaf-spine", "--ns3::HostNetDevice::TxCost=ns3::ConstantRandomVariable[Constant=-1e-6]",
+    ("hostnet-leaf-spine", "--ns3::HostCostModel::TxCost=ns3::ConstantRandomVariable[Constant=-1e-6]",
      "counts as 0"),
-    ("hostnet-livelock", "--ns3::HostNetDevice::ProtocolCost=ns3::ConstantRandomVariable[Constant=-2]",
+    ("hostnet-livelock", "--ns3::HostCostModel::ProtocolCost=ns3::ConstantRandomVariable[Constant=-2]",
      "not a negative constant"),
     ("hostnet-leaf-spine", "--ns3::RxRing::RefillCost=ns3::ConstantRandomVariable[Constant=-1e-9]",
      "not a negative constant"),
@@ -186,13 +186,13 @@ CASES = [
      "ns3::HostNetStack::SkbFreeCost"),
     ("hostnet-leaf-spine", "--ns3::HostNetStack::ReadSize=0", "ns3::HostNetStack::ReadSize"),
     # Lists (AttributeContainerValue): every item is checked before ns-3 parses it.
-    ("hostnet-leaf-spine", "--ns3::HostNetDevice::IrqAffinity=0,x", "comma-separated list"),
-    ("hostnet-leaf-spine", "--ns3::HostNetDevice::IrqAffinity=1,,2", "comma-separated list"),
-    ("hostnet-leaf-spine", "--ns3::HostNetDevice::RpsCores=-1", "comma-separated list"),
+    ("hostnet-leaf-spine", "--ns3::ReceiveSteering::IrqAffinity=0,x", "comma-separated list"),
+    ("hostnet-leaf-spine", "--ns3::ReceiveSteering::IrqAffinity=1,,2", "comma-separated list"),
+    ("hostnet-leaf-spine", "--ns3::ReceiveSteering::RpsCores=-1", "comma-separated list"),
     ("hostnet-leaf-spine", "--ns3::RxUsecsModeration::Interval=-5us", "Interval"),
     ("hostnet-leaf-spine", "--ns3::RxUsecsModeration::Interval=5xs", "Interval"),
     ("hostnet-leaf-spine", "--ns3::HostCpu::TimeSlice=0s", "ns3::HostCpu::TimeSlice"),
-    ("hostnet-leaf-spine", "--ns3::HostNetDevice::RxSteering=magic", "RxSteering"),
+    ("hostnet-leaf-spine", "--ns3::ReceiveSteering::Mode=magic", "Mode"),
     ("hostnet-leaf-spine", "--ns3::HostNetDevice::GroEnabled=perhaps", "GroEnabled"),
     ("hostnet-leaf-spine", "--ns3::TcpSocket::SegmentSize=1e3", "SegmentSize"),
     ("hostnet-leaf-spine", "--RngRun=-1", "RngRun"),
@@ -311,18 +311,18 @@ REFUSALS = [
     ("hostnet-leaf-spine", "--scheme=normal --ns3::RxRing::LroEnabled=true",
      "LroEnabled needs a NAPI receive mode"),
     ("hostnet-leaf-spine",
-     "--ns3::HostNetDevice::NQueues=2 --ns3::HostNetDevice::IrqAffinity=0,5",
+     "--ns3::HostNetDevice::NQueues=2 --ns3::ReceiveSteering::IrqAffinity=0,5",
      "does not exist"),
     ("hostnet-leaf-spine",
-     "--ns3::HostNetDevice::NQueues=2 --ns3::HostNetDevice::IrqAffinity=0",
+     "--ns3::HostNetDevice::NQueues=2 --ns3::ReceiveSteering::IrqAffinity=0",
      "one core per queue"),
     ("hostnet-bench", "--ns3::RxRing::Descriptors=8 --ns3::RxRing::TailWriteBatch=16",
      "TailWriteBatch"),
     ("hostnet-leaf-spine", "--scheme=normal --busyPoll=50",
      "needs a HostNetDevice with a NAPI receive mode"),
     # RxMode::CheckConfig names the setting and the modes that would do (asked, not named).
-    ("hostnet-leaf-spine", "--scheme=hybrid --ns3::HostNetDevice::RxSteering=rps",
-     "RxSteering = rps/rfs needs a NAPI receive mode, one that supports RPS/RFS "
+    ("hostnet-leaf-spine", "--scheme=hybrid --ns3::ReceiveSteering::Mode=rps",
+     "ReceiveSteering::Mode = rps/rfs needs a NAPI receive mode, one that supports RPS/RFS "
      "(ns3::NapiRxMode or ns3::DisableEnableRxMode"),
 ]
 
@@ -379,7 +379,7 @@ def test_cost_attribute_takes_a_nonnegative_constant_and_distributions(tmp_path)
     for value in ("ns3::ConstantRandomVariable[Constant=0]",
                   "ns3::NormalRandomVariable[Mean=1e-6|Variance=1e-12]"):
         code, out = run("hostnet-leaf-spine",
-                        QUICK["hostnet-leaf-spine"] + [f"--ns3::HostNetDevice::TxCost={value}"],
+                        QUICK["hostnet-leaf-spine"] + [f"--ns3::HostCostModel::TxCost={value}"],
                         tmp_path)
         assert code == 0, out
 
@@ -485,7 +485,17 @@ PYTHON_CASES = [
     ("h.SetDeviceAttribute('NQueues', 0)", "NQueues: '0'"),
     ("h.SetDeviceAttribute('NQueues', -1)", "NQueues: '-1'"),
     ("h.SetDeviceAttribute('Nope', 1)", "no attribute 'Nope'"),
-    ("h.SetDeviceAttribute('IsrCost', 'ns3::NoSuchRandomVariable')", "IsrCost"),
+    ("h.SetCostAttribute('IsrCost', 'ns3::NoSuchRandomVariable')", "IsrCost"),
+    ("h.SetCostAttribute('Bogus', 1)", "no attribute 'Bogus'"),
+    # Device attributes that moved to the device's parts: where they are now.
+    ("h.SetDeviceAttribute('IsrCost', 'ns3::NoSuchRandomVariable')",
+     "HostNetDevice::IsrCost is now ns3::HostCostModel::IsrCost, the device's Costs part: "
+     "use HostNetDeviceHelper::SetCostAttribute"),
+    ("h.SetDeviceAttribute('RxSteering', 'rps')", "ns3::ReceiveSteering::Mode"),
+    ("h.SetDeviceAttribute('TsoEnabled', True)", "ns3::HostTxPath::TsoEnabled"),
+    ("h.SetSteeringAttribute('Mode', 'magic')", "Mode"),
+    ("h.SetSteeringAttribute('RssTableSize', 0)", "RssTableSize: '0'"),
+    ("h.SetTxPathAttribute('TsoMaxSize', 100)", "TsoMaxSize: '100'"),
     ("h.SetRxRingAttribute('Descriptors', 'abc')", "Descriptors: 'abc'"),
     ("h.SetTxRingAttribute('Descriptors', 0)", "Descriptors: '0'"),
     ("h.SetCpuAttribute('NCores', 0)", "NCores: '0'"),

@@ -173,10 +173,10 @@ def test_presets_listed_checked_and_applied(ns):
 
 # What each scheme name configures (the meaning the names have had since they were made:
 # the scheme table in host-net-device-helper.cc must keep it): moderation, its attributes,
-# receive mode, its attributes, and device attributes.
+# receive mode, its attributes, and attributes of the device or its parts (Part/Name).
 SCHEMES = {
     "ideal": ("NoModeration", {}, "PerPacketRxMode", {},
-              {"IsrCost": ("ns3::ConstantRandomVariable", "Constant", "0")}),
+              {"Costs/IsrCost": ("ns3::ConstantRandomVariable", "Constant", "0")}),
     "normal": ("NoModeration", {}, "PerPacketRxMode", {}, {}),
     "disable-enable": ("NoModeration", {}, "DisableEnableRxMode", {}, {}),
     "prenapi-count-8": ("RxFramesModeration", {"Frames": "8"}, "PerPacketRxMode", {}, {}),
@@ -245,8 +245,14 @@ def test_scheme_table(ns):
             for key, value in mode_attrs.items():
                 assert _attribute(ns, got, key) == value, (name, key)
             for key, (kind, field, value) in dev_attrs.items():
+                # "Part/Attribute": an attribute of one of the device's parts (Costs, ...).
+                owner = device
+                for part in key.split("/")[:-1]:
+                    pointer = ns.PointerValue()
+                    owner.GetAttribute(part, pointer)
+                    owner = pointer.GetObject()
                 pointer = ns.PointerValue()
-                device.GetAttribute(key, pointer)
+                owner.GetAttribute(key.split("/")[-1], pointer)
                 variable = pointer.GetObject()
                 assert str(variable.GetInstanceTypeId().GetName()) == kind, (name, key)
                 assert _attribute(ns, variable, field) == value, (name, key)
