@@ -178,6 +178,36 @@ std::string
 CheckValue(Ptr<const AttributeChecker> checker, const AttributeValue& value)
 {
     auto text = dynamic_cast<const StringValue*>(&value);
+    auto pointer = dynamic_cast<const PointerChecker*>(PeekPointer(checker));
+    if (text && pointer)
+    {
+        // "ns3::Type" or "ns3::Type[Name=value|...]": ns-3 aborts on an unknown type name
+        // when it makes the object, so name the types that would do first.
+        std::string type = text->Get().substr(0, text->Get().find('['));
+        TypeId base = pointer->GetPointeeTypeId();
+        TypeId tid;
+        if (!TypeId::LookupByNameFailSafe(type, &tid) || !(tid == base || tid.IsChildOf(base)) ||
+            !tid.HasConstructor())
+        {
+            std::vector<std::string> names;
+            for (uint16_t i = 0; i < TypeId::GetRegisteredN(); ++i)
+            {
+                TypeId t = TypeId::GetRegistered(i);
+                if ((t == base || t.IsChildOf(base)) && t.HasConstructor())
+                {
+                    names.push_back(t.GetName());
+                }
+            }
+            std::sort(names.begin(), names.end());
+            std::string known;
+            for (const auto& n : names)
+            {
+                known += " " + n;
+            }
+            return "'" + text->Get() + "' is not a valid value; expected one of:" + known +
+                   " (optionally with attributes: Type[Name=value|...])";
+        }
+    }
     std::string shown = text ? text->Get() : value.SerializeToString(checker);
     if ((text && !IsReadableText(checker, shown)) || !checker->CreateValidValue(value))
     {
@@ -504,10 +534,9 @@ HostNetDeviceHelper::SetPreset(const std::string& name)
         SetCpuAttribute("Speed", DoubleValue(1.0));
         // CFS (2.6.23-6.5) with its 2-CPU scaling (1 + ilog2(2)): sched_latency 12 ms,
         // min_granularity 1.5 ms, wakeup_granularity 2 ms; switch costs: doc/hostnet.rst.
-        SetCpuAttribute("TaskScheduler", StringValue("cfs"));
-        SetCpuAttribute("SchedLatency", TimeValue(MilliSeconds(12)));
-        SetCpuAttribute("MinGranularity", TimeValue(MicroSeconds(1500)));
-        SetCpuAttribute("WakeupGranularity", TimeValue(MilliSeconds(2)));
+        SetCpuAttribute("Scheduler",
+                        StringValue("ns3::CfsTaskScheduler[SchedLatency=12ms|"
+                                    "MinGranularity=1500us|WakeupGranularity=2ms]"));
         SetCpuAttribute("ContextSwitchCost", TimeValue(MicroSeconds(2)));
         SetCpuAttribute("WakeupCost", TimeValue(MicroSeconds(1)));
         SetStackAttribute("KernelVersion", StringValue("2.6.32"));
@@ -537,8 +566,7 @@ HostNetDeviceHelper::SetPreset(const std::string& name)
         SetCpuAttribute("NCores", UintegerValue(queues));
         SetCpuAttribute("Speed", DoubleValue(1.0));
         // Linux 6.6+: EEVDF with base_slice 0.75 ms x (1 + ilog2(8)) = 3 ms (8+ CPUs).
-        SetCpuAttribute("TaskScheduler", StringValue("eevdf"));
-        SetCpuAttribute("BaseSlice", TimeValue(MilliSeconds(3)));
+        SetCpuAttribute("Scheduler", StringValue("ns3::EevdfTaskScheduler[BaseSlice=3ms]"));
         SetCpuAttribute("ContextSwitchCost", TimeValue(MicroSeconds(2)));
         SetCpuAttribute("WakeupCost", TimeValue(MicroSeconds(1)));
         SetStackAttribute("KernelVersion", StringValue("6.6"));

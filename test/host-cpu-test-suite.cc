@@ -159,7 +159,7 @@ class CpuRoundRobinTestCase : public TestCase
     void DoRun() override
     {
         auto cpu = CreateObject<HostCpu>();
-        cpu->SetAttribute("TimeSlice", TimeValue(MilliSeconds(1)));
+        cpu->GetScheduler()->SetAttribute("TimeSlice", TimeValue(MilliSeconds(1)));
         auto a = cpu->CreateTask("a");
         auto b = cpu->CreateTask("b", true);
         CompletionLog log;
@@ -219,7 +219,7 @@ class CpuLoopingTaskTestCase : public TestCase
     void DoRun() override
     {
         auto cpu = CreateObject<HostCpu>();
-        cpu->SetAttribute("TimeSlice", TimeValue(MilliSeconds(1)));
+        cpu->GetScheduler()->SetAttribute("TimeSlice", TimeValue(MilliSeconds(1)));
         Loop a{cpu, cpu->CreateTask("a")};
         auto b = cpu->CreateTask("b");
         CompletionLog log;

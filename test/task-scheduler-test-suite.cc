@@ -15,6 +15,7 @@
 #include "ns3/eevdf-task-scheduler.h"
 #include "ns3/enum.h"
 #include "ns3/host-cpu.h"
+#include "ns3/host-net-device-helper.h"
 #include "ns3/round-robin-task-scheduler.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
@@ -96,12 +97,16 @@ struct Light
     }
 };
 
-/// @return a HostCpu with the given scheduler
+/// @return a HostCpu with the given scheduler ("round-robin", "eevdf" or "cfs")
 Ptr<HostCpu>
 MakeCpu(const std::string& scheduler)
 {
+    const std::map<std::string, std::string> types = {
+        {"round-robin", "ns3::RoundRobinTaskScheduler"},
+        {"eevdf", "ns3::EevdfTaskScheduler"},
+        {"cfs", "ns3::CfsTaskScheduler"}};
     auto cpu = CreateObject<HostCpu>();
-    cpu->SetAttribute("TaskScheduler", StringValue(scheduler));
+    cpu->SetAttribute("Scheduler", StringValue(types.at(scheduler)));
     return cpu;
 }
 
@@ -185,7 +190,7 @@ class EevdfNegativeLagTestCase : public TestCase
     void DoRun() override
     {
         auto cpu = MakeCpu("eevdf");
-        cpu->SetAttribute("BaseSlice", TimeValue(MilliSeconds(1)));
+        cpu->GetScheduler()->SetAttribute("BaseSlice", TimeValue(MilliSeconds(1)));
         auto a = cpu->CreateTask("a");
         auto b = cpu->CreateTask("b");
         CompletionLog log;
@@ -243,7 +248,7 @@ class EevdfSliceAlternationTestCase : public TestCase
     void DoRun() override
     {
         auto cpu = MakeCpu("eevdf");
-        cpu->SetAttribute("BaseSlice", TimeValue(MilliSeconds(1)));
+        cpu->GetScheduler()->SetAttribute("BaseSlice", TimeValue(MilliSeconds(1)));
         auto a = cpu->CreateTask("a");
         auto b = cpu->CreateTask("b");
         CompletionLog log;
@@ -293,9 +298,9 @@ class CfsWakeupGranularityTestCase : public TestCase
     void DoRun() override
     {
         auto cpu = MakeCpu("cfs");
-        cpu->SetAttribute("SchedLatency", TimeValue(MilliSeconds(6)));
-        cpu->SetAttribute("MinGranularity", TimeValue(MicroSeconds(750)));
-        cpu->SetAttribute("WakeupGranularity", TimeValue(MilliSeconds(1)));
+        cpu->GetScheduler()->SetAttribute("SchedLatency", TimeValue(MilliSeconds(6)));
+        cpu->GetScheduler()->SetAttribute("MinGranularity", TimeValue(MicroSeconds(750)));
+        cpu->GetScheduler()->SetAttribute("WakeupGranularity", TimeValue(MilliSeconds(1)));
         auto a = cpu->CreateTask("a");
         auto b = cpu->CreateTask("b");
         CompletionLog log;
@@ -343,10 +348,10 @@ class RoundRobinUnchangedTestCase : public TestCase
     void DoRun() override
     {
         auto cpu = CreateObject<HostCpu>();
-        EnumValue<HostCpu::SchedulerPolicy> policy;
-        cpu->GetAttribute("TaskScheduler", policy);
-        NS_TEST_ASSERT_MSG_EQ(policy.Get(), HostCpu::ROUND_ROBIN, "default round robin");
-        cpu->SetAttribute("TimeSlice", TimeValue(MilliSeconds(1)));
+        NS_TEST_ASSERT_MSG_EQ(cpu->GetScheduler()->GetInstanceTypeId().GetName(),
+                              "ns3::RoundRobinTaskScheduler",
+                              "default round robin");
+        cpu->GetScheduler()->SetAttribute("TimeSlice", TimeValue(MilliSeconds(1)));
         auto a = cpu->CreateTask("a");
         auto b = cpu->CreateTask("b");
         CompletionLog log;
@@ -584,16 +589,26 @@ class SchedulerAttributeTestCase : public TestCase
   private:
     void DoRun() override
     {
-        // An unknown name ("fifo", "EEVDF") makes ns-3's EnumChecker abort with the list of
-        // valid names; python/tests/test_errors.py checks that message on a command line.
+        // An unknown type name ("fifo", "eevdf") is refused with the list of the schedulers
+        // by HostNetDeviceHelper::CheckAttribute; python/tests/test_errors.py checks that
+        // message on a command line.
         auto cpu = CreateObject<HostCpu>();
-        for (std::string name : {"round-robin", "eevdf", "cfs"})
+        for (std::string name :
+             {"ns3::RoundRobinTaskScheduler", "ns3::EevdfTaskScheduler", "ns3::CfsTaskScheduler"})
         {
-            NS_TEST_ASSERT_MSG_EQ(cpu->SetAttributeFailSafe("TaskScheduler", StringValue(name)),
+            NS_TEST_ASSERT_MSG_EQ(cpu->SetAttributeFailSafe("Scheduler", StringValue(name)),
                                   true,
                                   name);
+            NS_TEST_ASSERT_MSG_EQ(cpu->GetScheduler()->GetInstanceTypeId().GetName(), name, name);
         }
-        for (std::string attr : {"ContextSwitchCost", "WakeupCost", "WakeupGranularity"})
+        for (std::string name : {"fifo", "eevdf", "ns3::TaskScheduler", "ns3::HostCpu"})
+        {
+            NS_TEST_ASSERT_MSG_NE(
+                HostNetDeviceHelper::CheckAttribute("ns3::HostCpu", "Scheduler", StringValue(name)),
+                "",
+                name << " is refused");
+        }
+        for (std::string attr : {"ContextSwitchCost", "WakeupCost"})
         {
             NS_TEST_ASSERT_MSG_EQ(cpu->SetAttributeFailSafe(attr, TimeValue(MicroSeconds(-1))),
                                   false,
@@ -602,9 +617,22 @@ class SchedulerAttributeTestCase : public TestCase
                                   true,
                                   attr << " = 0");
         }
-        for (std::string attr : {"BaseSlice", "SchedLatency", "MinGranularity"})
+        Ptr<TaskScheduler> cfs = CreateObject<CfsTaskScheduler>();
+        NS_TEST_ASSERT_MSG_EQ(
+            cfs->SetAttributeFailSafe("WakeupGranularity", TimeValue(MicroSeconds(-1))),
+            false,
+            "WakeupGranularity < 0");
+        NS_TEST_ASSERT_MSG_EQ(cfs->SetAttributeFailSafe("WakeupGranularity", TimeValue(Time(0))),
+                              true,
+                              "WakeupGranularity = 0");
+        const std::pair<Ptr<TaskScheduler>, std::string> slices[] = {
+            {CreateObject<EevdfTaskScheduler>(), "BaseSlice"},
+            {cfs, "SchedLatency"},
+            {cfs, "MinGranularity"},
+            {CreateObject<RoundRobinTaskScheduler>(), "TimeSlice"}};
+        for (const auto& [scheduler, attr] : slices)
         {
-            NS_TEST_ASSERT_MSG_EQ(cpu->SetAttributeFailSafe(attr, TimeValue(Time(0))),
+            NS_TEST_ASSERT_MSG_EQ(scheduler->SetAttributeFailSafe(attr, TimeValue(Time(0))),
                                   false,
                                   attr << " = 0");
         }
@@ -642,7 +670,10 @@ class PolicyAloneTestCase : public TestCase
         const uint32_t A = 0;
         const uint32_t B = 1;
         Time slice = MilliSeconds(3);
-        RoundRobinTaskScheduler rr(1, slice);
+        auto rrPtr = CreateObject<RoundRobinTaskScheduler>();
+        rrPtr->SetAttribute("TimeSlice", TimeValue(slice));
+        rrPtr->SetNCores(1);
+        RoundRobinTaskScheduler& rr = *rrPtr;
         rr.AddTask();
         rr.AddTask();
         NS_TEST_ASSERT_MSG_EQ(rr.Enqueue(0, A), false, "a lone task needs no slice clock");
@@ -656,9 +687,11 @@ class PolicyAloneTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(rr.GetHead(0), A, "A again");
         NS_TEST_ASSERT_MSG_EQ(rr.SliceLeft(0), slice, "with a fresh slice");
 
-        Time baseSlice = MilliSeconds(3);
-        bool runToParity = true;
-        EevdfTaskScheduler eevdf(1, baseSlice, runToParity);
+        auto eevdfPtr = CreateObject<EevdfTaskScheduler>();
+        eevdfPtr->SetAttribute("BaseSlice", TimeValue(MilliSeconds(3)));
+        eevdfPtr->SetAttribute("RunToParity", BooleanValue(true));
+        eevdfPtr->SetNCores(1);
+        EevdfTaskScheduler& eevdf = *eevdfPtr;
         eevdf.AddTask();
         eevdf.AddTask();
         eevdf.Enqueue(0, A);
@@ -675,10 +708,12 @@ class PolicyAloneTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(eevdf.GetHead(0), B, "A (3 ms) after V (2 ms): not eligible");
         NS_TEST_ASSERT_MSG_EQ(eevdf.SliceLeft(0), MilliSeconds(3), "B: 4 ms - 1 ms");
 
-        Time latency = MilliSeconds(6);
-        Time minGranularity = MicroSeconds(750);
-        Time wakeupGranularity = MilliSeconds(1);
-        CfsTaskScheduler cfs(1, latency, minGranularity, wakeupGranularity);
+        auto cfsPtr = CreateObject<CfsTaskScheduler>();
+        cfsPtr->SetAttribute("SchedLatency", TimeValue(MilliSeconds(6)));
+        cfsPtr->SetAttribute("MinGranularity", TimeValue(MicroSeconds(750)));
+        cfsPtr->SetAttribute("WakeupGranularity", TimeValue(MilliSeconds(1)));
+        cfsPtr->SetNCores(1);
+        CfsTaskScheduler& cfs = *cfsPtr;
         cfs.AddTask();
         cfs.AddTask();
         cfs.Enqueue(0, A);

@@ -9,21 +9,45 @@
 #include "cfs-task-scheduler.h"
 
 #include "ns3/assert.h"
+#include "ns3/nstime.h"
 
 #include <algorithm>
 
 namespace ns3
 {
 
-CfsTaskScheduler::CfsTaskScheduler(uint32_t nCores,
-                                   const Time& schedLatency,
-                                   const Time& minGranularity,
-                                   const Time& wakeupGranularity)
-    : FairTaskScheduler(nCores),
-      m_schedLatency(schedLatency),
-      m_minGranularity(minGranularity),
-      m_wakeupGranularity(wakeupGranularity)
+NS_OBJECT_ENSURE_REGISTERED(CfsTaskScheduler);
+
+TypeId
+CfsTaskScheduler::GetTypeId()
 {
+    static TypeId tid =
+        TypeId("ns3::CfsTaskScheduler")
+            .SetParent<FairTaskScheduler>()
+            .SetGroupName("Hostnet")
+            .AddConstructor<CfsTaskScheduler>()
+            .AddAttribute("SchedLatency",
+                          "sysctl_sched_latency: the period in which every runnable task runs "
+                          "once (with up to SchedLatency / MinGranularity tasks). Linux: 6 ms "
+                          "x (1 + ilog2(min(CPUs, 8))); default 24 ms (8 or more CPUs). "
+                          "Must be > 0.",
+                          TimeValue(MilliSeconds(24)),
+                          MakeTimeAccessor(&CfsTaskScheduler::m_schedLatency),
+                          MakeTimeChecker(NanoSeconds(1)))
+            .AddAttribute("MinGranularity",
+                          "sysctl_sched_min_granularity: the shortest slice. Linux: 0.75 ms x "
+                          "(1 + ilog2(min(CPUs, 8))); default 3 ms. Must be > 0.",
+                          TimeValue(MilliSeconds(3)),
+                          MakeTimeAccessor(&CfsTaskScheduler::m_minGranularity),
+                          MakeTimeChecker(NanoSeconds(1)))
+            .AddAttribute("WakeupGranularity",
+                          "sysctl_sched_wakeup_granularity: a woken task preempts the running "
+                          "one only if its vruntime is smaller by more than this. Linux: 1 ms "
+                          "x (1 + ilog2(min(CPUs, 8))); default 4 ms. Must be >= 0.",
+                          TimeValue(MilliSeconds(4)),
+                          MakeTimeAccessor(&CfsTaskScheduler::m_wakeupGranularity),
+                          MakeTimeChecker(Time(0)));
+    return tid;
 }
 
 Time

@@ -30,18 +30,10 @@ class CfsTaskScheduler : public FairTaskScheduler
 {
   public:
     /**
-     * @brief Create the policy.
-     * @param nCores the number of cores
-     * @param schedLatency sysctl_sched_latency (> 0)
-     * @param minGranularity sysctl_sched_min_granularity (> 0)
-     * @param wakeupGranularity sysctl_sched_wakeup_granularity (>= 0)
-     *
-     * The three are read live, as Linux reads its sysctls.
+     * @brief Get the type ID.
+     * @return the object TypeId
      */
-    CfsTaskScheduler(uint32_t nCores,
-                     const Time& schedLatency,
-                     const Time& minGranularity,
-                     const Time& wakeupGranularity);
+    static TypeId GetTypeId();
 
     Time SliceLeft(uint32_t core) const override;
     void Migrate(TaskId task, uint32_t from, uint32_t to) override;
@@ -55,9 +47,9 @@ class CfsTaskScheduler : public FairTaskScheduler
     /// @return sched_slice for a core with @p nRunning equal-weight tasks
     Time Slice(size_t nRunning) const;
 
-    const Time& m_schedLatency;      ///< sched_latency (HostCpu::SchedLatency)
-    const Time& m_minGranularity;    ///< sched_min_granularity (HostCpu::MinGranularity)
-    const Time& m_wakeupGranularity; ///< sched_wakeup_granularity (HostCpu::WakeupGranularity)
+    Time m_schedLatency;      ///< sysctl_sched_latency (attribute)
+    Time m_minGranularity;    ///< sysctl_sched_min_granularity (attribute)
+    Time m_wakeupGranularity; ///< sysctl_sched_wakeup_granularity (attribute)
 };
 
 } // namespace ns3

@@ -9,19 +9,39 @@
 #include "eevdf-task-scheduler.h"
 
 #include "ns3/assert.h"
+#include "ns3/boolean.h"
+#include "ns3/nstime.h"
 
 #include <algorithm>
 
 namespace ns3
 {
 
-EevdfTaskScheduler::EevdfTaskScheduler(uint32_t nCores,
-                                       const Time& baseSlice,
-                                       const bool& runToParity)
-    : FairTaskScheduler(nCores),
-      m_baseSlice(baseSlice),
-      m_runToParity(runToParity)
+NS_OBJECT_ENSURE_REGISTERED(EevdfTaskScheduler);
+
+TypeId
+EevdfTaskScheduler::GetTypeId()
 {
+    static TypeId tid =
+        TypeId("ns3::EevdfTaskScheduler")
+            .SetParent<FairTaskScheduler>()
+            .SetGroupName("Hostnet")
+            .AddConstructor<EevdfTaskScheduler>()
+            .AddAttribute("BaseSlice",
+                          "sysctl_sched_base_slice, the request size: virtual deadline = "
+                          "vruntime + BaseSlice for nice-0 tasks. Linux: 0.75 ms x (1 + "
+                          "ilog2(min(CPUs, 8))); default 3 ms, the value on hosts with 8 or "
+                          "more CPUs. Must be > 0.",
+                          TimeValue(MilliSeconds(3)),
+                          MakeTimeAccessor(&EevdfTaskScheduler::m_baseSlice),
+                          MakeTimeChecker(NanoSeconds(1)))
+            .AddAttribute("RunToParity",
+                          "Sched feature RUN_TO_PARITY: a task keeps the CPU against woken "
+                          "tasks until its deadline while it stays eligible.",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&EevdfTaskScheduler::m_runToParity),
+                          MakeBooleanChecker());
+    return tid;
 }
 
 int64_t

@@ -29,14 +29,10 @@ class EevdfTaskScheduler : public FairTaskScheduler
 {
   public:
     /**
-     * @brief Create the policy.
-     * @param nCores the number of cores
-     * @param baseSlice sysctl_sched_base_slice (> 0)
-     * @param runToParity the RUN_TO_PARITY sched feature
-     *
-     * Both are read live, as Linux reads its sysctl and sched features.
+     * @brief Get the type ID.
+     * @return the object TypeId
      */
-    EevdfTaskScheduler(uint32_t nCores, const Time& baseSlice, const bool& runToParity);
+    static TypeId GetTypeId();
 
     void Expire(uint32_t core) override;
     Time SliceLeft(uint32_t core) const override;
@@ -60,8 +56,8 @@ class EevdfTaskScheduler : public FairTaskScheduler
     /// @return the base slice in time steps
     int64_t BaseSlice() const;
 
-    const Time& m_baseSlice;   ///< base slice (HostCpu::BaseSlice)
-    const bool& m_runToParity; ///< RUN_TO_PARITY (HostCpu::RunToParity)
+    Time m_baseSlice;         ///< sysctl_sched_base_slice (attribute)
+    bool m_runToParity{true}; ///< RUN_TO_PARITY (attribute)
 };
 
 } // namespace ns3

@@ -16,9 +16,14 @@
 namespace ns3
 {
 
-FairTaskScheduler::FairTaskScheduler(uint32_t nCores)
-    : TaskScheduler(nCores)
+NS_OBJECT_ENSURE_REGISTERED(FairTaskScheduler);
+
+TypeId
+FairTaskScheduler::GetTypeId()
 {
+    static TypeId tid =
+        TypeId("ns3::FairTaskScheduler").SetParent<TaskScheduler>().SetGroupName("Hostnet");
+    return tid;
 }
 
 void

@@ -29,10 +29,10 @@ class FairTaskScheduler : public TaskScheduler
 {
   public:
     /**
-     * @brief Create the per-core run queues.
-     * @param nCores the number of cores
+     * @brief Get the type ID.
+     * @return the object TypeId
      */
-    explicit FairTaskScheduler(uint32_t nCores);
+    static TypeId GetTypeId();
 
     void Charge(uint32_t core, Time elapsed) override;
     bool Enqueue(uint32_t core, TaskId task) override;

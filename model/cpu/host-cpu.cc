@@ -8,10 +8,6 @@
 
 #include "host-cpu.h"
 
-#include "cfs-task-scheduler.h"
-#include "eevdf-task-scheduler.h"
-#include "round-robin-task-scheduler.h"
-
 #include "ns3/abort.h"
 #include "ns3/boolean.h"
 #include "ns3/double.h"
@@ -19,7 +15,9 @@
 #include "ns3/log.h"
 #include "ns3/node.h"
 #include "ns3/nstime.h"
+#include "ns3/pointer.h"
 #include "ns3/simulator.h"
+#include "ns3/string.h"
 #include "ns3/trace-source-accessor.h"
 #include "ns3/uinteger.h"
 
@@ -55,58 +53,18 @@ HostCpu::GetTypeId()
                           DoubleValue(1.0),
                           MakeDoubleAccessor(&HostCpu::m_speed),
                           MakeDoubleChecker<double>(1e-3, 1e3))
-            .AddAttribute("TimeSlice",
-                          "Round-robin time slice of TASK-level tasks sharing a core, for "
-                          "TaskScheduler round-robin (default 3 ms: CFS's 6 ms sched_latency "
-                          "shared by two tasks). Must be > 0.",
-                          TimeValue(MilliSeconds(3)),
-                          MakeTimeAccessor(&HostCpu::m_timeSlice),
-                          MakeTimeChecker(NanoSeconds(1)))
-            .AddAttribute("TaskScheduler",
-                          "How runnable tasks share a core: round-robin (TimeSlice, no "
-                          "wake-up preemption: the hosts of the 2000s papers), eevdf (Linux "
-                          "6.6 and later: BaseSlice, RunToParity) or cfs (Linux up to 6.5: "
-                          "SchedLatency, MinGranularity, WakeupGranularity). Set it before "
-                          "any work is submitted.",
-                          EnumValue<SchedulerPolicy>(ROUND_ROBIN),
-                          MakeEnumAccessor<SchedulerPolicy>(&HostCpu::SetSchedulerPolicy,
-                                                            &HostCpu::GetSchedulerPolicy),
-                          MakeEnumChecker(ROUND_ROBIN, "round-robin", EEVDF, "eevdf", CFS, "cfs"))
-            .AddAttribute("BaseSlice",
-                          "EEVDF request size (sysctl_sched_base_slice): virtual deadline = "
-                          "vruntime + BaseSlice for nice-0 tasks. Linux: 0.75 ms x (1 + "
-                          "ilog2(min(CPUs, 8))); default 3 ms, the value on hosts with 8 or "
-                          "more CPUs. Must be > 0.",
-                          TimeValue(MilliSeconds(3)),
-                          MakeTimeAccessor(&HostCpu::m_baseSlice),
-                          MakeTimeChecker(NanoSeconds(1)))
-            .AddAttribute("RunToParity",
-                          "EEVDF sched feature RUN_TO_PARITY: a task keeps the CPU against "
-                          "woken tasks until its deadline while it stays eligible.",
-                          BooleanValue(true),
-                          MakeBooleanAccessor(&HostCpu::m_runToParity),
-                          MakeBooleanChecker())
-            .AddAttribute("SchedLatency",
-                          "CFS sched_latency: the period in which every runnable task runs "
-                          "once (with up to SchedLatency / MinGranularity tasks). Linux: 6 ms "
-                          "x (1 + ilog2(min(CPUs, 8))); default 24 ms (8 or more CPUs). "
-                          "Must be > 0.",
-                          TimeValue(MilliSeconds(24)),
-                          MakeTimeAccessor(&HostCpu::m_schedLatency),
-                          MakeTimeChecker(NanoSeconds(1)))
-            .AddAttribute("MinGranularity",
-                          "CFS sched_min_granularity: the shortest slice. Linux: 0.75 ms x "
-                          "(1 + ilog2(min(CPUs, 8))); default 3 ms. Must be > 0.",
-                          TimeValue(MilliSeconds(3)),
-                          MakeTimeAccessor(&HostCpu::m_minGranularity),
-                          MakeTimeChecker(NanoSeconds(1)))
-            .AddAttribute("WakeupGranularity",
-                          "CFS sched_wakeup_granularity: a woken task preempts the running "
-                          "one only if its vruntime is smaller by more than this. Linux: 1 ms "
-                          "x (1 + ilog2(min(CPUs, 8))); default 4 ms. Must be >= 0.",
-                          TimeValue(MilliSeconds(4)),
-                          MakeTimeAccessor(&HostCpu::m_wakeupGranularity),
-                          MakeTimeChecker(Time(0)))
+            .AddAttribute("Scheduler",
+                          "How runnable tasks share a core (an ns3::TaskScheduler, whose "
+                          "attributes are its sysctls): ns3::RoundRobinTaskScheduler "
+                          "(TimeSlice, no wake-up preemption: the hosts of the 2000s papers), "
+                          "ns3::EevdfTaskScheduler (Linux 6.6 and later: BaseSlice, "
+                          "RunToParity) or ns3::CfsTaskScheduler (Linux up to 6.5: "
+                          "SchedLatency, MinGranularity, WakeupGranularity), e.g. "
+                          "\"ns3::CfsTaskScheduler[SchedLatency=12ms]\". Set it before any "
+                          "task is created; each HostCpu needs its own.",
+                          StringValue("ns3::RoundRobinTaskScheduler"),
+                          MakePointerAccessor(&HostCpu::SetScheduler, &HostCpu::GetScheduler),
+                          MakePointerChecker<TaskScheduler>())
             .AddAttribute("ContextSwitchCost",
                           "CPU time of a switch between two different tasks on a core, paid "
                           "by the task that gets the CPU before its work (not scaled by "
@@ -193,52 +151,32 @@ HostCpu::EnsureCores()
             m_cores[core].event = ReusableEvent([this, core] { HandleEvent(core); });
         }
         m_windowStart = Simulator::Now();
-        CreateScheduler();
+        m_sched->SetNCores(m_nCores);
     }
 }
 
 void
-HostCpu::CreateScheduler()
+HostCpu::SetScheduler(Ptr<TaskScheduler> scheduler)
 {
-    uint32_t n = m_cores.size();
-    switch (m_scheduler)
-    {
-    case EEVDF:
-        m_sched = std::make_unique<EevdfTaskScheduler>(n, m_baseSlice, m_runToParity);
-        break;
-    case CFS:
-        m_sched = std::make_unique<CfsTaskScheduler>(n,
-                                                     m_schedLatency,
-                                                     m_minGranularity,
-                                                     m_wakeupGranularity);
-        break;
-    default:
-        m_sched = std::make_unique<RoundRobinTaskScheduler>(n, m_timeSlice);
-        break;
-    }
-}
-
-void
-HostCpu::SetSchedulerPolicy(SchedulerPolicy scheduler)
-{
-    if (scheduler == m_scheduler)
+    if (scheduler == m_sched)
     {
         return;
     }
+    NS_ABORT_MSG_IF(!scheduler, "HostCpu::Scheduler: empty; allowed: an ns3::TaskScheduler");
     NS_ABORT_MSG_IF(!m_tasks.empty(),
-                    "HostCpu::TaskScheduler can be changed only before the first task is "
+                    "HostCpu::Scheduler can be changed only before the first task is "
                     "created (tasks exist on this CPU)");
-    m_scheduler = scheduler;
-    if (m_sched)
+    if (!m_cores.empty())
     {
-        CreateScheduler();
+        scheduler->SetNCores(m_cores.size());
     }
+    m_sched = scheduler;
 }
 
-HostCpu::SchedulerPolicy
-HostCpu::GetSchedulerPolicy() const
+Ptr<TaskScheduler>
+HostCpu::GetScheduler() const
 {
-    return m_scheduler;
+    return m_sched;
 }
 
 uint32_t

@@ -59,12 +59,12 @@ struct HostCpuStats
  * HARDIRQ > SOFTIRQ > TASK. Work of a higher level preempts lower-level work at once;
  * preempted work resumes later with its remaining time (preempt-resume). Work items of the
  * HARDIRQ and SOFTIRQ levels are served FIFO and do not preempt each other. TASK-level
- * work belongs to tasks (applications, ksoftirqd); the attribute TaskScheduler says how
+ * work belongs to tasks (applications, ksoftirqd); the attribute Scheduler says how
  * runnable tasks share a core: round robin with a time slice (the default), Linux's EEVDF
  * (6.6 and later) or Linux's CFS (up to 6.5), both with wake-up preemption. That policy is
  * a TaskScheduler (RoundRobinTaskScheduler, EevdfTaskScheduler, CfsTaskScheduler) which
- * holds the run queues; its parameters are HostCpu attributes, as they are sysctls of the
- * host, and are read live.
+ * holds the run queues; its parameters (the host's scheduler sysctls) are its own
+ * attributes, read live.
  *
  * A task is runnable while it has work; when its last item completes it sleeps, and the
  * next SubmitTask wakes it. A task pinned to a core runs there; a task created with
@@ -91,14 +91,6 @@ class HostCpu : public Object
         SOFTIRQ = 1, ///< softirq context (NET_RX, NET_TX)
         TASK = 2,    ///< schedulable tasks: kernel threads and applications
         IDLE = 3,    ///< nothing runs (used in traces and accounting only)
-    };
-
-    /// How runnable tasks of a core share it (attribute TaskScheduler).
-    enum SchedulerPolicy : uint8_t
-    {
-        ROUND_ROBIN = 0, ///< round robin with TimeSlice, no wake-up preemption
-        EEVDF = 1,       ///< Linux 6.6+ EEVDF (kernel/sched/fair.c)
-        CFS = 2,         ///< Linux up to 6.5 CFS (kernel/sched/fair.c)
     };
 
     /// Identifier of a task created with CreateTask.
@@ -139,6 +131,14 @@ class HostCpu : public Object
 
     /** @return the speed factor: submitted costs run in cost / speed */
     double GetSpeed() const;
+
+    /**
+     * Set the Scheduler attribute: a new policy before the first task is created.
+     * @param scheduler the policy (one that serves no other HostCpu)
+     */
+    void SetScheduler(Ptr<TaskScheduler> scheduler);
+    /** @return the task scheduler (the Scheduler attribute) */
+    Ptr<TaskScheduler> GetScheduler() const;
 
     /**
      * @brief Create a task that runs at TASK level.
@@ -352,38 +352,22 @@ class HostCpu : public Object
     Time Scale(Time cost) const;
     /// Create the cores and the task scheduler if not yet done (attributes are known by then).
     void EnsureCores();
-    /// Create the TaskScheduler the attribute names, for the cores.
-    void CreateScheduler();
-    /**
-     * Set the TaskScheduler attribute: a new policy before the first task is created.
-     * @param scheduler the policy
-     */
-    void SetSchedulerPolicy(SchedulerPolicy scheduler);
-    /// @return the TaskScheduler attribute
-    SchedulerPolicy GetSchedulerPolicy() const;
     /// @return the core an unpinned task wakes on (simplified select_idle_sibling)
     uint32_t SelectCore(const Task& t) const;
     /// @return true if a core has no work at all (idle, or finishing its last item)
     bool IsCoreIdle(uint32_t core) const;
 
-    uint32_t m_nCores{1}; ///< number of cores (attribute)
-    double m_speed{1};    ///< cost divisor: CPU speed relative to the costs' CPU
-    Time m_timeSlice;     ///< TASK time slice (attribute)
-    SchedulerPolicy m_scheduler{ROUND_ROBIN}; ///< TASK-level policy (attribute)
-    std::unique_ptr<TaskScheduler> m_sched;   ///< the TASK-level policy and run queues
-    Time m_baseSlice;                         ///< EEVDF base slice (attribute)
-    bool m_runToParity{true};                 ///< EEVDF RUN_TO_PARITY (attribute)
-    Time m_schedLatency;                      ///< CFS sched_latency (attribute)
-    Time m_minGranularity;                    ///< CFS sched_min_granularity (attribute)
-    Time m_wakeupGranularity;                 ///< CFS sched_wakeup_granularity (attribute)
-    Time m_contextSwitchCost;                 ///< CPU time of a switch between tasks (attribute)
-    Time m_wakeupCost;                        ///< CPU time of a wake-up (attribute)
-    int64_t m_wakingCore{-1};                 ///< core whose completion callback runs (-1: none)
-    std::vector<Core> m_cores;                ///< per-core scheduler state
-    std::vector<Task> m_tasks;                ///< all tasks
-    std::vector<int64_t> m_ksoftirqd;         ///< ksoftirqd task per core (-1: not created)
-    Time m_windowStart;                       ///< start of the statistics window
-    Time m_completingStart;                   ///< first start of the work whose callback runs
+    uint32_t m_nCores{1};             ///< number of cores (attribute)
+    double m_speed{1};                ///< cost divisor: CPU speed relative to the costs' CPU
+    Ptr<TaskScheduler> m_sched;       ///< the TASK-level policy and run queues (attribute)
+    Time m_contextSwitchCost;         ///< CPU time of a switch between tasks (attribute)
+    Time m_wakeupCost;                ///< CPU time of a wake-up (attribute)
+    int64_t m_wakingCore{-1};         ///< core whose completion callback runs (-1: none)
+    std::vector<Core> m_cores;        ///< per-core scheduler state
+    std::vector<Task> m_tasks;        ///< all tasks
+    std::vector<int64_t> m_ksoftirqd; ///< ksoftirqd task per core (-1: not created)
+    Time m_windowStart;               ///< start of the statistics window
+    Time m_completingStart;           ///< first start of the work whose callback runs
 
     /// Level changes of a core.
     TracedCallback<uint32_t, Level, Level> m_levelChangeTrace;

@@ -8,13 +8,28 @@
 
 #include "round-robin-task-scheduler.h"
 
+#include "ns3/nstime.h"
+
 namespace ns3
 {
 
-RoundRobinTaskScheduler::RoundRobinTaskScheduler(uint32_t nCores, const Time& timeSlice)
-    : TaskScheduler(nCores),
-      m_timeSlice(timeSlice)
+NS_OBJECT_ENSURE_REGISTERED(RoundRobinTaskScheduler);
+
+TypeId
+RoundRobinTaskScheduler::GetTypeId()
 {
+    static TypeId tid =
+        TypeId("ns3::RoundRobinTaskScheduler")
+            .SetParent<TaskScheduler>()
+            .SetGroupName("Hostnet")
+            .AddConstructor<RoundRobinTaskScheduler>()
+            .AddAttribute("TimeSlice",
+                          "Time slice of tasks sharing a core (default 3 ms: CFS's 6 ms "
+                          "sched_latency shared by two tasks). Must be > 0.",
+                          TimeValue(MilliSeconds(3)),
+                          MakeTimeAccessor(&RoundRobinTaskScheduler::m_timeSlice),
+                          MakeTimeChecker(NanoSeconds(1)));
+    return tid;
 }
 
 bool

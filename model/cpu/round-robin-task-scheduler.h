@@ -19,7 +19,7 @@ namespace ns3
  * @brief Round robin with a fixed time slice and no wake-up preemption.
  *
  * The TASK level of the hosts of the 2000s papers: a woken task joins the back of the
- * queue; the head runs until it has no work or its slice (HostCpu::TimeSlice) is used up,
+ * queue; the head runs until it has no work or its slice (TimeSlice) is used up,
  * then goes to the back. A head that queues more work from its own completion keeps the
  * CPU for the rest of its slice (a loop in a thread does not yield).
  */
@@ -27,11 +27,10 @@ class RoundRobinTaskScheduler : public TaskScheduler
 {
   public:
     /**
-     * @brief Create the policy.
-     * @param nCores the number of cores
-     * @param timeSlice the time slice (> 0), read live: a new value applies at once
+     * @brief Get the type ID.
+     * @return the object TypeId
      */
-    RoundRobinTaskScheduler(uint32_t nCores, const Time& timeSlice);
+    static TypeId GetTypeId();
 
     bool Enqueue(uint32_t core, TaskId task) override;
     void Dequeue(uint32_t core, TaskId task) override;
@@ -39,7 +38,7 @@ class RoundRobinTaskScheduler : public TaskScheduler
     Time SliceLeft(uint32_t core) const override;
 
   private:
-    const Time& m_timeSlice; ///< the time slice (HostCpu::TimeSlice)
+    Time m_timeSlice; ///< the time slice (attribute)
 };
 
 } // namespace ns3

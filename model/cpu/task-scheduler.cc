@@ -8,6 +8,7 @@
 
 #include "task-scheduler.h"
 
+#include "ns3/abort.h"
 #include "ns3/assert.h"
 
 #include <algorithm>
@@ -15,12 +16,37 @@
 namespace ns3
 {
 
-TaskScheduler::TaskScheduler(uint32_t nCores)
-    : m_queues(nCores)
+NS_OBJECT_ENSURE_REGISTERED(TaskScheduler);
+
+TypeId
+TaskScheduler::GetTypeId()
 {
+    static TypeId tid = TypeId("ns3::TaskScheduler").SetParent<Object>().SetGroupName("Hostnet");
+    return tid;
 }
 
+TaskScheduler::TaskScheduler() = default;
+
 TaskScheduler::~TaskScheduler() = default;
+
+void
+TaskScheduler::SetNCores(uint32_t nCores)
+{
+    NS_ABORT_MSG_IF(nCores == 0, "TaskScheduler::SetNCores: 0 cores");
+    NS_ABORT_MSG_IF(!m_queues.empty(),
+                    GetInstanceTypeId().GetName()
+                        << " already serves a HostCpu: one scheduler serves one HostCpu (set "
+                           "HostCpu::Scheduler as a StringValue, e.g. "
+                           "\"ns3::EevdfTaskScheduler[BaseSlice=3ms]\", which makes one per "
+                           "CPU, not as a PointerValue shared by several)");
+    m_queues.resize(nCores);
+}
+
+uint32_t
+TaskScheduler::GetNCores() const
+{
+    return m_queues.size();
+}
 
 void
 TaskScheduler::AddTask()

@@ -10,6 +10,7 @@
 #define TASK_SCHEDULER_H
 
 #include "ns3/nstime.h"
+#include "ns3/object.h"
 
 #include <cstdint>
 #include <vector>
@@ -30,19 +31,35 @@ namespace ns3
  * EevdfTaskScheduler (Linux 6.6 and later) and CfsTaskScheduler (Linux up to 6.5).
  *
  * Tasks are numbered 0, 1, ... in the order of AddTask (HostCpu's TaskId).
+ *
+ * A scheduler is an Object whose attributes are its policy's sysctls, read live (a new
+ * value applies at once, as Linux reads its sysctls): the HostCpu's Scheduler attribute,
+ * Config path /NodeList/[i]/$ns3::HostCpu/Scheduler/[attribute]. One scheduler serves one
+ * HostCpu.
  */
-class TaskScheduler
+class TaskScheduler : public Object
 {
   public:
     /// Identifier of a task (HostCpu::TaskId).
     typedef uint32_t TaskId;
 
     /**
-     * @brief Create the per-core run queues.
-     * @param nCores the number of cores
+     * @brief Get the type ID.
+     * @return the object TypeId
      */
-    explicit TaskScheduler(uint32_t nCores);
-    virtual ~TaskScheduler();
+    static TypeId GetTypeId();
+
+    TaskScheduler();
+    ~TaskScheduler() override;
+
+    /**
+     * @brief Create the per-core run queues (HostCpu, once, when its cores are made).
+     * @param nCores the number of cores (>= 1)
+     */
+    void SetNCores(uint32_t nCores);
+
+    /** @return the number of cores (0 before SetNCores) */
+    uint32_t GetNCores() const;
 
     TaskScheduler(const TaskScheduler&) = delete;
     TaskScheduler& operator=(const TaskScheduler&) = delete;
