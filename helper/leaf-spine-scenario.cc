@@ -172,6 +172,10 @@ LeafSpineScenario::CheckConfig() const
     NS_ABORT_MSG_IF(c.bgPayload < 1 || c.bgPayload > 1472,
                     "LeafSpineScenario: Parameters::bgPayload = " << c.bgPayload
                                                                   << "; allowed: 1..1472 bytes");
+    // Flow k listens on port 6000 + k.
+    NS_ABORT_MSG_IF(c.tcpFlows > 65535 - 6000,
+                    "LeafSpineScenario: Parameters::tcpFlows = " << c.tcpFlows
+                                                                 << "; allowed: 0..59535");
     NS_ABORT_MSG_IF(c.hostLinkRate.GetBitRate() == 0 || c.fabricLinkRate.GetBitRate() == 0,
                     "LeafSpineScenario: Parameters::hostLinkRate and fabricLinkRate must be > 0");
     NS_ABORT_MSG_IF(c.linkDelay.IsStrictlyNegative(),
@@ -204,7 +208,8 @@ LeafSpineScenario::CheckConfig() const
     NS_ABORT_MSG_IF(c.warmup.IsStrictlyNegative(),
                     "LeafSpineScenario: Parameters::warmup = " << c.warmup.As(Time::MS)
                                                                << "; allowed: >= 0");
-    // LeafSpineHelper checks the shape, the switch queue, routing and ECMP itself.
+    // LeafSpineHelper checks the shape, the switch queue, routing and ECMP itself, and
+    // SelfSimilarTrafficApplication its FrameSizes.
 }
 
 LeafSpineScenario::AppCores

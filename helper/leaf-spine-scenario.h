@@ -87,7 +87,7 @@ class LeafSpineScenario
         std::string traffic{"selfsimilar"}; ///< background: selfsimilar | poisson | tcp
         std::string frameSizes{"backbone"}; ///< self-similar frame sizes (FrameSizes)
         uint32_t bgPayload{512};            ///< Poisson datagram payload bytes (1..1472)
-        uint32_t tcpFlows{2};               ///< long TCP flows across the fabric
+        uint32_t tcpFlows{2};               ///< long TCP flows across the fabric (<= 59535)
         double rpcRate{2000};               ///< RPC requests/s per client host (0 = none)
         uint32_t rpcRequestSize{100};       ///< RPC request bytes (>= 1)
         uint32_t rpcResponseSize{1000};     ///< RPC response bytes (>= 1)
@@ -187,7 +187,8 @@ class LeafSpineScenario
      * hosts, switches, links and routes, and their random streams.
      *
      * A script may inspect the fabric (GetFabric) or connect traces before
-     * InstallApplications; objects it creates here take random streams of the run.
+     * InstallApplications; random variables it creates there change the run (ns-3 numbers
+     * the streams not assigned explicitly in the order of creation).
      */
     void InstallFabric();
 
