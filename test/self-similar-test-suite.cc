@@ -242,7 +242,7 @@ class SelfSimilarPaperRuleTestCase : public TestCase
 {
   public:
     SelfSimilarPaperRuleTestCase()
-        : TestCase("seed 000's OFF formula offers more than the target load")
+        : TestCase("Salah et al. 2007's OFF formula offers more than the target load")
     {
     }
 
