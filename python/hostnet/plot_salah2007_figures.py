@@ -28,7 +28,8 @@ from pathlib import Path
 
 
 def _livelock_module():
-    """hostnet.plot_livelock (its t-table CI code), also when loaded by file path."""
+    """hostnet.plot_livelock (mean_ci: hostnet.study.student_t.t_interval), also when loaded
+    by file path."""
     try:
         from . import plot_livelock  # noqa: PLC0415
 
