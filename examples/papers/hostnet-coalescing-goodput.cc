@@ -19,6 +19,7 @@
 #include "../hostnet-example-options.h"
 #include "../hostnet-example-utils.h"
 
+#include "ns3/coalescing-analysis.h"
 #include "ns3/core-module.h"
 #include "ns3/hostnet-module.h"
 #include "ns3/internet-module.h"

@@ -57,6 +57,8 @@
 
 #include "ns3/core-module.h"
 #include "ns3/hostnet-module.h"
+#include "ns3/interrupt-analysis.h"
+#include "ns3/level-phase-chain.h"
 #include "ns3/network-module.h"
 
 #include <chrono>

@@ -16,7 +16,7 @@ namespace ns3
 {
 
 /**
- * @ingroup hostnet
+ * @ingroup hostnet-validation
  * @brief Steady-state performance figures of a receive-path analytic model.
  *
  * All rates are in packets per second, all times in seconds.
@@ -33,7 +33,7 @@ struct InterruptAnalysisResult
 };
 
 /**
- * @ingroup hostnet
+ * @ingroup hostnet-validation
  * @brief Analytic models of interrupt-driven packet reception.
  *
  * Implements the ideal system (Sec. 3.1), the normal-interruption model (Sec. 3.2,
