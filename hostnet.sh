@@ -128,7 +128,7 @@ run_study() {
 run_livelock() {
     local out="${HOSTNET_OUT:-$here/results/livelock}"
     mkdir -p "$out"
-    echo "== running the livelock study (ideal, normal interruption, NAPI; seed 000 parameters)"
+    echo "== running the livelock study (ideal, normal interruption, NAPI; Salah et al. 2007 parameters)"
     "$build/examples/hostnet-livelock" --out="$out" "$@"
     "$venv/bin/python" -m hostnet.plot_livelock "$out/livelock.csv" "$out/livelock.png"
     echo
@@ -142,20 +142,20 @@ run_livelock() {
 run_figures() {
     local out="${HOSTNET_OUT:-$here/results/figures}"
     mkdir -p "$out"
-    echo "== seed 000 Fig. 7 and Fig. 11: simulation and analysis (a few minutes)"
-    "$build/examples/hostnet-seed-figures" --out="$out" "$@"
-    "$venv/bin/python" -m hostnet.plot_seed_figures "$out"
-    echo "== seed 004 Fig. 8 and Fig. 9: the discrete-time model (a few minutes)"
-    "$venv/bin/python" -m hostnet.seed004_figures "$out"
-    echo "== seed 000 Fig. 10: self-similar traffic per scheme, 10 replications (about 4 minutes)"
+    echo "== Salah et al. 2007, Fig. 7 and Fig. 11: simulation and analysis (a few minutes)"
+    "$build/examples/hostnet-salah2007-figures" --out="$out" "$@"
+    "$venv/bin/python" -m hostnet.plot_salah2007_figures "$out"
+    echo "== Gebert et al. 2016, Fig. 8 and Fig. 9: the discrete-time model (a few minutes)"
+    "$venv/bin/python" -m hostnet.gebert2016_figures "$out"
+    echo "== Salah et al. 2007, Fig. 10: self-similar traffic per scheme, 10 replications (about 4 minutes)"
     "$build/examples/hostnet-selfsimilar" --replications=10 --csv="$out/fig10-selfsimilar.csv"
     "$venv/bin/python" -m hostnet.plot_selfsimilar "$out/fig10-selfsimilar.csv" "$out/fig10-selfsimilar.png"
-    echo "== seed 002: goodput vs interrupt interval per frame size (under a minute)"
-    "$build/examples/hostnet-coalescing-goodput" --csv="$out/seed002-goodput.csv"
-    "$venv/bin/python" -m hostnet.plot_coalescing "$out/seed002-goodput.csv" "$out/seed002-goodput.png"
-    echo "== seed 003: loss vs frame size, allocation refill vs recycling (RDR) (seconds)"
-    "$build/examples/hostnet-rdr" --csv="$out/seed003-rdr.csv"
-    "$venv/bin/python" -m hostnet.plot_rdr "$out/seed003-rdr.csv" "$out/seed003-rdr.png"
+    echo "== Chang et al. 2008: goodput vs interrupt interval per frame size (under a minute)"
+    "$build/examples/hostnet-coalescing-goodput" --csv="$out/chang2008-goodput.csv"
+    "$venv/bin/python" -m hostnet.plot_coalescing "$out/chang2008-goodput.csv" "$out/chang2008-goodput.png"
+    echo "== Walravens and Gaidioz 2006: loss vs frame size, allocation refill vs recycling (RDR) (seconds)"
+    "$build/examples/hostnet-rdr" --csv="$out/walravens2006-rdr.csv"
+    "$venv/bin/python" -m hostnet.plot_rdr "$out/walravens2006-rdr.csv" "$out/walravens2006-rdr.png"
 }
 
 run_tests() {

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Write data/backbone-frame-sizes.csv: the backbone-like Ethernet frame-size mix of seed 000
-Sec. 5.1 (modes at 64, 570, 594 and 1518 bytes, mean 557 bytes).
+"""Write data/backbone-frame-sizes.csv: the backbone-like Ethernet frame-size mix of
+Salah et al. 2007, Sec. 5.1 (modes at 64, 570, 594 and 1518 bytes, mean 557 bytes).
 
 The paper gives the modes and the mean, not the whole table. This table puts point masses
 0.351 / 0.090 / 0.160 / 0.199 on the four modes (the shares such backbone traces show: a
@@ -34,7 +34,7 @@ if __name__ == "__main__":
     rows, mean = table()
     out = Path(__file__).resolve().parent / "backbone-frame-sizes.csv"
     with open(out, "w") as f:
-        f.write(f"# seed 000 backbone-like frame sizes, mean {mean:.3f} bytes; "
+        f.write(f"# Salah et al. 2007 backbone-like frame sizes, mean {mean:.3f} bytes; "
                 "made by make-backbone-frame-sizes.py\n")
         f.write("size_bytes,cdf\n")
         for size, cdf in rows:

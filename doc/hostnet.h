@@ -19,3 +19,13 @@
  *
  * The hostnet-* test suites.
  */
+
+/**
+ * @defgroup hostnet-validation hostnet validation library
+ * @ingroup hostnet
+ *
+ * The papers' analytic models, the estimators and the published results that the tests and
+ * the paper examples compare the simulation with (validation/, library hostnet-validation).
+ * No simulation uses them: they are built beside the module, linked by its tests and
+ * examples only, and not installed with it.
+ */

@@ -13,7 +13,6 @@
 
 #include <cstdint>
 #include <string>
-#include <vector>
 
 namespace ns3
 {
@@ -29,7 +28,8 @@ namespace ns3
  * queue is steered to one core as Cai et al.'s scripts do (ethtool ntuple rules): to the
  * application's core with aRFS, else to core 1 (their IRQ affinity); the sender's ACKs
  * likewise. CPU utilisation is the sum over the cores of their busy share in percent
- * (sar), throughput per core is throughput / receiver utilisation (their metric).
+ * (sar), throughput per core is throughput / receiver utilisation (their metric). Their
+ * published results are in the validation library (PublishedResults::GetCai2021SingleFlow).
  */
 class SingleFlowExperiment
 {
@@ -75,28 +75,6 @@ class SingleFlowExperiment
      * @return the measurements
      */
     static Result Run(const Config& config);
-
-    /// A row of Cai et al.'s published single-flow results (NaN where not published).
-    struct Published
-    {
-        std::string name;   ///< their configuration name
-        bool tsoGro;        ///< TSO/GRO
-        bool jumbo;         ///< MTU 9000
-        bool arfs;          ///< aRFS
-        double perCoreGbps; ///< throughput per core
-        double throughput;  ///< Gb/s
-        double txUtil;      ///< sender utilisation, percent
-        double rxUtil;      ///< receiver utilisation, percent
-        double rxCopyShare; ///< receiver data-copy share, percent
-        double txCopyShare; ///< sender data-copy share, percent
-    };
-
-    /**
-     * @brief Cai et al.'s single-flow results, from their artifact's reference output
-     * (scripts/parse/single-flow.sh as printed in the artifact's README).
-     * @return the seven configurations
-     */
-    static std::vector<Published> GetPublished();
 };
 
 } // namespace ns3

@@ -13,6 +13,7 @@
 // follows CoalescingAnalysis::Latency, not the printed formula.
 
 #include "ns3/applications-module.h"
+#include "ns3/coalescing-analysis.h"
 #include "ns3/core-module.h"
 #include "ns3/hostnet-module.h"
 #include "ns3/internet-module.h"

@@ -19,8 +19,8 @@
 /**
  * @file
  * @ingroup hostnet-tests
- * Tests of the discrete-time GI^[X]/GI/1-L batching model (DiscreteTimeBatchModel, seed
- * paper 004).
+ * Tests of the discrete-time GI^[X]/GI/1-L batching model (DiscreteTimeBatchModel,
+ * Gebert et al. 2016).
  */
 
 using namespace ns3;

@@ -23,8 +23,8 @@ cpp_examples = [
         "False",
     ),
     (
-        "hostnet-seed-figures --replications=1 --duration=0.01 --warmup=0.002 --loads=50,200 "
-        "--fig11Loads=100 --taus=1,8 --intervals=0,50 --quotas=2 --pollPeriods=20 "
+        "hostnet-salah2007-figures --replications=1 --duration=0.01 --warmup=0.002 "
+        "--loads=50,200 --fig11Loads=100 --taus=1,8 --intervals=0,50 --quotas=2 --pollPeriods=20 "
         "--analysisStep=50 --analysisMax=300",
         "True",
         "False",

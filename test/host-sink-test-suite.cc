@@ -161,7 +161,7 @@ class SinkCostsAndLatencyTestCase : public TestCase
         // protocol work and the 3.5 us read: more than 21.7 us; unloaded, well under 100 us.
         NS_TEST_ASSERT_MSG_GT(latency.GetQuantile(0), 21.7e-6, "latency floor");
         NS_TEST_ASSERT_MSG_LT(latency.GetMean(), 100e-6, "unloaded latency");
-        NS_TEST_ASSERT_MSG_EQ(HostSinkApplication::Seed002UserCost(), NanoSeconds(500), "preset");
+        NS_TEST_ASSERT_MSG_EQ(HostSinkApplication::Chang2008UserCost(), NanoSeconds(500), "preset");
         Simulator::Destroy();
     }
 };

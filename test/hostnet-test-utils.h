@@ -26,6 +26,7 @@
 #include "ns3/simulator.h"
 #include "ns3/string.h"
 
+#include <boost/math/distributions/students_t.hpp>
 #include <cmath>
 #include <limits>
 #include <vector>
@@ -207,58 +208,7 @@ MeasurePoint(const HostNetDeviceHelper& helper,
 }
 
 /**
- * Regularized incomplete beta function I_x(a, b), by the continued fraction of Numerical
- * Recipes (Sec. 6.4, modified Lentz), evaluated where it converges fast.
- * @param a first shape (> 0)
- * @param b second shape (> 0)
- * @param x argument in [0, 1]
- * @return I_x(a, b)
- */
-inline double
-RegularizedIncompleteBeta(double a, double b, double x)
-{
-    if (x <= 0)
-    {
-        return 0;
-    }
-    if (x >= 1)
-    {
-        return 1;
-    }
-    if (x > (a + 1) / (a + b + 2))
-    {
-        return 1 - RegularizedIncompleteBeta(b, a, 1 - x);
-    }
-    const double tiny = 1e-300;
-    const double front = std::exp(std::lgamma(a + b) - std::lgamma(a) - std::lgamma(b) +
-                                  a * std::log(x) + b * std::log1p(-x)) /
-                         a;
-    double c = 1;
-    double d = 1 - (a + b) * x / (a + 1);
-    d = 1 / (std::abs(d) < tiny ? tiny : d);
-    double f = d;
-    for (int m = 1; m <= 1000; ++m)
-    {
-        for (int half = 0; half < 2; ++half)
-        {
-            double num = half == 0 ? m * (b - m) * x / ((a + 2 * m - 1) * (a + 2 * m))
-                                   : -(a + m) * (a + b + m) * x / ((a + 2 * m) * (a + 2 * m + 1));
-            d = 1 + num * d;
-            d = 1 / (std::abs(d) < tiny ? tiny : d);
-            c = 1 + num / c;
-            c = std::abs(c) < tiny ? tiny : c;
-            f *= c * d;
-            if (half == 1 && std::abs(c * d - 1) < 1e-15)
-            {
-                return front * f;
-            }
-        }
-    }
-    return front * f;
-}
-
-/**
- * Cumulative distribution function of Student's t.
+ * Cumulative distribution function of Student's t (Boost.Math).
  * @param t argument
  * @param dof degrees of freedom (> 0)
  * @return P(T <= t)
@@ -266,12 +216,11 @@ RegularizedIncompleteBeta(double a, double b, double x)
 inline double
 StudentTCdf(double t, double dof)
 {
-    double tail = 0.5 * RegularizedIncompleteBeta(dof / 2, 0.5, dof / (dof + t * t));
-    return t >= 0 ? 1 - tail : tail;
+    return boost::math::cdf(boost::math::students_t_distribution<double>(dof), t);
 }
 
 /**
- * Quantile of Student's t (the inverse of StudentTCdf, by bisection to full precision).
+ * Quantile of Student's t (Boost.Math: the inverse of StudentTCdf to full precision).
  * @param p probability in (0, 1)
  * @param dof degrees of freedom (> 0)
  * @return t with P(T <= t) = p
@@ -279,23 +228,7 @@ StudentTCdf(double t, double dof)
 inline double
 StudentTQuantile(double p, double dof)
 {
-    if (p < 0.5)
-    {
-        return -StudentTQuantile(1 - p, dof);
-    }
-    double lo = 0;
-    double hi = 1;
-    while (StudentTCdf(hi, dof) < p && hi < 1e300)
-    {
-        lo = hi;
-        hi *= 2;
-    }
-    for (int i = 0; i < 200 && hi - lo > 4 * std::numeric_limits<double>::epsilon() * hi; ++i)
-    {
-        double mid = 0.5 * (lo + hi);
-        (StudentTCdf(mid, dof) < p ? lo : hi) = mid;
-    }
-    return 0.5 * (lo + hi);
+    return boost::math::quantile(boost::math::students_t_distribution<double>(dof), p);
 }
 
 /**

@@ -29,11 +29,11 @@ namespace
 {
 
 /// Salah et al. 2007, Sec. 4: overall interrupt cost 1/r = 3.73 us.
-const double kSeedR = 1.0 / 3.73e-6;
+const double kSalahR = 1.0 / 3.73e-6;
 /// Salah et al. 2007, Sec. 4: TCP processing time of a 64-byte packet 1/mu = 5.34 us.
-const double kSeedMu = 1.0 / 5.34e-6;
+const double kSalahMu = 1.0 / 5.34e-6;
 /// Salah et al. 2007, Sec. 4: protocol buffer of 1024 packets.
-const uint32_t kSeedB = 1024;
+const uint32_t kSalahB = 1024;
 
 /**
  * Relative difference a / b - 1.
@@ -119,13 +119,13 @@ BuildNormalInterruptionGenerator(double lambda, double mu, double r, uint32_t B)
 }
 
 /// Salah et al. 2007, Sec. 4: 1/nu = 0.5 us (register write) + 3.73 us + 5.34 us = 9.57 us.
-const double kSeedNu = 1.0 / 9.57e-6;
+const double kSalahNu = 1.0 / 9.57e-6;
 /// Salah et al. 2007, Sec. 4: polling period T_poll = 20 us.
-const double kSeedTPoll = 20e-6;
+const double kSalahTPoll = 20e-6;
 /// Salah et al. 2007, Sec. 4: polling overhead T_pollOH = 1.59 us.
-const double kSeedTPollOh = 1.59e-6;
+const double kSalahTPollOh = 1.59e-6;
 /// Salah et al. 2007, Sec. 4: polling quota Q = 3 packets.
-const uint32_t kSeedQ = 3;
+const uint32_t kSalahQ = 3;
 
 /**
  * Index of the disable-enable state (n, s) in the dense generator: (0,1) -> 0,
@@ -248,7 +248,7 @@ class InterruptAnalysisMm1bTestCase : public TestCase
   private:
     void DoRun() override
     {
-        const double mu = kSeedMu;
+        const double mu = kSalahMu;
         // B = 1: states {0, 1} with p1 / p0 = rho, so p0 = 1/(1+rho), E[N] = rho/(1+rho),
         // loss = rho/(1+rho), throughput = lambda/(1+rho) and latency = 1/mu (no queueing).
         for (double rho : {1e-3, 0.3, 1.0, 7.0, 1e4})
@@ -306,8 +306,8 @@ class InterruptAnalysisMm1bTestCase : public TestCase
         // rho/(1-rho) - (B+1) rho^(B+1)/(1-rho^(B+1)) loses about 7 digits at this distance.
         for (double eps : {-1e-9, 1e-9})
         {
-            const auto res = InterruptAnalysis::Mm1b(mu * (1.0 + eps), mu, kSeedB);
-            const double b = kSeedB;
+            const auto res = InterruptAnalysis::Mm1b(mu * (1.0 + eps), mu, kSalahB);
+            const double b = kSalahB;
             NS_TEST_ASSERT_MSG_EQ_TOL(res.meanBacklog,
                                       b / 2.0 + eps * b * (b + 2.0) / 12.0,
                                       1e-8,
@@ -317,7 +317,7 @@ class InterruptAnalysisMm1bTestCase : public TestCase
         // Direct summation in long double as reference, loads around and far from 1.
         for (double rho : {1e-4, 0.2, 0.9, 0.999, 1.001, 1.1, 5.0, 1e3})
         {
-            for (uint32_t b : {1U, 3U, 50U, kSeedB})
+            for (uint32_t b : {1U, 3U, 50U, kSalahB})
             {
                 const auto ref = Mm1bBySummation(rho * mu, mu, b);
                 const auto res = InterruptAnalysis::Mm1b(rho * mu, mu, b);
@@ -344,13 +344,13 @@ class InterruptAnalysisMm1bTestCase : public TestCase
         // gamma -> mu, E[N] -> B - 1/(rho-1), loss -> 1 - 1/rho.
         for (double rho : {1e3, 1e8, 1e200})
         {
-            const auto res = InterruptAnalysis::Mm1b(rho * mu, mu, kSeedB);
+            const auto res = InterruptAnalysis::Mm1b(rho * mu, mu, kSalahB);
             NS_TEST_ASSERT_MSG_EQ_TOL(RelDiff(res.throughput, mu),
                                       0.0,
                                       1e-12,
                                       "overload: gamma = mu, rho=" << rho);
             NS_TEST_ASSERT_MSG_EQ_TOL(res.meanBacklog,
-                                      kSeedB - 1.0 / (rho - 1.0),
+                                      kSalahB - 1.0 / (rho - 1.0),
                                       1e-9,
                                       "overload: E[N] = B - 1/(rho-1), rho=" << rho);
             NS_TEST_ASSERT_MSG_EQ_TOL(res.lossProbability,
@@ -361,9 +361,9 @@ class InterruptAnalysisMm1bTestCase : public TestCase
 
         // Salah et al. 2007, Sec. 4 / Fig. 7(a): the ideal system delivers mu at 300 Kpps
         // (rho = 1.6, rho^-1024 ~ 1e-210: p0 is negligible).
-        const auto ideal = InterruptAnalysis::Mm1b(300e3, kSeedMu, kSeedB);
+        const auto ideal = InterruptAnalysis::Mm1b(300e3, kSalahMu, kSalahB);
         NS_TEST_ASSERT_MSG_EQ_TOL(
-            RelDiff(ideal.throughput, kSeedMu),
+            RelDiff(ideal.throughput, kSalahMu),
             0.0,
             1e-6,
             "Salah et al. 2007: ideal throughput at 300 Kpps is mu = 187.3 Kpps");
@@ -399,14 +399,14 @@ class InterruptAnalysisExactRecursionTestCase : public TestCase
         };
 
         const std::vector<Params> params = {
-            {50e3, kSeedMu, kSeedR},  // Salah et al. 2007 parameters, light load
-            {127e3, kSeedMu, kSeedR}, // Salah et al. 2007 parameters, at the cliff
-            {300e3, kSeedMu, kSeedR}, // Salah et al. 2007 parameters, overload
-            {1.0, 1.0, 1.0},          // all rates equal
-            {5.0, 1.0, 0.5},          // ISR slower than protocol processing, overload
-            {0.1, 3.0, 20.0},         // light load, cheap ISR
-            {2e6, kSeedMu, kSeedR},   // deep overload
-            {1.0, 2.0, 1e6},          // nearly free ISR
+            {50e3, kSalahMu, kSalahR},  // Salah et al. 2007 parameters, light load
+            {127e3, kSalahMu, kSalahR}, // Salah et al. 2007 parameters, at the cliff
+            {300e3, kSalahMu, kSalahR}, // Salah et al. 2007 parameters, overload
+            {1.0, 1.0, 1.0},            // all rates equal
+            {5.0, 1.0, 0.5},            // ISR slower than protocol processing, overload
+            {0.1, 3.0, 20.0},           // light load, cheap ISR
+            {2e6, kSalahMu, kSalahR},   // deep overload
+            {1.0, 2.0, 1e6},            // nearly free ISR
         };
         for (const auto& pr : params)
         {
@@ -483,11 +483,11 @@ class InterruptAnalysisExactPropertiesTestCase : public TestCase
         const double inf = std::numeric_limits<double>::infinity();
         for (double lambda : {1e3, 50e3, 127e3, 150e3, 300e3, 1e6, 1e9})
         {
-            for (uint32_t b : {1U, 7U, kSeedB})
+            for (uint32_t b : {1U, 7U, kSalahB})
             {
                 const auto p = InterruptAnalysis::NormalInterruptionExactDistribution(lambda,
-                                                                                      kSeedMu,
-                                                                                      kSeedR,
+                                                                                      kSalahMu,
+                                                                                      kSalahR,
                                                                                       b);
                 double isr = 0;
                 double total = 0;
@@ -501,13 +501,13 @@ class InterruptAnalysisExactPropertiesTestCase : public TestCase
                 // eq. 1 of Salah et al. 2007 holds exactly in this chain, at any B and load.
                 NS_TEST_ASSERT_MSG_EQ_TOL(
                     isr,
-                    lambda / (lambda + kSeedR),
+                    lambda / (lambda + kSalahR),
                     1e-9,
                     "eq. 1: U_ISR = lambda/(lambda+r), lambda=" << lambda << " B=" << b);
                 NS_TEST_ASSERT_MSG_EQ_TOL(total, 1.0, 1e-12, "normalisation");
                 NS_TEST_ASSERT_MSG_EQ(p[1], 0.0, "(0,1) is transient");
                 const auto res =
-                    InterruptAnalysis::NormalInterruptionExact(lambda, kSeedMu, kSeedR, b);
+                    InterruptAnalysis::NormalInterruptionExact(lambda, kSalahMu, kSalahR, b);
                 NS_TEST_ASSERT_MSG_EQ(std::isfinite(res.meanLatency) &&
                                           std::isfinite(res.meanBacklog) && res.throughput > 0,
                                       true,
@@ -524,10 +524,10 @@ class InterruptAnalysisExactPropertiesTestCase : public TestCase
         // M/M/1/B system (Salah et al. 2007, Sec. 3.2 "Special Case").
         for (double lambda : {1e3, 150e3, 187e3, 300e3})
         {
-            const auto ideal = InterruptAnalysis::Mm1b(lambda, kSeedMu, kSeedB);
+            const auto ideal = InterruptAnalysis::Mm1b(lambda, kSalahMu, kSalahB);
             for (const auto& res :
-                 {InterruptAnalysis::NormalInterruptionExact(lambda, kSeedMu, inf, kSeedB),
-                  InterruptAnalysis::NormalInterruptionClosedForm(lambda, kSeedMu, inf, kSeedB)})
+                 {InterruptAnalysis::NormalInterruptionExact(lambda, kSalahMu, inf, kSalahB),
+                  InterruptAnalysis::NormalInterruptionClosedForm(lambda, kSalahMu, inf, kSalahB)})
             {
                 NS_TEST_ASSERT_MSG_EQ(res.throughput, ideal.throughput, "r=inf: gamma");
                 NS_TEST_ASSERT_MSG_EQ(res.cpuAvailability, ideal.cpuAvailability, "r=inf: V");
@@ -537,13 +537,13 @@ class InterruptAnalysisExactPropertiesTestCase : public TestCase
             }
             // The recursion itself also degenerates to M/M/1/B (all p(n,1) = 0).
             const auto p =
-                InterruptAnalysis::NormalInterruptionExactDistribution(lambda, kSeedMu, inf, 30);
-            const auto small = InterruptAnalysis::Mm1b(lambda, kSeedMu, 30);
+                InterruptAnalysis::NormalInterruptionExactDistribution(lambda, kSalahMu, inf, 30);
+            const auto small = InterruptAnalysis::Mm1b(lambda, kSalahMu, 30);
             NS_TEST_ASSERT_MSG_EQ_TOL(p[0], small.cpuAvailability, 1e-12, "r=inf: p(0,0)=p0");
             NS_TEST_ASSERT_MSG_EQ_TOL(p[2 * 30], small.lossProbability, 1e-12, "r=inf: p(B,0)=pB");
             // Continuity: a very cheap ISR is close to the ideal system.
             const auto cheap =
-                InterruptAnalysis::NormalInterruptionExact(lambda, kSeedMu, 1e15, 30);
+                InterruptAnalysis::NormalInterruptionExact(lambda, kSalahMu, 1e15, 30);
             NS_TEST_ASSERT_MSG_EQ_TOL(RelDiff(cheap.throughput, small.throughput),
                                       0.0,
                                       1e-6,
@@ -568,40 +568,43 @@ class InterruptAnalysisCliffPointTestCase : public TestCase
     void DoRun() override
     {
         // Salah et al. 2007, Sec. 4 and 5.3: 1/r = 3.73 us, 1/mu = 5.34 us give 127 Kpps.
-        const double cliff = InterruptAnalysis::CliffPoint(kSeedMu, kSeedR);
+        const double cliff = InterruptAnalysis::CliffPoint(kSalahMu, kSalahR);
         NS_TEST_ASSERT_MSG_EQ_TOL(cliff, 127e3, 1e3, "Salah et al. 2007: cliff point 127 Kpps");
         // Salah et al. 2007, Sec. 5.3: bursty traffic, mean packet 557 bytes, 1/mu = 5.99 us:
         // 116 Kpps.
-        NS_TEST_ASSERT_MSG_EQ_TOL(InterruptAnalysis::CliffPoint(1.0 / 5.99e-6, kSeedR),
+        NS_TEST_ASSERT_MSG_EQ_TOL(InterruptAnalysis::CliffPoint(1.0 / 5.99e-6, kSalahR),
                                   116e3,
                                   1e3,
                                   "Salah et al. 2007: cliff point 116 Kpps for 1/mu = 5.99 us");
         // Definition: rho_IP = lambda (lambda + r) / (mu r) = 1 at the cliff.
-        NS_TEST_ASSERT_MSG_EQ_TOL(cliff * (cliff + kSeedR) / (kSeedMu * kSeedR),
+        NS_TEST_ASSERT_MSG_EQ_TOL(cliff * (cliff + kSalahR) / (kSalahMu * kSalahR),
                                   1.0,
                                   1e-12,
                                   "rho_IP = 1 at the cliff point");
         // ... so the closed form's M/M/1/B is at rho = 1 there: p0 = 1/(B+1), E[N] = B/2
         // (up to the rounding of lambda_cliff; dE[N]/drho = B(B+2)/12 ~ 9e4).
         const auto atCliff =
-            InterruptAnalysis::NormalInterruptionClosedForm(cliff, kSeedMu, kSeedR, kSeedB);
+            InterruptAnalysis::NormalInterruptionClosedForm(cliff, kSalahMu, kSalahR, kSalahB);
         NS_TEST_ASSERT_MSG_EQ_TOL(atCliff.meanBacklog,
-                                  kSeedB / 2.0,
+                                  kSalahB / 2.0,
                                   1e-6,
                                   "closed form at the cliff: E_IP[N] = B/2");
         // The exact chain's level totals grow by a = lambda/mu + lambda/(lambda+r) per level
         // (from the recursion); a - 1 = (rho_IP - 1) r/(lambda+r), so the exact chain
         // saturates at the same load: at the cliff the levels 0..B-1 are equally likely.
-        const auto p =
-            InterruptAnalysis::NormalInterruptionExactDistribution(cliff, kSeedMu, kSeedR, kSeedB);
+        const auto p = InterruptAnalysis::NormalInterruptionExactDistribution(cliff,
+                                                                              kSalahMu,
+                                                                              kSalahR,
+                                                                              kSalahB);
         NS_TEST_ASSERT_MSG_EQ_TOL(RelDiff(p[2 * 500] + p[2 * 500 + 1], p[0]),
                                   0.0,
                                   1e-9,
                                   "exact chain at the cliff: flat level distribution");
         // r = infinity: no ISR cost, the cliff is mu.
         NS_TEST_ASSERT_MSG_EQ_TOL(
-            RelDiff(InterruptAnalysis::CliffPoint(kSeedMu, std::numeric_limits<double>::infinity()),
-                    kSeedMu),
+            RelDiff(
+                InterruptAnalysis::CliffPoint(kSalahMu, std::numeric_limits<double>::infinity()),
+                kSalahMu),
             0.0,
             1e-15,
             "r=inf: cliff = mu");
@@ -617,23 +620,23 @@ class InterruptAnalysisClosedVsExactTestCase : public TestCase
 {
   public:
     InterruptAnalysisClosedVsExactTestCase()
-        : TestCase("Normal interruption: closed form vs exact CTMC at seed 000 parameters")
+        : TestCase("Normal interruption: closed form vs exact CTMC at Salah et al. 2007 parameters")
     {
     }
 
   private:
     void DoRun() override
     {
-        const double mu = kSeedMu;
-        const double r = kSeedR;
+        const double mu = kSalahMu;
+        const double r = kSalahR;
         std::cout << "closed form vs exact CTMC, 1/r = 3.73 us, 1/mu = 5.34 us, B = 1024"
                   << std::endl
                   << "  load(Kpps)  dThroughput   dAvailability  dLatency     (closed/exact-1)"
                   << std::endl;
         for (double lambda : {10e3, 50e3, 100e3, 150e3, 200e3, 300e3})
         {
-            const auto cf = InterruptAnalysis::NormalInterruptionClosedForm(lambda, mu, r, kSeedB);
-            const auto ex = InterruptAnalysis::NormalInterruptionExact(lambda, mu, r, kSeedB);
+            const auto cf = InterruptAnalysis::NormalInterruptionClosedForm(lambda, mu, r, kSalahB);
+            const auto ex = InterruptAnalysis::NormalInterruptionExact(lambda, mu, r, kSalahB);
             const double dGamma = RelDiff(cf.throughput, ex.throughput);
             const double dV = ex.cpuAvailability > 0
                                   ? RelDiff(cf.cpuAvailability, ex.cpuAvailability)
@@ -742,15 +745,15 @@ class InterruptAnalysisDisableEnableExactTestCase : public TestCase
         };
 
         const std::vector<Params> params = {
-            {10e3, kSeedMu, kSeedNu},    // Salah et al. 2007 parameters, light load
-            {150e3, kSeedMu, kSeedNu},   // Salah et al. 2007 parameters, high load
-            {300e3, kSeedMu, kSeedNu},   // Salah et al. 2007 parameters, overload (a = 1.6)
-            {2e6, kSeedMu, kSeedNu},     // deep overload
-            {kSeedMu, kSeedMu, kSeedNu}, // a = 1 exactly (closed form 0/0)
-            {kSeedMu - kSeedNu, kSeedMu, kSeedNu}, // a = b (mu = lambda + nu)
-            {1.0, 2.0, 2.0},                       // nu = mu (M/M/1/B)
-            {3.0, 1.0, 50.0},                      // cheap interrupt, overload
-            {0.2, 1.0, 0.01},                      // very expensive interrupt
+            {10e3, kSalahMu, kSalahNu},     // Salah et al. 2007 parameters, light load
+            {150e3, kSalahMu, kSalahNu},    // Salah et al. 2007 parameters, high load
+            {300e3, kSalahMu, kSalahNu},    // Salah et al. 2007 parameters, overload (a = 1.6)
+            {2e6, kSalahMu, kSalahNu},      // deep overload
+            {kSalahMu, kSalahMu, kSalahNu}, // a = 1 exactly (closed form 0/0)
+            {kSalahMu - kSalahNu, kSalahMu, kSalahNu}, // a = b (mu = lambda + nu)
+            {1.0, 2.0, 2.0},                           // nu = mu (M/M/1/B)
+            {3.0, 1.0, 50.0},                          // cheap interrupt, overload
+            {0.2, 1.0, 0.01},                          // very expensive interrupt
         };
         for (const auto& pr : params)
         {
@@ -820,10 +823,12 @@ class InterruptAnalysisDisableEnableExactTestCase : public TestCase
         for (double lambda : {50e3, 300e3})
         {
             const uint32_t bSize = 20;
-            const double a = lambda / kSeedMu;
-            const double bb = lambda / (lambda + kSeedNu);
-            const auto p =
-                InterruptAnalysis::DisableEnableExactDistribution(lambda, kSeedMu, kSeedNu, bSize);
+            const double a = lambda / kSalahMu;
+            const double bb = lambda / (lambda + kSalahNu);
+            const auto p = InterruptAnalysis::DisableEnableExactDistribution(lambda,
+                                                                             kSalahMu,
+                                                                             kSalahNu,
+                                                                             bSize);
             const double p01 = p[1];
             for (uint32_t n = 1; n < bSize; ++n)
             {
@@ -875,16 +880,16 @@ class InterruptAnalysisDisableEnablePropertiesTestCase : public TestCase
         // Salah et al. 2007, Sec. 3.3 "Special Case": nu = mu gives the M/M/1/B queue (the level
         // process is then the birth-death chain with rates lambda and mu). lambda = mu is
         // a = 1, where the closed form is 0/0 and is interpolated (agreement 1e-10).
-        for (double lambda : {10e3, 150e3, kSeedMu, 300e3, 1e6})
+        for (double lambda : {10e3, 150e3, kSalahMu, 300e3, 1e6})
         {
-            for (uint32_t b : {1U, 7U, kSeedB})
+            for (uint32_t b : {1U, 7U, kSalahB})
             {
-                const auto ref = InterruptAnalysis::Mm1b(lambda, kSeedMu, b);
-                const bool singular = (lambda == kSeedMu);
+                const auto ref = InterruptAnalysis::Mm1b(lambda, kSalahMu, b);
+                const bool singular = (lambda == kSalahMu);
                 const double tol = singular ? 1e-10 : 1e-12;
                 for (const auto& res :
-                     {InterruptAnalysis::DisableEnableExact(lambda, kSeedMu, kSeedMu, b),
-                      InterruptAnalysis::DisableEnableClosedForm(lambda, kSeedMu, kSeedMu, b)})
+                     {InterruptAnalysis::DisableEnableExact(lambda, kSalahMu, kSalahMu, b),
+                      InterruptAnalysis::DisableEnableClosedForm(lambda, kSalahMu, kSalahMu, b)})
                 {
                     NS_TEST_ASSERT_MSG_EQ_TOL(RelDiff(res.throughput, ref.throughput),
                                               0.0,
@@ -919,13 +924,15 @@ class InterruptAnalysisDisableEnablePropertiesTestCase : public TestCase
         // Structural identities: interrupts are raised at rate lambda p(0,1) (every arrival
         // to the idle system) and every raised interrupt is one nu-service, so
         // lambda p(0,1) = nu sum_{n>=1} p(n,1); conservation loss = 1 - gamma/lambda.
-        for (double lambda : {1e3, 82.78e3, kSeedMu, 200e3, 300e3, 1e6, 1e9})
+        for (double lambda : {1e3, 82.78e3, kSalahMu, 200e3, 300e3, 1e6, 1e9})
         {
-            const auto p =
-                InterruptAnalysis::DisableEnableExactDistribution(lambda, kSeedMu, kSeedNu, kSeedB);
+            const auto p = InterruptAnalysis::DisableEnableExactDistribution(lambda,
+                                                                             kSalahMu,
+                                                                             kSalahNu,
+                                                                             kSalahB);
             double enabledService = 0;
             double total = 0;
-            for (uint32_t n = 0; n <= kSeedB; ++n)
+            for (uint32_t n = 0; n <= kSalahB; ++n)
             {
                 total += p[2 * n] + p[2 * n + 1];
                 if (n >= 1)
@@ -936,12 +943,12 @@ class InterruptAnalysisDisableEnablePropertiesTestCase : public TestCase
             NS_TEST_ASSERT_MSG_EQ_TOL(total, 1.0, 1e-12, "normalisation");
             NS_TEST_ASSERT_MSG_EQ_TOL(
                 lambda * p[1],
-                kSeedNu * enabledService,
+                kSalahNu * enabledService,
                 1e-12 * lambda,
                 "interrupt rate lambda p(0,1) = nu sum p(n,1), lambda=" << lambda);
             for (const auto& res :
-                 {InterruptAnalysis::DisableEnableExact(lambda, kSeedMu, kSeedNu, kSeedB),
-                  InterruptAnalysis::DisableEnableClosedForm(lambda, kSeedMu, kSeedNu, kSeedB)})
+                 {InterruptAnalysis::DisableEnableExact(lambda, kSalahMu, kSalahNu, kSalahB),
+                  InterruptAnalysis::DisableEnableClosedForm(lambda, kSalahMu, kSalahNu, kSalahB)})
             {
                 const bool finite = std::isfinite(res.meanLatency) &&
                                     std::isfinite(res.meanBacklog) &&
@@ -959,8 +966,8 @@ class InterruptAnalysisDisableEnablePropertiesTestCase : public TestCase
 
         // Overload limit: the buffer is (nearly) never empty, so every service is a
         // mu-service: gamma -> mu and pB -> 1 - mu/lambda (at 300 Kpps, p(0,1) ~ 1e-210).
-        const auto over = InterruptAnalysis::DisableEnableExact(300e3, kSeedMu, kSeedNu, kSeedB);
-        NS_TEST_ASSERT_MSG_EQ_TOL(RelDiff(over.throughput, kSeedMu),
+        const auto over = InterruptAnalysis::DisableEnableExact(300e3, kSalahMu, kSalahNu, kSalahB);
+        NS_TEST_ASSERT_MSG_EQ_TOL(RelDiff(over.throughput, kSalahMu),
                                   0.0,
                                   1e-12,
                                   "overload: gamma = mu");
@@ -968,9 +975,10 @@ class InterruptAnalysisDisableEnablePropertiesTestCase : public TestCase
         // B -> infinity below saturation (a < 1): eq. 7 with a^B, b^B -> 0 gives
         // p(0,1) = (1-a)(1-b) / (1 - a + ab); at 50 Kpps a^1024 ~ 1e-586.
         const double lambda = 50e3;
-        const double a = lambda / kSeedMu;
-        const double bb = lambda / (lambda + kSeedNu);
-        const auto light = InterruptAnalysis::DisableEnableExact(lambda, kSeedMu, kSeedNu, kSeedB);
+        const double a = lambda / kSalahMu;
+        const double bb = lambda / (lambda + kSalahNu);
+        const auto light =
+            InterruptAnalysis::DisableEnableExact(lambda, kSalahMu, kSalahNu, kSalahB);
         NS_TEST_ASSERT_MSG_EQ_TOL(
             RelDiff(light.cpuAvailability, (1 - a) * (1 - bb) / (1 - a + a * bb)),
             0.0,
@@ -1011,8 +1019,9 @@ class InterruptAnalysisDisableEnableClosedVsExactTestCase : public TestCase
         for (double lambda : {10e3, 50e3, 100e3, 150e3, 200e3, 300e3, 1e6, 1e9})
         {
             const auto cf =
-                InterruptAnalysis::DisableEnableClosedForm(lambda, kSeedMu, kSeedNu, kSeedB);
-            const auto ex = InterruptAnalysis::DisableEnableExact(lambda, kSeedMu, kSeedNu, kSeedB);
+                InterruptAnalysis::DisableEnableClosedForm(lambda, kSalahMu, kSalahNu, kSalahB);
+            const auto ex =
+                InterruptAnalysis::DisableEnableExact(lambda, kSalahMu, kSalahNu, kSalahB);
             const double dGamma = RelDiff(cf.throughput, ex.throughput);
             const double dV =
                 ex.cpuAvailability > 0 ? RelDiff(cf.cpuAvailability, ex.cpuAvailability) : 0.0;
@@ -1046,8 +1055,9 @@ class InterruptAnalysisDisableEnableClosedVsExactTestCase : public TestCase
             for (uint32_t b : {1U, 2U, 3U, 5U, 10U, 30U})
             {
                 const auto cf =
-                    InterruptAnalysis::DisableEnableClosedForm(lambda, kSeedMu, kSeedNu, b);
-                const auto ex = InterruptAnalysis::DisableEnableExact(lambda, kSeedMu, kSeedNu, b);
+                    InterruptAnalysis::DisableEnableClosedForm(lambda, kSalahMu, kSalahNu, b);
+                const auto ex =
+                    InterruptAnalysis::DisableEnableExact(lambda, kSalahMu, kSalahNu, b);
                 NS_TEST_ASSERT_MSG_EQ_TOL(RelDiff(cf.throughput, ex.throughput),
                                           0.0,
                                           1e-12,
@@ -1071,17 +1081,17 @@ class InterruptAnalysisDisableEnableClosedVsExactTestCase : public TestCase
         // closed form interpolates across them; the exact recursion has no singularity.
         // Agreement within 1e-10 (measured ~1e-11 at B <= 1024), also slightly off the
         // singular points, at small and large B.
-        for (double center : {kSeedMu, kSeedMu - kSeedNu})
+        for (double center : {kSalahMu, kSalahMu - kSalahNu})
         {
             for (double h : {0.0, 1e-12, -3e-9, 2e-8, 1e-6})
             {
-                for (uint32_t b : {2U, 50U, kSeedB})
+                for (uint32_t b : {2U, 50U, kSalahB})
                 {
                     const double lambda = center * (1.0 + h);
                     const auto cf =
-                        InterruptAnalysis::DisableEnableClosedForm(lambda, kSeedMu, kSeedNu, b);
+                        InterruptAnalysis::DisableEnableClosedForm(lambda, kSalahMu, kSalahNu, b);
                     const auto ex =
-                        InterruptAnalysis::DisableEnableExact(lambda, kSeedMu, kSeedNu, b);
+                        InterruptAnalysis::DisableEnableExact(lambda, kSalahMu, kSalahNu, b);
                     NS_TEST_ASSERT_MSG_EQ_TOL(RelDiff(cf.throughput, ex.throughput),
                                               0.0,
                                               1e-10,
@@ -1148,7 +1158,7 @@ class InterruptAnalysisMd1bTestCase : public TestCase
                                       1e-12 * p0Two,
                                       "B=2: p0 = 1/(1 + rho e^rho), rho=" << rho);
             // Conservation for any B: 1 - p0 = rho (1 - pB) (served = accepted).
-            for (uint32_t b : {3U, 40U, kSeedB})
+            for (uint32_t b : {3U, 40U, kSalahB})
             {
                 const auto res = InterruptAnalysis::MD1B(lambda, d, b);
                 NS_TEST_ASSERT_MSG_EQ_TOL(1.0 - res.cpuAvailability,
@@ -1212,7 +1222,7 @@ class InterruptAnalysisMd1bTestCase : public TestCase
                                   0.0,
                                   1e-12,
                                   "rho=0.3, B=30: pB from 1500-digit eq. 11");
-        const auto big = InterruptAnalysis::MD1B(0.9, 1.0, kSeedB);
+        const auto big = InterruptAnalysis::MD1B(0.9, 1.0, kSalahB);
         NS_TEST_ASSERT_MSG_EQ_TOL(RelDiff(big.lossProbability, 8.6755978344367155246e-94),
                                   0.0,
                                   1e-12,
@@ -1226,7 +1236,7 @@ class InterruptAnalysisMd1bTestCase : public TestCase
         // E[N] = rho + rho^2 / (2 (1 - rho)), p0 = 1 - rho.
         for (double rho : {0.01, 0.5, 0.9})
         {
-            const auto res = InterruptAnalysis::MD1B(rho / d, d, kSeedB);
+            const auto res = InterruptAnalysis::MD1B(rho / d, d, kSalahB);
             NS_TEST_ASSERT_MSG_EQ_TOL(RelDiff(res.meanBacklog, rho + rho * rho / (2 * (1 - rho))),
                                       0.0,
                                       1e-12,
@@ -1243,7 +1253,7 @@ class InterruptAnalysisMd1bTestCase : public TestCase
         // E[N] = B - E[min(Exp(lambda), D)] / D = B - (1 - e^-rho)/rho (up to O(e^-rho)).
         for (double rho : {100.0, 800.0, 1e6})
         {
-            const auto res = InterruptAnalysis::MD1B(rho / d, d, kSeedB);
+            const auto res = InterruptAnalysis::MD1B(rho / d, d, kSalahB);
             NS_TEST_ASSERT_MSG_EQ_TOL(RelDiff(res.throughput, 1.0 / d),
                                       0.0,
                                       1e-12,
@@ -1253,7 +1263,7 @@ class InterruptAnalysisMd1bTestCase : public TestCase
                                       1e-12,
                                       "overload: pB = 1 - 1/rho, rho=" << rho);
             NS_TEST_ASSERT_MSG_EQ_TOL(res.meanBacklog,
-                                      kSeedB - (1.0 - std::exp(-rho)) / rho,
+                                      kSalahB - (1.0 - std::exp(-rho)) / rho,
                                       1e-9,
                                       "overload: E[N] = B - (1 - e^-rho)/rho, rho=" << rho);
         }
@@ -1269,48 +1279,51 @@ class InterruptAnalysisPurePollingTestCase : public TestCase
 {
   public:
     InterruptAnalysisPurePollingTestCase()
-        : TestCase("Pure polling: eqs. 9-12 at seed 000 parameters")
+        : TestCase("Pure polling: eqs. 9-12 at Salah et al. 2007 parameters")
     {
     }
 
   private:
     void DoRun() override
     {
-        const double tV = kSeedTPoll - kSeedTPollOh;  // T_v = 18.41 us
-        const double uOh = kSeedTPollOh / kSeedTPoll; // U_pollOH = 0.0795
-        // Eq. 9, seed parameters: Q/mu = 16.02 us < T_v, so mu' = Q/T_v = 162.95 Kpps.
-        const double muPrime =
-            InterruptAnalysis::PurePollingEffectiveRate(kSeedMu, kSeedTPoll, kSeedTPollOh, kSeedQ);
-        NS_TEST_ASSERT_MSG_EQ_TOL(RelDiff(muPrime, kSeedQ / tV),
+        const double tV = kSalahTPoll - kSalahTPollOh;  // T_v = 18.41 us
+        const double uOh = kSalahTPollOh / kSalahTPoll; // U_pollOH = 0.0795
+        // Eq. 9, Salah et al. 2007 parameters: Q/mu = 16.02 us < T_v, so mu' = Q/T_v = 162.95 Kpps.
+        const double muPrime = InterruptAnalysis::PurePollingEffectiveRate(kSalahMu,
+                                                                           kSalahTPoll,
+                                                                           kSalahTPollOh,
+                                                                           kSalahQ);
+        NS_TEST_ASSERT_MSG_EQ_TOL(RelDiff(muPrime, kSalahQ / tV),
                                   0.0,
                                   1e-15,
                                   "eq. 9: mu' = Q/T_v when Q/mu < T_v");
         // Eq. 9, Q = 4 (Salah et al. 2007, Sec. 5.2): Q/mu = 21.36 us >= T_v,
         // mu' = mu (1 - U_pollOH).
-        NS_TEST_ASSERT_MSG_EQ_TOL(
-            RelDiff(
-                InterruptAnalysis::PurePollingEffectiveRate(kSeedMu, kSeedTPoll, kSeedTPollOh, 4),
-                kSeedMu * (1 - uOh)),
-            0.0,
-            1e-15,
-            "eq. 9: mu' = mu (1 - U_pollOH) when Q/mu >= T_v");
+        NS_TEST_ASSERT_MSG_EQ_TOL(RelDiff(InterruptAnalysis::PurePollingEffectiveRate(kSalahMu,
+                                                                                      kSalahTPoll,
+                                                                                      kSalahTPollOh,
+                                                                                      4),
+                                          kSalahMu * (1 - uOh)),
+                                  0.0,
+                                  1e-15,
+                                  "eq. 9: mu' = mu (1 - U_pollOH) when Q/mu >= T_v");
         // Eq. 9 as printed jumps at Q/mu = T_v: just below, mu' = Q/T_v (~ mu); just above,
         // mu' = mu T_v/T_poll (~ Q/T_poll). Documented, implemented as printed.
-        const double muBelow = kSeedQ / tV * (1 + 1e-9);
-        const double muAbove = kSeedQ / tV * (1 - 1e-9);
+        const double muBelow = kSalahQ / tV * (1 + 1e-9);
+        const double muAbove = kSalahQ / tV * (1 - 1e-9);
         NS_TEST_ASSERT_MSG_EQ_TOL(RelDiff(InterruptAnalysis::PurePollingEffectiveRate(muBelow,
-                                                                                      kSeedTPoll,
-                                                                                      kSeedTPollOh,
-                                                                                      kSeedQ),
-                                          kSeedQ / tV),
+                                                                                      kSalahTPoll,
+                                                                                      kSalahTPollOh,
+                                                                                      kSalahQ),
+                                          kSalahQ / tV),
                                   0.0,
                                   1e-15,
                                   "eq. 9 left of the jump: Q/T_v");
         NS_TEST_ASSERT_MSG_EQ_TOL(RelDiff(InterruptAnalysis::PurePollingEffectiveRate(muAbove,
-                                                                                      kSeedTPoll,
-                                                                                      kSeedTPollOh,
-                                                                                      kSeedQ),
-                                          kSeedQ / kSeedTPoll),
+                                                                                      kSalahTPoll,
+                                                                                      kSalahTPollOh,
+                                                                                      kSalahQ),
+                                          kSalahQ / kSalahTPoll),
                                   0.0,
                                   2e-9,
                                   "eq. 9 right of the jump: mu T_v/T_poll = Q/T_poll");
@@ -1323,11 +1336,11 @@ class InterruptAnalysisPurePollingTestCase : public TestCase
         for (double lambda : {10e3, 50e3, 100e3, 150e3, 200e3, 300e3})
         {
             const auto res = InterruptAnalysis::PurePollingClosedForm(lambda,
-                                                                      kSeedMu,
-                                                                      kSeedTPoll,
-                                                                      kSeedTPollOh,
-                                                                      kSeedQ,
-                                                                      kSeedB);
+                                                                      kSalahMu,
+                                                                      kSalahTPoll,
+                                                                      kSalahTPollOh,
+                                                                      kSalahQ,
+                                                                      kSalahB);
             const double rho = lambda / muPrime;
             std::cout << std::setw(10) << lambda / 1e3 << std::setw(8) << std::setprecision(4)
                       << rho << std::scientific << std::setprecision(4) << std::setw(13)
@@ -1338,7 +1351,7 @@ class InterruptAnalysisPurePollingTestCase : public TestCase
                                 res.throughput > 0;
             NS_TEST_ASSERT_MSG_EQ(finite, true, "finite results, lambda=" << lambda);
             // The protocol-processing part is MD1B with service time 1/mu'.
-            const auto md = InterruptAnalysis::MD1B(lambda, 1.0 / muPrime, kSeedB);
+            const auto md = InterruptAnalysis::MD1B(lambda, 1.0 / muPrime, kSalahB);
             NS_TEST_ASSERT_MSG_EQ_TOL(RelDiff(res.throughput, md.throughput),
                                       0.0,
                                       1e-15,
@@ -1346,15 +1359,15 @@ class InterruptAnalysisPurePollingTestCase : public TestCase
             NS_TEST_ASSERT_MSG_EQ(res.lossProbability, md.lossProbability, "pB of M/D/1/B");
             // Eq. 12: E[T] = E_IP[T] + p0 T_poll.
             NS_TEST_ASSERT_MSG_EQ_TOL(
-                RelDiff(res.meanLatency, md.meanLatency + md.cpuAvailability * kSeedTPoll),
+                RelDiff(res.meanLatency, md.meanLatency + md.cpuAvailability * kSalahTPoll),
                 0.0,
                 1e-14,
                 "eq. 12");
             // Eq. 10: N = lambda T_poll, M = mu T_v = 3.45, Q = 3.
-            const double n = lambda * kSeedTPoll;
-            const double expectedV = (n < kSeedMu * tV && n < kSeedQ)
-                                         ? 1 - uOh - lambda / kSeedMu
-                                         : 1 - uOh - kSeedQ / (kSeedMu * kSeedTPoll);
+            const double n = lambda * kSalahTPoll;
+            const double expectedV = (n < kSalahMu * tV && n < kSalahQ)
+                                         ? 1 - uOh - lambda / kSalahMu
+                                         : 1 - uOh - kSalahQ / (kSalahMu * kSalahTPoll);
             NS_TEST_ASSERT_MSG_EQ_TOL(res.cpuAvailability, expectedV, 1e-15, "eq. 10");
             if (rho < 1)
             {
@@ -1365,7 +1378,7 @@ class InterruptAnalysisPurePollingTestCase : public TestCase
                                           0.0,
                                           1e-12,
                                           "rho < 1: gamma = lambda");
-                const double pk = (1 + rho / (2 * (1 - rho))) / muPrime + (1 - rho) * kSeedTPoll;
+                const double pk = (1 + rho / (2 * (1 - rho))) / muPrime + (1 - rho) * kSalahTPoll;
                 NS_TEST_ASSERT_MSG_EQ_TOL(RelDiff(res.meanLatency, pk),
                                           0.0,
                                           1e-12,
@@ -1383,7 +1396,7 @@ class InterruptAnalysisPurePollingTestCase : public TestCase
                                           1 - muPrime / lambda,
                                           1e-12,
                                           "rho > 1: loss = 1 - mu'/lambda");
-                NS_TEST_ASSERT_MSG_GT(res.meanBacklog, kSeedB - 3.0, "backlog near B");
+                NS_TEST_ASSERT_MSG_GT(res.meanBacklog, kSalahB - 3.0, "backlog near B");
                 NS_TEST_ASSERT_MSG_EQ_TOL(res.meanLatency,
                                           res.meanBacklog / muPrime,
                                           1e-12,
@@ -1392,11 +1405,11 @@ class InterruptAnalysisPurePollingTestCase : public TestCase
         }
         // Q = 4 (Q >= M): at high load U_IP = T_v/T_poll and V = 0 (Salah et al. 2007, Sec. 5.2).
         const auto q4 = InterruptAnalysis::PurePollingClosedForm(300e3,
-                                                                 kSeedMu,
-                                                                 kSeedTPoll,
-                                                                 kSeedTPollOh,
+                                                                 kSalahMu,
+                                                                 kSalahTPoll,
+                                                                 kSalahTPollOh,
                                                                  4,
-                                                                 kSeedB);
+                                                                 kSalahB);
         NS_TEST_ASSERT_MSG_EQ(q4.cpuAvailability, 0.0, "eq. 10: V = 0 when Q/mu >= T_v");
     }
 };

@@ -73,7 +73,7 @@ class LivelockAgreementTestCase : public TestCase
   public:
     /// @param scheme "ideal" or "normal"
     LivelockAgreementTestCase(std::string scheme)
-        : TestCase("per-packet interrupts agree with seed 000 analysis: " + scheme),
+        : TestCase("per-packet interrupts agree with Salah et al. 2007 analysis: " + scheme),
           m_scheme(scheme)
     {
     }

@@ -15,7 +15,6 @@
 #include "ns3/data-rate.h"
 #include "ns3/host-cpu.h"
 #include "ns3/host-net-stack.h"
-#include "ns3/interrupt-analysis.h"
 #include "ns3/rng-seed-manager.h"
 #include "ns3/softnet-data.h"
 #include "ns3/string.h"

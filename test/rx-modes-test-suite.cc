@@ -171,11 +171,11 @@ class TickPolicyTestCase : public InstantsTestCase
  * 18.001); tick 20: overhead 2 us, three frames (27, 32, 37); tick 40: the last (47); the
  * ring is empty: unmask at 47.5 us. One interrupt.
  */
-class SeedNapiTestCase : public InstantsTestCase
+class Salah2007NapiTestCase : public InstantsTestCase
 {
   public:
-    SeedNapiTestCase()
-        : InstantsTestCase("seed 000 NAPI: quota per poll, next poll at the next tick")
+    Salah2007NapiTestCase()
+        : InstantsTestCase("Salah et al. 2007 NAPI: quota per poll, next poll at the next tick")
     {
     }
 
@@ -528,7 +528,7 @@ class RxModesTestSuite : public TestSuite
     {
         AddTestCase(new PurePollingTestCase, TestCase::Duration::QUICK);
         AddTestCase(new TickPolicyTestCase, TestCase::Duration::QUICK);
-        AddTestCase(new SeedNapiTestCase, TestCase::Duration::QUICK);
+        AddTestCase(new Salah2007NapiTestCase, TestCase::Duration::QUICK);
         AddTestCase(new DeferHardIrqsTestCase, TestCase::Duration::QUICK);
         AddTestCase(new KsoftirqdTestCase, TestCase::Duration::QUICK);
         AddTestCase(new HybridTestCase, TestCase::Duration::QUICK);

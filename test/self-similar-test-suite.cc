@@ -12,6 +12,7 @@
 #include "ns3/applications-module.h"
 #include "ns3/core-module.h"
 #include "ns3/hostnet-module.h"
+#include "ns3/hurst-estimator.h"
 #include "ns3/internet-module.h"
 #include "ns3/network-module.h"
 #include "ns3/point-to-point-module.h"
@@ -242,7 +243,7 @@ class SelfSimilarPaperRuleTestCase : public TestCase
 {
   public:
     SelfSimilarPaperRuleTestCase()
-        : TestCase("seed 000's OFF formula offers more than the target load")
+        : TestCase("Salah et al. 2007's OFF formula offers more than the target load")
     {
     }
 

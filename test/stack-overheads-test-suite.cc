@@ -14,6 +14,7 @@
 
 #include "ns3/core-module.h"
 #include "ns3/hostnet-module.h"
+#include "ns3/published-results.h"
 
 #include <cmath>
 #include <iostream>
@@ -44,8 +45,8 @@ class CaiSingleFlowTestCase : public TestCase
     void DoRun() override
     {
         std::map<std::string, SingleFlowExperiment::Result> sim;
-        std::map<std::string, SingleFlowExperiment::Published> pub;
-        for (const auto& p : SingleFlowExperiment::GetPublished())
+        std::map<std::string, PublishedResults::Cai2021SingleFlow> pub;
+        for (const auto& p : PublishedResults::GetCai2021SingleFlow())
         {
             SingleFlowExperiment::Config c;
             c.tsoGro = p.tsoGro;

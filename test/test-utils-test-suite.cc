@@ -7,8 +7,8 @@
  */
 
 // hostnet-test-utils: the Student-t quantile that the validation suite's confidence
-// intervals use (written here so that the tests need no Boost), against closed forms,
-// published table values and the normal limit.
+// intervals use (Boost.Math's), against closed forms, published table values and the
+// normal limit.
 
 #include "hostnet-test-utils.h"
 

@@ -35,7 +35,7 @@ constexpr uint32_t BUFFER = 1024;      ///< B (Salah et al. 2007)
 
 /// Salah et al. 2007's host with exponential costs; B is the backlog and the ring.
 HostNetDeviceHelper
-SeedHost(const std::string& scheme)
+Salah2007Host(const std::string& scheme)
 {
     HostNetDeviceHelper helper;
     helper.SetPreset("salah-2007");
@@ -97,7 +97,7 @@ class ExactAgreementTestCase : public TestCase
             for (uint32_t rep = 1; rep <= replications; ++rep)
             {
                 PointResult r =
-                    MeasurePoint(SeedHost(m_scheme), lambda, Seconds(0.05), Seconds(0.5), rep);
+                    MeasurePoint(Salah2007Host(m_scheme), lambda, Seconds(0.05), Seconds(0.5), rep);
                 thr.push_back(r.throughput);
                 avail.push_back(r.availability);
                 lat.push_back(r.latency);
@@ -153,7 +153,7 @@ class PollingMd1bTestCase : public TestCase
   private:
     void DoRun() override
     {
-        HostNetDeviceHelper helper = SeedHost("pure-polling");
+        HostNetDeviceHelper helper = Salah2007Host("pure-polling");
         helper.SetCostAttribute("ProtocolCost",
                                 StringValue(HostNetDeviceHelper::ConstantCost(NanoSeconds(5340))));
         helper.SetCostAttribute("PollOverheadCost",
@@ -192,10 +192,10 @@ class PollingMd1bTestCase : public TestCase
  *
  * Salah et al. 2007 parameters, Poisson arrivals, 3 replications of 0.3 s:
  * - disable-enable has the best throughput and latency at 150 and 300 Kpps (against
- *   normal interruption, count-8, time-50us, pure polling, seed NAPI);
+ *   normal interruption, count-8, time-50us, pure polling, Salah et al. 2007's NAPI);
  * - polling (pure, and Salah et al. 2007's NAPI, which polls at the same period under load) keeps
  *   at least 10 points more CPU available at 300 Kpps than every interrupt-driven scheme;
- * - NAPI (seed's) has lower latency than pure polling at 10 Kpps;
+ * - Salah et al. 2007's NAPI has lower latency than pure polling at 10 Kpps;
  * - a large tau hurts latency at low load: count-8 is several times slower than count-1
  *   (normal interruption) at 10 Kpps.
  */
@@ -203,7 +203,7 @@ class QualitativeFindingsTestCase : public TestCase
 {
   public:
     QualitativeFindingsTestCase()
-        : TestCase("seed 000's qualitative findings hold")
+        : TestCase("Salah et al. 2007's qualitative findings hold")
     {
     }
 
@@ -215,7 +215,7 @@ class QualitativeFindingsTestCase : public TestCase
         for (uint32_t rep = 1; rep <= 3; ++rep)
         {
             PointResult r =
-                MeasurePoint(SeedHost(scheme), lambda, Seconds(0.05), Seconds(0.3), rep);
+                MeasurePoint(Salah2007Host(scheme), lambda, Seconds(0.05), Seconds(0.3), rep);
             sum.throughput += r.throughput / 3;
             sum.availability += r.availability / 3;
             sum.latency += r.latency / 3;

@@ -13,12 +13,13 @@
 // size and T it writes the simulated goodput, interrupt rate and latency next to
 // CoalescingAnalysis::Evaluate; python -m hostnet.plot_coalescing draws goodput vs 1/T.
 //
-//   hostnet-coalescing-goodput --csv=seed002.csv
+//   hostnet-coalescing-goodput --csv=chang2008-goodput.csv
 //   hostnet-coalescing-goodput --frameSize=1500 --intervalUs=50 --metrics=m.json
 
 #include "../hostnet-example-options.h"
 #include "../hostnet-example-utils.h"
 
+#include "ns3/coalescing-analysis.h"
 #include "ns3/core-module.h"
 #include "ns3/hostnet-module.h"
 #include "ns3/internet-module.h"

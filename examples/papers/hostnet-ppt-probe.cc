@@ -47,6 +47,7 @@
 #include "ns3/hostnet-module.h"
 #include "ns3/internet-module.h"
 #include "ns3/network-module.h"
+#include "ns3/packet-pair-probe-estimator.h"
 #include "ns3/point-to-point-module.h"
 
 #include <algorithm>

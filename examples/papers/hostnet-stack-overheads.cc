@@ -30,6 +30,7 @@
 
 #include "ns3/core-module.h"
 #include "ns3/hostnet-module.h"
+#include "ns3/published-results.h"
 
 #include <cmath>
 #include <iomanip>
@@ -78,7 +79,7 @@ main(int argc, char* argv[])
     uint32_t appCore = 0;
     uint32_t irqCore = 1;
     std::vector<std::string> names;
-    for (const auto& p : SingleFlowExperiment::GetPublished())
+    for (const auto& p : PublishedResults::GetCai2021SingleFlow())
     {
         names.push_back(p.name);
     }
@@ -110,7 +111,7 @@ main(int argc, char* argv[])
                  "  | published: per_core  thr  rx_util  tx_util  rx_copy  tx_copy  | "
                  "deviation of per_core\n";
     bool any = false;
-    for (const auto& p : SingleFlowExperiment::GetPublished())
+    for (const auto& p : PublishedResults::GetCai2021SingleFlow())
     {
         if (configs != "all" && ("," + configs + ",").find("," + p.name + ",") == std::string::npos)
         {

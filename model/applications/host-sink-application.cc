@@ -438,7 +438,7 @@ HostSinkApplication::ReadDone()
 }
 
 Time
-HostSinkApplication::Seed002UserCost()
+HostSinkApplication::Chang2008UserCost()
 {
     // Chang et al. 2008's receiver does 200 floating-point multiplications per packet on a 2.8 GHz
     // Pentium D 820. As a dependent chain at NetBurst's 7-cycle x87 FMUL latency (Intel

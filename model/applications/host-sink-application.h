@@ -88,7 +88,7 @@ class HostSinkApplication : public Application
      *         (a dependent chain at 7 cycles per x87 FMUL on its 2.8 GHz Pentium D 820); use
      *         it as a constant UserCost, with SyscallCost for the read itself
      */
-    static Time Seed002UserCost();
+    static Time Chang2008UserCost();
 
     /** @return reads (packets for UDP) completed */
     uint64_t GetPacketsRead() const;

@@ -3,9 +3,10 @@
 The first use of ``hostnet.ns`` (or :func:`load`) loads the ns-3 modules hostnet and its
 examples use (:data:`NS3_MODULES`: core, network, internet, point-to-point, csma, bridge,
 applications, flow-monitor, traffic-control, stats) from the official ``ns3`` wheel, then
-the hostnet library and its headers, into cppyy. ``ns`` is ``cppyy.gbl.ns3``, the object
-``from ns import ns`` gives, so every hostnet class is reachable from it like any ns-3
-class::
+the hostnet library and its headers, and the validation library (the papers' analytic
+models and estimators) when it was built, into cppyy. ``ns`` is ``cppyy.gbl.ns3``, the
+object ``from ns import ns`` gives, so every hostnet class is reachable from it like any
+ns-3 class::
 
     import hostnet
     from hostnet import ns
@@ -77,7 +78,8 @@ def build_dir():
 def library_path():
     """Return the path of the hostnet shared library, or raise ImportError if not built."""
     lib_dir = build_dir() / "lib"
-    candidates = [lib_dir / _LIBRARY_NAME] + sorted(lib_dir.glob("libns3*-hostnet*.so"))
+    candidates = [lib_dir / _LIBRARY_NAME] + sorted(
+        p for p in lib_dir.glob("libns3*-hostnet*.so") if "-hostnet-validation" not in p.name)
     for candidate in candidates:
         if candidate.is_file():
             return candidate
@@ -105,11 +107,25 @@ def load():
     cppyy.add_include_path(str(include_dir))
     cppyy.load_library(str(lib))
     cppyy.include("ns3/hostnet-module.h")
+    _load_validation(cppyy, lib)
     # ``ns`` is cppyy.gbl.ns3, whose attributes resolve lazily: the hostnet classes are
     # now found like any ns-3 class (ns.HostNetDevice, ns.InterruptAnalysis, ...).
     _checked_helper_methods(ns)
     _ns = ns
     return _ns
+
+
+def _load_validation(cppyy, hostnet_lib):
+    """Load the validation library (the papers' analytic models, estimators and published
+    results: ns.InterruptAnalysis, ns.DiscreteTimeBatchModel, ...) when it was built: it is
+    not part of the module, but the figure scripts and the tests use it from Python."""
+    lib = hostnet_lib.with_name(hostnet_lib.name.replace("-hostnet", "-hostnet-validation", 1))
+    include_dir = build_dir() / "validation" / "include"
+    if not (lib.is_file() and (include_dir / "ns3" / "hostnet-validation-module.h").is_file()):
+        return
+    cppyy.add_include_path(str(include_dir))
+    cppyy.load_library(str(lib))
+    cppyy.include("ns3/hostnet-validation-module.h")
 
 
 # The ns-3 modules loaded with hostnet, each after the modules it needs: those libhostnet

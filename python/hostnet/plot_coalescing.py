@@ -1,7 +1,7 @@
 """Chang et al. 2008: goodput against the interrupt rate 1/T per frame size, simulation (points) and
 CoalescingAnalysis (lines).
 
-    python -m hostnet.plot_coalescing results/figures/seed002-goodput.csv out.png
+    python -m hostnet.plot_coalescing results/figures/chang2008-goodput.csv out.png
 
 Reads the CSV of examples/papers/hostnet-coalescing-goodput; writes PNG and PDF.
 """

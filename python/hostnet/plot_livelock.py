@@ -56,18 +56,15 @@ def plus_minus(hw, digits=1):
 def mean_ci(values, level=0.95):
     """Return (mean, half-width of the confidence interval) of a sample.
 
-    The half-width is t(df = n - 1) * s / sqrt(n) with the sample standard deviation s;
-    it is NaN (undefined, not 0) for a single value: no interval can be estimated.
+    The half-width is t(df = n - 1) * s / sqrt(n) with the sample standard deviation s
+    (hostnet.study.student_t.t_interval, the package's one interval); it is NaN (undefined,
+    not 0) for a single value: no interval can be estimated.
     """
     values = [float(v) for v in values]
-    n = len(values)
-    if n == 0:
+    if not values:
         raise ValueError("mean_ci: no values")
-    mean = sum(values) / n
-    if n == 1:
-        return mean, math.nan
-    var = sum((v - mean) ** 2 for v in values) / (n - 1)
-    return mean, t_quantile(n - 1, level) * math.sqrt(var / n)
+    mean, _, half = student_t.t_interval(values, level)
+    return mean, half
 
 
 def cliff_kpps(isr_us=DEFAULT_ISR_US, proto_us=DEFAULT_PROTO_US):

@@ -8,7 +8,6 @@ Reads the CSV of examples/papers/hostnet-selfsimilar; writes PNG and PDF.
 
 import argparse
 import csv
-import math
 from collections import defaultdict
 from pathlib import Path
 
@@ -26,15 +25,11 @@ def load_rows(path):
 
 def mean_ci(values):
     """Mean and half-width of the 95 % Student-t interval (NaN half-width, undefined, for a
-    single value)."""
-    from hostnet.study.student_t import t_quantile
+    single value): hostnet.study.student_t.t_interval, the package's one interval."""
+    from hostnet.study.student_t import t_interval
 
-    n = len(values)
-    mean = sum(values) / n
-    if n < 2:
-        return mean, math.nan
-    std = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1))
-    return mean, t_quantile(0.975, n - 1) * std / math.sqrt(n)
+    mean, _, half = t_interval(values)
+    return mean, half
 
 
 def plot(csv_path, out_path):

@@ -1,5 +1,5 @@
-"""The study summary's Student-t quantile (hostnet.study.student_t, no scipy) and the study
-runner's lazy imports."""
+"""The package's Student-t quantile and interval (hostnet.study.student_t, no scipy) and the
+study runner's lazy imports."""
 
 import json
 import math
@@ -11,6 +11,7 @@ from statistics import NormalDist
 
 import pytest
 
+from hostnet.study import student_t
 from hostnet.study.student_t import t_cdf, t_quantile
 from hostnet.study.summary import t_interval
 
@@ -85,6 +86,28 @@ def test_t_interval_half_width():
     mean, std, half = t_interval([1, 2, 3, 4, 5])
     assert (mean, std) == pytest.approx((3.0, math.sqrt(2.5)))
     assert half == pytest.approx(2.7764451 * math.sqrt(2.5) / math.sqrt(5), rel=1e-7)
+
+
+def test_t_interval_level_and_small_samples():
+    # 99 %: t(0.995, 4) = 4.6041 (printed tables); one value: no interval; none: no mean
+    _, std, half = student_t.t_interval([1, 2, 3, 4, 5], level=0.99)
+    assert half == pytest.approx(4.6041 * std / math.sqrt(5), rel=1e-4)
+    mean, std, half = student_t.t_interval([7.5])
+    assert mean == 7.5 and math.isnan(std) and math.isnan(half)
+    assert all(math.isnan(v) for v in student_t.t_interval([]))
+    with pytest.raises(ValueError, match="level"):
+        student_t.t_interval([1, 2], level=1.0)
+
+
+def test_one_interval_in_the_package():
+    """The summary and the papers' figure scripts use the same interval, bit for bit."""
+    from hostnet import plot_livelock, plot_selfsimilar
+
+    assert t_interval is student_t.t_interval
+    for sample in ([1, 2, 3, 4, 5], [10.0, 12.0], [0.1, 0.7, 0.2, 0.9, 0.35, 0.6]):
+        mean, _, half = student_t.t_interval(sample)
+        assert plot_livelock.mean_ci(sample) == (mean, half)
+        assert plot_selfsimilar.mean_ci(sample) == (mean, half)
 
 
 def test_study_run_imports_no_scientific_stack(tmp_path):

@@ -13,7 +13,8 @@ from pathlib import Path
 
 from .spec import Study, StudyError, load_study
 from .spec import parse_requirement as _parse_requirement
-from .student_t import t_quantile  # not scipy: its import cost ~0.9 s of CPU per command
+# not scipy: its import cost ~0.9 s of CPU per command
+from .student_t import t_interval
 
 __all__ = ["read_results", "summarize", "format_table", "format_cell", "results_dir",
            "t_interval", "best_by", "failed_runs", "free_parameters", "parse_requirement",
@@ -79,19 +80,6 @@ def read_results(directory, only_ok=True) -> list:
             rows[row["run_id"]] = {k: (_number(v) if v != "" else None) for k, v in row.items()}
     result = list(rows.values())
     return [r for r in result if r["status"] == "ok"] if only_ok else result
-
-
-def t_interval(values) -> tuple:
-    """(mean, std, half-width of the 95 % Student-t interval); std and half-width are nan
-    for fewer than two values."""
-    n = len(values)
-    if n == 0:
-        return math.nan, math.nan, math.nan
-    mean = sum(values) / n
-    if n < 2:
-        return mean, math.nan, math.nan
-    std = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1))
-    return mean, std, t_quantile(0.975, n - 1) * std / math.sqrt(n)
 
 
 def summarize(target, out=None, metrics=None, write=True) -> list:

@@ -18,7 +18,7 @@ namespace ns3
 {
 
 /**
- * @ingroup hostnet
+ * @ingroup hostnet-validation
  * @brief A probability mass function on the time grid k dt, k = 0, 1, ...
  *
  * Value class: x(k) = P(X = k dt). Entries are non-negative; the sum is normally 1 (the
@@ -143,7 +143,7 @@ class DiscreteDistribution
 };
 
 /**
- * @ingroup hostnet
+ * @ingroup hostnet-validation
  * @brief Inputs of DiscreteTimeBatchModel::Solve().
  *
  * All four distributions must have the same grid step dt and sum to 1 (within 1e-9).
@@ -160,7 +160,7 @@ struct DiscreteTimeBatchParameters
 };
 
 /**
- * @ingroup hostnet
+ * @ingroup hostnet-validation
  * @brief Results of DiscreteTimeBatchModel::Solve().
  */
 struct DiscreteTimeBatchResult
@@ -185,7 +185,7 @@ struct DiscreteTimeBatchResult
 };
 
 /**
- * @ingroup hostnet
+ * @ingroup hostnet-validation
  * @brief Discrete-time GI^[X]/GI/1-L model of NIC batching and a CPU with a work limit.
  *
  * Model of S. Gebert et al., "Performance Modeling of Softwarized Network Functions Using

@@ -47,9 +47,9 @@
  * Identical configurations (e.g. Fig. 11's count-8 and Fig. 7's count-8, or the Q = 4,
  * T_poll = 20 us point of both polling studies) are simulated once and reused.
  *
- * ./hostnet-seed-figures --out=results/figures --replications=3 --duration=0.2
+ * ./hostnet-salah2007-figures --out=results/figures --replications=3 --duration=0.2
  *                        --warmup=0.05 --figures=7,11
- * then: python -m hostnet.plot_seed_figures results/figures
+ * then: python -m hostnet.plot_salah2007_figures results/figures
  */
 
 #include "../hostnet-example-options.h"
@@ -57,6 +57,8 @@
 
 #include "ns3/core-module.h"
 #include "ns3/hostnet-module.h"
+#include "ns3/interrupt-analysis.h"
+#include "ns3/level-phase-chain.h"
 #include "ns3/network-module.h"
 
 #include <chrono>
@@ -75,7 +77,7 @@
 using namespace ns3;
 using namespace hostnet_example;
 
-NS_LOG_COMPONENT_DEFINE("HostnetSeedFigures");
+NS_LOG_COMPONENT_DEFINE("HostnetSalah2007Figures");
 
 namespace
 {
@@ -193,7 +195,7 @@ PurePolling(uint32_t quota, double periodUs)
 
 /// @return Salah et al. 2007's NAPI with quota (weight) Q and period T_poll
 RunSpec
-SeedNapi(uint32_t quota, double periodUs)
+Salah2007Napi(uint32_t quota, double periodUs)
 {
     return RunSpec{"", "ns3::NapiRxMode", quota, periodUs};
 }
@@ -475,7 +477,7 @@ Fig7Spec(const std::string& scheme, const FigureConfig& cfg)
     }
     if (scheme == "napi-salah2007")
     {
-        return SeedNapi(cfg.pollQuota, cfg.pollPeriodUs);
+        return Salah2007Napi(cfg.pollQuota, cfg.pollPeriodUs);
     }
     return RunSpec{scheme};
 }
@@ -752,7 +754,7 @@ main(int argc, char* argv[])
         for (double q : quotas)
         {
             studies.push_back(
-                {"napi-quota", q, SeedNapi(static_cast<uint32_t>(q), cfg.quotaPollPeriodUs)});
+                {"napi-quota", q, Salah2007Napi(static_cast<uint32_t>(q), cfg.quotaPollPeriodUs)});
         }
         for (double t : pollPeriods)
         {
@@ -760,7 +762,7 @@ main(int argc, char* argv[])
         }
         for (double t : pollPeriods)
         {
-            studies.push_back({"napi-period", t, SeedNapi(cfg.periodQuota, t)});
+            studies.push_back({"napi-period", t, Salah2007Napi(cfg.periodQuota, t)});
         }
         std::string path = cfg.out + "/fig11_sim.csv";
         std::ofstream csv = OpenCsv(path,

@@ -18,7 +18,7 @@ namespace ns3
 {
 
 /**
- * @ingroup hostnet
+ * @ingroup hostnet-validation
  * @brief Inputs of the interrupt-coalescing model (CoalescingAnalysis::Evaluate()).
  *
  * Times in seconds, rates in packets per second, sizes in packets or bytes as stated.
@@ -42,7 +42,7 @@ struct CoalescingParameters
 };
 
 /**
- * @ingroup hostnet
+ * @ingroup hostnet-validation
  * @brief Steady-state operating regime chosen by CoalescingAnalysis::Evaluate().
  */
 enum class CoalescingRegime
@@ -74,7 +74,7 @@ enum class CoalescingRegime
 std::ostream& operator<<(std::ostream& os, CoalescingRegime regime);
 
 /**
- * @ingroup hostnet
+ * @ingroup hostnet-validation
  * @brief Steady-state figures of the interrupt-coalescing model.
  */
 struct CoalescingResult
@@ -96,7 +96,7 @@ struct CoalescingResult
 };
 
 /**
- * @ingroup hostnet
+ * @ingroup hostnet-validation
  * @brief Analytical model of interrupt coalescing with an interrupt throttling timer (ITT).
  *
  * Implements the model of X. Chang, J. K. Muppala, Z. Han, J. Liu, "Analysis of Interrupt

@@ -4,7 +4,7 @@ import math
 
 import pytest
 
-from hostnet import seed004_figures as s4
+from hostnet import gebert2016_figures as s4
 
 
 @pytest.mark.parametrize("dist", ["pois", "geo", "nbin"])

@@ -6,7 +6,7 @@
  * Author: hostnet developers
  */
 
-// hostnet-seed004: the SGW example of Gebert et al. 2016 ("Performance Modeling of
+// hostnet-gebert2016: the SGW example of Gebert et al. 2016 ("Performance Modeling of
 // Softwarized Network Functions Using Discrete-Time Analysis") simulated end to end with
 // HostNetDevice + HostSinkApplication and compared with the discrete-time model
 // (DiscreteTimeBatchModel) for the same system.
@@ -295,11 +295,11 @@ KsDistance(std::vector<double> sim, const DiscreteDistribution& model)
  * @ingroup hostnet-tests
  * @brief Gebert et al. 2016's SGW example: simulation vs the discrete-time model.
  */
-class Seed004SgwTestCase : public TestCase
+class Gebert2016SgwTestCase : public TestCase
 {
   public:
-    Seed004SgwTestCase()
-        : TestCase("seed 004 SGW: loss threshold, E[D] and CDF, simulation vs model")
+    Gebert2016SgwTestCase()
+        : TestCase("Gebert et al. 2016 SGW: loss threshold, E[D] and CDF, simulation vs model")
     {
     }
 
@@ -329,7 +329,7 @@ class Seed004SgwTestCase : public TestCase
         const double limit = 4525 * US;
         const double paperLimit = DiscreteTimeBatchModel::kSgwLimit;
 
-        std::cout << "\nhostnet-seed004: tau 200 us, o 4 us, E[B] 7.25 us, socket " << RCVBUF
+        std::cout << "\nhostnet-gebert2016: tau 200 us, o 4 us, E[B] 7.25 us, socket " << RCVBUF
                   << " B = " << RCVBUF / PAYLOAD << " datagrams, model L " << limit / US
                   << " us (paper L " << paperLimit / US << " us), grid " << GRID / US
                   << " us, wire offset " << WireOffset() / US << " us\n";
@@ -427,17 +427,17 @@ class Seed004SgwTestCase : public TestCase
  * @ingroup hostnet-tests
  * @brief Gebert et al. 2016 simulation-vs-model validation suite.
  */
-class Seed004ValidationTestSuite : public TestSuite
+class Gebert2016ValidationTestSuite : public TestSuite
 {
   public:
-    Seed004ValidationTestSuite()
-        : TestSuite("hostnet-seed004", Type::SYSTEM)
+    Gebert2016ValidationTestSuite()
+        : TestSuite("hostnet-gebert2016", Type::SYSTEM)
     {
-        AddTestCase(new Seed004SgwTestCase(), Duration::EXTENSIVE);
+        AddTestCase(new Gebert2016SgwTestCase(), Duration::EXTENSIVE);
     }
 };
 
 /// Static instance.
-Seed004ValidationTestSuite g_seed004ValidationTestSuite;
+Gebert2016ValidationTestSuite g_gebert2016ValidationTestSuite;
 
 } // namespace

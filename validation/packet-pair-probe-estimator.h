@@ -19,7 +19,7 @@ namespace ns3
 {
 
 /**
- * @ingroup hostnet
+ * @ingroup hostnet-validation
  * @brief What PacketPairProbeEstimator concluded from the intra-probe gaps.
  *
  * Gaps and times are in microseconds so that Python scripts read them directly.
@@ -43,7 +43,7 @@ struct PacketPairProbeEstimate
 };
 
 /**
- * @ingroup hostnet
+ * @ingroup hostnet-validation
  * @brief The estimator of Salehin and Rojas-Cessa 2014: detects interrupt coalescing from the
  * intra-probe gaps of compound probes and estimates the host's packet processing time (PPT).
  *

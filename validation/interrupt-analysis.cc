@@ -12,7 +12,14 @@
 #include "ns3/assert.h"
 #include "ns3/log.h"
 
+// Without NDEBUG (ns-3's debug builds) uBLAS would check each factorisation against a
+// product of its factors, to sqrt(epsilon), and throw on the ill-conditioned systems whose
+// singularity SolveStationaryDense reports itself: the same behaviour in every build.
+#define BOOST_UBLAS_TYPE_CHECK 0
 #include <algorithm>
+#include <boost/numeric/ublas/lu.hpp>
+#include <boost/numeric/ublas/matrix.hpp>
+#include <boost/numeric/ublas/vector.hpp>
 #include <cmath>
 #include <cstddef>
 #include <limits>
@@ -890,61 +897,33 @@ InterruptAnalysis::SolveStationaryDense(const std::vector<std::vector<double>>& 
     {
         NS_ABORT_MSG_IF(row.size() != n, "InterruptAnalysis: generator q must be square");
     }
-    // a x = b with a = Q^T, the last equation replaced by sum(x) = 1.
-    std::vector<std::vector<double>> a(n, std::vector<double>(n + 1, 0.0));
+    // a x = b with a = Q^T, the last equation replaced by sum(x) = 1, solved by Boost's
+    // LU factorisation with partial pivoting (uBLAS). Stored in std::vector: uBLAS's own
+    // storage (unbounded_array) uses std::allocator::construct, which C++20 removed.
+    namespace ublas = boost::numeric::ublas;
+    ublas::matrix<double, ublas::row_major, std::vector<double>> a(n, n);
+    ublas::vector<double, std::vector<double>> x(n, 0.0);
+    double maxAbs = 0.0;
     for (std::size_t i = 0; i < n; ++i)
     {
         for (std::size_t j = 0; j < n; ++j)
         {
-            a[i][j] = (i + 1 == n) ? 1.0 : q[j][i];
-        }
-        a[i][n] = (i + 1 == n) ? 1.0 : 0.0;
-    }
-    double maxAbs = 0.0;
-    for (const auto& row : a)
-    {
-        for (std::size_t j = 0; j < n; ++j)
-        {
-            maxAbs = std::max(maxAbs, std::fabs(row[j]));
+            a(i, j) = (i + 1 == n) ? 1.0 : q[j][i];
+            maxAbs = std::max(maxAbs, std::fabs(a(i, j)));
         }
     }
-    for (std::size_t col = 0; col < n; ++col)
+    x(n - 1) = 1.0;
+    ublas::permutation_matrix<std::size_t, std::vector<std::size_t>> pivots(n);
+    ublas::lu_factorize(a, pivots);
+    // lu_factorize stops only at an exact zero pivot; a pivot at round-off level means a
+    // singular system just as well (the same test as before the factorisation was Boost's).
+    for (std::size_t i = 0; i < n; ++i)
     {
-        std::size_t pivot = col;
-        for (std::size_t i = col + 1; i < n; ++i)
-        {
-            if (std::fabs(a[i][col]) > std::fabs(a[pivot][col]))
-            {
-                pivot = i;
-            }
-        }
-        NS_ABORT_MSG_IF(!(std::fabs(a[pivot][col]) > 1e-13 * maxAbs),
+        NS_ABORT_MSG_IF(!(std::fabs(a(i, i)) > 1e-13 * maxAbs),
                         "InterruptAnalysis: singular system (more than one recurrent class?)");
-        std::swap(a[col], a[pivot]);
-        for (std::size_t i = col + 1; i < n; ++i)
-        {
-            const double f = a[i][col] / a[col][col];
-            if (f == 0.0)
-            {
-                continue;
-            }
-            for (std::size_t j = col; j <= n; ++j)
-            {
-                a[i][j] -= f * a[col][j];
-            }
-        }
     }
-    std::vector<double> x(n, 0.0);
-    for (std::size_t i = n; i-- > 0;)
-    {
-        double s = a[i][n];
-        for (std::size_t j = i + 1; j < n; ++j)
-        {
-            s -= a[i][j] * x[j];
-        }
-        x[i] = s / a[i][i];
-    }
-    return x;
+    ublas::lu_substitute(a, pivots, x);
+    return std::vector<double>(x.begin(), x.end());
 }
 
 } // namespace ns3

@@ -16,7 +16,7 @@ namespace ns3
 {
 
 /**
- * @ingroup hostnet
+ * @ingroup hostnet-validation
  * @brief Estimates of the Hurst parameter of a series (e.g. bytes per time bin).
  *
  * Two classic estimators (Taqqu, Teverovsky and Willinger 1995): aggregated variance (the

@@ -16,7 +16,7 @@ namespace ns3
 {
 
 /**
- * @ingroup hostnet
+ * @ingroup hostnet-validation
  * @brief Steady-state performance figures of a receive-path analytic model.
  *
  * All rates are in packets per second, all times in seconds.
@@ -33,7 +33,7 @@ struct InterruptAnalysisResult
 };
 
 /**
- * @ingroup hostnet
+ * @ingroup hostnet-validation
  * @brief Analytic models of interrupt-driven packet reception.
  *
  * Implements the ideal system (Sec. 3.1), the normal-interruption model (Sec. 3.2,
@@ -366,8 +366,9 @@ class InterruptAnalysis
      * @brief Stationary distribution of a small finite CTMC by dense Gaussian elimination.
      *
      * Solves pi Q = 0 with sum(pi) = 1: the transposed system with one equation replaced by
-     * the normalisation row, partial pivoting. O(N^3): for cross-checks on small chains
-     * only. The chain must have a single recurrent class (transient states are allowed).
+     * the normalisation row, by Boost uBLAS's LU factorisation with partial pivoting. O(N^3): for
+     * cross-checks on small chains only. The chain must have a single recurrent class (transient
+     * states are allowed).
      *
      * @param q the N x N generator, q[i][j] the rate from state i to state j (i != j), with
      *          q[i][i] = -sum_{j != i} q[i][j]

@@ -19,7 +19,7 @@ namespace ns3
 {
 
 /**
- * @ingroup hostnet
+ * @ingroup hostnet-validation
  * @brief Stationary distribution of a finite level-dependent quasi-birth-death CTMC.
  *
  * States (n, j): level n = 0..B (packets in the host), phase j = 0..m-1 (what the CPU

@@ -1,6 +1,6 @@
-"""Plot Salah et al. 2007's Fig. 7 and Fig. 11 from the CSVs written by hostnet-seed-figures.
+"""Plot Salah et al. 2007's Fig. 7 and Fig. 11 from the CSVs written by hostnet-salah2007-figures.
 
-    python -m hostnet.plot_seed_figures results/figures [--out DIR]
+    python -m hostnet.plot_salah2007_figures results/figures [--out DIR]
 
 Reads ``fig7_sim.csv``, ``fig7_analysis.csv`` and ``fig11_sim.csv`` from the directory
 (a missing file skips its figure), averages the replications of every point with a 95 %
@@ -28,7 +28,8 @@ from pathlib import Path
 
 
 def _livelock_module():
-    """hostnet.plot_livelock (its t-table CI code), also when loaded by file path."""
+    """hostnet.plot_livelock (mean_ci: hostnet.study.student_t.t_interval), also when loaded
+    by file path."""
     try:
         from . import plot_livelock  # noqa: PLC0415
 
@@ -464,14 +465,14 @@ def summary_lines(fig7_sim, fig11_sim):
 
 
 def main(argv=None):
-    """Command line: plot_seed_figures <dir> [--out DIR] [--isrUs U] [--protoUs U]."""
+    """Command line: plot_salah2007_figures <dir> [--out DIR] [--isrUs U] [--protoUs U]."""
     import matplotlib
 
     matplotlib.use("Agg")
-    parser = argparse.ArgumentParser(prog="python -m hostnet.plot_seed_figures",
+    parser = argparse.ArgumentParser(prog="python -m hostnet.plot_salah2007_figures",
                                      description=__doc__.splitlines()[0])
     parser.add_argument("dir", help="directory with fig7_sim.csv, fig7_analysis.csv, "
-                        "fig11_sim.csv (written by hostnet-seed-figures)")
+                        "fig11_sim.csv (written by hostnet-salah2007-figures)")
     parser.add_argument("--out", default=None, help="output directory (default: dir)")
     parser.add_argument("--isrUs", type=float, default=_livelock.DEFAULT_ISR_US,
                         help="mean ISR cost in us, for the eq. 13 cliff line")
@@ -496,7 +497,7 @@ def main(argv=None):
     for p in missing:
         print(f"note: {p} not found; its curves are left out")
     if len(missing) == len(paths):
-        print(f"error: no CSV of hostnet-seed-figures in {src}", file=sys.stderr)
+        print(f"error: no CSV of hostnet-salah2007-figures in {src}", file=sys.stderr)
         return 1
     fig7_sim = {}
     if paths["fig7_sim.csv"].is_file():

@@ -1,7 +1,7 @@
 """Fig. 8 and Fig. 9 of Gebert et al. 2016 from the discrete-time GI^[X]/GI/1-L model (C++ via
 cppyy).
 
-    python -m hostnet.seed004_figures results/figures [--taus 50,100,200] [--no-pdf]
+    python -m hostnet.gebert2016_figures results/figures [--taus 50,100,200] [--no-pdf]
 
 For every aggregation interval tau and every interarrival distribution of the paper
 (Sec. VI-A: det, pois, geo, nbin) the model ``ns3::DiscreteTimeBatchModel::Solve`` gives
@@ -9,7 +9,7 @@ the mean processing time E[D] of accepted packets (Fig. 8, against the mean inte
 time E[A] on a log axis) and the loss probability (Fig. 9, one panel per tau, around the
 overload point E[A] ~ 7.25 us). The system is the paper's SGW: interrupt overhead
 o = 4 us per batch, unfinished-work limit L = 5200 us, and the service-time shape of the
-hostnet-seed004 suite (mean 8.336 us capped at 16 us to 7.25 us; see doc/hostnet.rst).
+hostnet-gebert2016 suite (mean 8.336 us capped at 16 us to 7.25 us; see doc/hostnet.rst).
 
 The distributions live on the model's grid dt = 0.5 us, in slots of dt, with mean
 mu = E[A] / dt. The model needs a(0) = 0 (two packets of one stream never arrive in the
@@ -21,8 +21,8 @@ same slot), so the three random ones are shifted by one slot:
 - nbin: 1 + negative binomial with mean mu - 1 and standard deviation mu (the paper sets
   sigma = mu: coefficient of variation 1).
 
-Writes ``seed004_fig8_fig9.csv`` (tau_us, dist, ea_us, mean_d_us, loss) and
-``seed004_fig8.png`` / ``seed004_fig9.png`` (and PDFs) into the directory.
+Writes ``gebert2016_fig8_fig9.csv`` (tau_us, dist, ea_us, mean_d_us, loss) and
+``gebert2016_fig8.png`` / ``gebert2016_fig9.png`` (and PDFs) into the directory.
 """
 
 import argparse
@@ -35,7 +35,7 @@ DT = 0.5e-6
 OVERHEAD = 4e-6
 LIMIT = 5200e-6
 DISTRIBUTIONS = ("det", "pois", "geo", "nbin")
-# hostnet-seed004's service shape (us, probability), tail capped at 16 us: mean 7.25 us.
+# hostnet-gebert2016's service shape (us, probability), tail capped at 16 us: mean 7.25 us.
 SERVICE_US = ((3, 0.05), (4, 0.15), (5, 0.20), (6, 0.20), (7, 0.10), (8, 0.08), (10, 0.06),
               (12, 0.04), (14, 0.02), (16, 0.10))
 TAIL = 1e-12
@@ -167,7 +167,7 @@ def plot(rows, out_dir, pdf=True):
     ax.grid(True, which="both", alpha=0.3)
     ax.legend(fontsize=7, ncol=len(taus))
     fig.tight_layout()
-    paths = [Path(out_dir) / "seed004_fig8.png"]
+    paths = [Path(out_dir) / "gebert2016_fig8.png"]
     fig.savefig(paths[0], dpi=120)
     if pdf:
         fig.savefig(paths[0].with_suffix(".pdf"))
@@ -189,7 +189,7 @@ def plot(rows, out_dir, pdf=True):
     axes[0][0].legend()
     fig.suptitle("Gebert et al. 2016 Fig. 9: loss vs E[A]")
     fig.tight_layout()
-    paths.append(Path(out_dir) / "seed004_fig9.png")
+    paths.append(Path(out_dir) / "gebert2016_fig9.png")
     fig.savefig(paths[1], dpi=120)
     if pdf:
         fig.savefig(paths[1].with_suffix(".pdf"))
@@ -199,7 +199,7 @@ def plot(rows, out_dir, pdf=True):
 
 def main(argv=None):
     parser = argparse.ArgumentParser(
-        prog="python -m hostnet.seed004_figures",
+        prog="python -m hostnet.gebert2016_figures",
         description="Gebert et al. 2016 Fig. 8 (mean processing time) and Fig. 9 (loss) vs E[A] "
         "from the discrete-time model, for several tau and arrival distributions.")
     parser.add_argument("out", help="output directory (CSV, PNG, PDF)")
@@ -217,7 +217,7 @@ def main(argv=None):
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     rows = compute(taus)
-    write_csv(rows, out / "seed004_fig8_fig9.csv")
+    write_csv(rows, out / "gebert2016_fig8_fig9.csv")
     for path in plot(rows, out, pdf=not args.no_pdf):
         print(f"wrote {path}")
     for tau in taus:

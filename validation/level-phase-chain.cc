@@ -59,6 +59,12 @@ Multiply(const Matrix& a, const Matrix& b)
  * (>= 0) and the rates leaving the block (slack, >= 0 and not all 0). -M = D - off with
  * D_i = sum_j off_ij + slack_i. Gaussian elimination in GTH form: each pivot and each
  * updated diagonal is a sum of non-negative terms, never a difference.
+ *
+ * Written here, not taken from a library: linear algebra libraries (LAPACK, Eigen, Boost's
+ * uBLAS) factorise the matrix they are given, so the diagonal D - off would already be a
+ * difference of nearly equal numbers in deep overload, and none offers the GTH form
+ * (pivots rebuilt from the off-diagonal rates and the slack). InterruptAnalysis's dense
+ * oracle, which needs no such care, uses uBLAS.
  */
 Matrix
 InverseMMatrix(Matrix off, std::vector<double> slack)

@@ -1,7 +1,7 @@
-"""Tests of hostnet.plot_seed_figures (Salah et al. 2007's Fig. 7 and Fig. 11 from CSVs).
+"""Tests of hostnet.plot_salah2007_figures (Salah et al. 2007's Fig. 7 and Fig. 11 from CSVs).
 
 Runs on small synthetic CSVs written here; needs matplotlib but neither ns-3 nor the build:
-    PYTHONPATH=python .venv/bin/python -m pytest -q python/tests/test_seed_figures.py
+    PYTHONPATH=python .venv/bin/python -m pytest -q python/tests/test_salah2007_figures.py
 """
 
 import ast
@@ -16,13 +16,13 @@ from pathlib import Path
 import pytest
 
 REPO = Path(__file__).resolve().parents[2]
-MODULE_PATH = REPO / "python" / "hostnet" / "plot_seed_figures.py"
+MODULE_PATH = REPO / "python" / "hostnet" / "plot_salah2007_figures.py"
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
 
 def _load_module():
-    """plot_seed_figures by file path (importing the hostnet package would load ns-3)."""
-    spec = importlib.util.spec_from_file_location("plot_seed_figures_under_test", MODULE_PATH)
+    """plot_salah2007_figures by file path (importing the hostnet package would load ns-3)."""
+    spec = importlib.util.spec_from_file_location("plot_salah2007_figures_under_test", MODULE_PATH)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
@@ -172,14 +172,14 @@ def test_no_ns3_import():
 
 
 def test_module_entry_point_does_not_load_ns3(tmp_path):
-    """``python -m hostnet.plot_seed_figures`` runs without loading cppyy (no build needed)."""
+    """``python -m hostnet.plot_salah2007_figures`` runs without loading cppyy (no build needed)."""
     _synthetic_dir(tmp_path)
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join(
         [str(REPO / "python")] + [p for p in env.get("PYTHONPATH", "").split(os.pathsep) if p])
     env["HOSTNET_BUILD_DIR"] = str(tmp_path / "no-build")  # loading ns-3 would fail here
     # --help exits before plotting: this checks only the import chain, quickly.
-    result = subprocess.run([sys.executable, "-m", "hostnet.plot_seed_figures", "--help"],
+    result = subprocess.run([sys.executable, "-m", "hostnet.plot_salah2007_figures", "--help"],
                             env=env, capture_output=True, text=True, timeout=60)
     assert result.returncode == 0, result.stderr
-    assert "plot_seed_figures" in result.stdout
+    assert "plot_salah2007_figures" in result.stdout

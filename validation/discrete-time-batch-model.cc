@@ -879,6 +879,8 @@ Step(WorkRecursion& rec, Work& u, Work& next, bool damped)
  *
  * Grassmann-Taksar-Heyman state reduction (no subtractions, hence stable), with state
  * @p root reduced last; states from which root cannot be reached get probability 0.
+ * Written here because no linear algebra library offers it: their solvers (LU, QR) would
+ * take I - P, whose diagonal is a difference, and lose the accuracy GTH keeps.
  *
  * @param c row-stochastic matrix, row-major n x n (destroyed)
  * @param n number of states
