@@ -61,6 +61,9 @@ HostNetDeviceHelper::HostNetDeviceHelper()
     m_txPathFactory.SetTypeId("ns3::HostTxPath");
     m_cpuFactory.SetTypeId("ns3::HostCpu");
     m_stackFactory.SetTypeId("ns3::HostNetStack");
+    m_socketCostsFactory.SetTypeId("ns3::HostSocketCosts");
+    m_tcpTimersFactory.SetTypeId("ns3::HostTcpTimers");
+    m_localityFactory.SetTypeId("ns3::CpuLocality");
 }
 
 void
@@ -468,6 +471,30 @@ HostNetDeviceHelper::SetTxPathAttribute(const std::string& name, const Attribute
 }
 
 void
+HostNetDeviceHelper::SetSocketCostAttribute(const std::string& name, const AttributeValue& value)
+{
+    std::string error = CheckAttribute("ns3::HostSocketCosts", name, value);
+    NS_ABORT_MSG_IF(!error.empty(), "HostNetDeviceHelper::SetSocketCostAttribute: " << error);
+    m_socketCostsFactory.Set(name, value);
+}
+
+void
+HostNetDeviceHelper::SetTcpTimerAttribute(const std::string& name, const AttributeValue& value)
+{
+    std::string error = CheckAttribute("ns3::HostTcpTimers", name, value);
+    NS_ABORT_MSG_IF(!error.empty(), "HostNetDeviceHelper::SetTcpTimerAttribute: " << error);
+    m_tcpTimersFactory.Set(name, value);
+}
+
+void
+HostNetDeviceHelper::SetLocalityAttribute(const std::string& name, const AttributeValue& value)
+{
+    std::string error = CheckAttribute("ns3::CpuLocality", name, value);
+    NS_ABORT_MSG_IF(!error.empty(), "HostNetDeviceHelper::SetLocalityAttribute: " << error);
+    m_localityFactory.Set(name, value);
+}
+
+void
 HostNetDeviceHelper::SetCpuAttribute(const std::string& name, const AttributeValue& value)
 {
     std::string error = CheckAttribute("ns3::HostCpu", name, value);
@@ -542,8 +569,8 @@ HostNetDeviceHelper::SetPreset(const std::string& name)
         SetStackAttribute("KernelVersion", StringValue("2.6.32"));
         // TCP_DELACK_MIN = HZ/25: Linux delays an ACK 40 ms at least (ns-3: 200 ms);
         // TCP_RTO_MIN = HZ/5 = 200 ms (ns-3: 1 s).
-        SetStackAttribute("TcpDelAckTimeout", TimeValue(MilliSeconds(40)));
-        SetStackAttribute("TcpMinRto", TimeValue(MilliSeconds(200)));
+        SetTcpTimerAttribute("DelAckTimeout", TimeValue(MilliSeconds(40)));
+        SetTcpTimerAttribute("MinRto", TimeValue(MilliSeconds(200)));
         SetDeviceAttribute("NQueues", UintegerValue(1));
         SetModeration("ns3::E1000DynamicItrModeration", "Conservative", BooleanValue(true));
         SetRxMode("ns3::NapiRxMode", "Weight", UintegerValue(64));
@@ -570,8 +597,8 @@ HostNetDeviceHelper::SetPreset(const std::string& name)
         SetCpuAttribute("ContextSwitchCost", TimeValue(MicroSeconds(2)));
         SetCpuAttribute("WakeupCost", TimeValue(MicroSeconds(1)));
         SetStackAttribute("KernelVersion", StringValue("6.6"));
-        SetStackAttribute("TcpDelAckTimeout", TimeValue(MilliSeconds(40)));
-        SetStackAttribute("TcpMinRto", TimeValue(MilliSeconds(200)));
+        SetTcpTimerAttribute("DelAckTimeout", TimeValue(MilliSeconds(40)));
+        SetTcpTimerAttribute("MinRto", TimeValue(MilliSeconds(200)));
         SetStackAttribute("NetdevBudget", UintegerValue(300));
         SetDeviceAttribute("NQueues", UintegerValue(queues));
         SetSteeringAttribute("RssTableSize", UintegerValue(mlx5 ? 256 : 512));
@@ -616,17 +643,17 @@ HostNetDeviceHelper::SetPreset(const std::string& name)
                          StringValue("ns3::ConstantRandomVariable[Constant=0.15e-6]"));
         // Socket costs (read/write 128 KB as iperf; copies charged to the tasks) and
         // locality: two NUMA nodes (cores interleaved), the NIC on node 0.
-        SetStackAttribute("SyscallCost", TimeValue(MicroSeconds(1)));
-        SetStackAttribute("RecvCopyRate", DataRateValue(DataRate("76Gbps")));
-        SetStackAttribute("SendCopyRate", DataRateValue(DataRate("138Gbps")));
-        SetStackAttribute("ReadSize", UintegerValue(131072));
-        SetStackAttribute("WriteSize", UintegerValue(131072));
-        SetStackAttribute("SkbFreeCost", TimeValue(NanoSeconds(50)));
-        SetStackAttribute("NumaNodes", UintegerValue(2));
-        SetStackAttribute("NicNumaNode", UintegerValue(0));
-        SetStackAttribute("RemoteNumaFactor", DoubleValue(2.0));
-        SetStackAttribute("CrossCoreCopyFactor", DoubleValue(1.3));
-        SetStackAttribute("SocketLockCost", TimeValue(NanoSeconds(250)));
+        SetSocketCostAttribute("SyscallCost", TimeValue(MicroSeconds(1)));
+        SetSocketCostAttribute("RecvCopyRate", DataRateValue(DataRate("76Gbps")));
+        SetSocketCostAttribute("SendCopyRate", DataRateValue(DataRate("138Gbps")));
+        SetSocketCostAttribute("ReadSize", UintegerValue(131072));
+        SetSocketCostAttribute("WriteSize", UintegerValue(131072));
+        SetSocketCostAttribute("SkbFreeCost", TimeValue(NanoSeconds(50)));
+        SetLocalityAttribute("NumaNodes", UintegerValue(2));
+        SetLocalityAttribute("NicNumaNode", UintegerValue(0));
+        SetLocalityAttribute("RemoteNumaFactor", DoubleValue(2.0));
+        SetLocalityAttribute("CrossCoreCopyFactor", DoubleValue(1.3));
+        SetSocketCostAttribute("SocketLockCost", TimeValue(NanoSeconds(250)));
         SetCostAttribute("RegisterWriteCost",
                          StringValue("ns3::ConstantRandomVariable[Constant=0.1e-6]"));
         return;
@@ -1071,11 +1098,17 @@ HostNetDeviceHelper::Install(Ptr<NetDevice> phy) const
                     "HostNetDeviceHelper::Install: the device is already a HostNetDevice");
     if (!node->GetObject<HostCpu>())
     {
-        node->AggregateObject(m_cpuFactory.Create<HostCpu>());
+        Ptr<HostCpu> cpu = m_cpuFactory.Create<HostCpu>();
+        cpu->SetAttribute("Locality", PointerValue(m_localityFactory.Create<CpuLocality>()));
+        node->AggregateObject(cpu);
     }
     if (!node->GetObject<HostNetStack>())
     {
-        node->AggregateObject(m_stackFactory.Create<HostNetStack>());
+        Ptr<HostNetStack> stack = m_stackFactory.Create<HostNetStack>();
+        stack->SetAttribute("SocketCosts",
+                            PointerValue(m_socketCostsFactory.Create<HostSocketCosts>()));
+        stack->SetAttribute("TcpTimers", PointerValue(m_tcpTimersFactory.Create<HostTcpTimers>()));
+        node->AggregateObject(stack);
     }
     Ptr<HostNetDevice> device = m_deviceFactory.Create<HostNetDevice>();
     // The parts in this order: it is the order in which their random variables were built

@@ -174,6 +174,31 @@ class HostNetDeviceHelper : public PcapHelperForDevice, public AsciiTraceHelperF
     void SetStackAttribute(const std::string& name, const AttributeValue& value);
 
     /**
+     * @brief Set an attribute of the HostSocketCosts of nodes given a HostNetStack
+     * (SyscallCost, RecvCopyRate, SendCopyRate, ReadSize, WriteSize, SkbFreeCost,
+     * SocketLockCost).
+     * @param name attribute name
+     * @param value attribute value
+     */
+    void SetSocketCostAttribute(const std::string& name, const AttributeValue& value);
+
+    /**
+     * @brief Set an attribute of the HostTcpTimers of nodes given a HostNetStack
+     * (DelAckTimeout, MinRto).
+     * @param name attribute name
+     * @param value attribute value
+     */
+    void SetTcpTimerAttribute(const std::string& name, const AttributeValue& value);
+
+    /**
+     * @brief Set an attribute of the CpuLocality of nodes given a HostCpu (NumaNodes,
+     * NicNumaNode, RemoteNumaFactor, CrossCoreCopyFactor).
+     * @param name attribute name
+     * @param value attribute value
+     */
+    void SetLocalityAttribute(const std::string& name, const AttributeValue& value);
+
+    /**
      * @brief Configure a whole host by name: CPU (cores, speed), queues, RSS, ring sizes,
      * moderation, NAPI, GRO/TSO and per-packet costs, with the sources in doc/hostnet.rst.
      *
@@ -387,17 +412,20 @@ class HostNetDeviceHelper : public PcapHelperForDevice, public AsciiTraceHelperF
     /// Stop with a clear message unless type names a subclass of base.
     static void CheckType(const std::string& what, const std::string& type, TypeId base);
 
-    ObjectFactory m_deviceFactory;     ///< HostNetDevice
-    uint32_t m_nQueues{0};             ///< NQueues set on m_deviceFactory (0: not set)
-    ObjectFactory m_moderationFactory; ///< InterruptModeration subclass
-    ObjectFactory m_rxModeFactory;     ///< RxMode subclass
-    ObjectFactory m_rxRingFactory;     ///< RxRing
-    ObjectFactory m_txRingFactory;     ///< TxRing
-    ObjectFactory m_costsFactory;      ///< HostCostModel
-    ObjectFactory m_steeringFactory;   ///< ReceiveSteering
-    ObjectFactory m_txPathFactory;     ///< HostTxPath
-    ObjectFactory m_cpuFactory;        ///< HostCpu for nodes without one
-    ObjectFactory m_stackFactory;      ///< HostNetStack for nodes without one
+    ObjectFactory m_deviceFactory;      ///< HostNetDevice
+    uint32_t m_nQueues{0};              ///< NQueues set on m_deviceFactory (0: not set)
+    ObjectFactory m_moderationFactory;  ///< InterruptModeration subclass
+    ObjectFactory m_rxModeFactory;      ///< RxMode subclass
+    ObjectFactory m_rxRingFactory;      ///< RxRing
+    ObjectFactory m_txRingFactory;      ///< TxRing
+    ObjectFactory m_costsFactory;       ///< HostCostModel
+    ObjectFactory m_steeringFactory;    ///< ReceiveSteering
+    ObjectFactory m_txPathFactory;      ///< HostTxPath
+    ObjectFactory m_cpuFactory;         ///< HostCpu for nodes without one
+    ObjectFactory m_stackFactory;       ///< HostNetStack for nodes without one
+    ObjectFactory m_socketCostsFactory; ///< its HostSocketCosts
+    ObjectFactory m_tcpTimersFactory;   ///< its HostTcpTimers
+    ObjectFactory m_localityFactory;    ///< the new HostCpu's CpuLocality
 };
 
 template <typename... Ts>

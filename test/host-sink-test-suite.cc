@@ -405,8 +405,8 @@ class PresetDelAckTestCase : public TestCase
         helper.SetPreset("e1000-1g");
         if (!linux)
         {
-            helper.SetStackAttribute("TcpDelAckTimeout", TimeValue(Time(0)));
-            helper.SetStackAttribute("TcpMinRto", TimeValue(Time(0)));
+            helper.SetTcpTimerAttribute("DelAckTimeout", TimeValue(Time(0)));
+            helper.SetTcpTimerAttribute("MinRto", TimeValue(Time(0)));
         }
         NetDeviceContainer devices = helper.Install(phys);
         Ipv4InterfaceContainer ifaces =

@@ -45,20 +45,20 @@ HostBulkSendApplication::GetTypeId()
                           MakeUintegerAccessor(&HostBulkSendApplication::m_maxBytes),
                           MakeUintegerChecker<uint64_t>())
             .AddAttribute("WriteSize",
-                          "Bytes per write; 0 = HostNetStack::WriteSize of the node (128 KB "
+                          "Bytes per write; 0 = HostSocketCosts::WriteSize of the node (128 KB "
                           "unless a preset sets it).",
                           UintegerValue(0),
                           MakeUintegerAccessor(&HostBulkSendApplication::m_writeSize),
                           MakeUintegerChecker<uint32_t>())
             .AddAttribute("SyscallCost",
-                          "CPU time of one write system call; 0 = HostNetStack::SyscallCost "
+                          "CPU time of one write system call; 0 = HostSocketCosts::SyscallCost "
                           "of the node. Must be >= 0.",
                           TimeValue(Time(0)),
                           MakeTimeAccessor(&HostBulkSendApplication::m_syscallCost),
                           MakeTimeChecker(Time(0)))
             .AddAttribute("CopyRate",
                           "Rate of the copy from user space (a write of n bytes costs n / "
-                          "rate); 0 = HostNetStack::SendCopyRate of the node.",
+                          "rate); 0 = HostSocketCosts::SendCopyRate of the node.",
                           DataRateValue(DataRate(0)),
                           MakeDataRateAccessor(&HostBulkSendApplication::m_copyRate),
                           MakeDataRateChecker())
@@ -107,10 +107,12 @@ HostBulkSendApplication::StartApplication()
     NS_LOG_FUNCTION(this);
     m_thread.Create(GetNode(), "sender", m_core, false, "HostBulkSendApplication::Core");
     m_stack = HostNetStack::GetOrCreate(GetNode());
-    m_effWriteSize = m_writeSize > 0 ? m_writeSize : m_stack->GetWriteSize();
-    m_effSyscallCost =
-        m_syscallCost.IsStrictlyPositive() ? m_syscallCost : m_stack->GetSyscallCost();
-    m_effCopyRate = m_copyRate.GetBitRate() > 0 ? m_copyRate : m_stack->GetSendCopyRate();
+    m_effWriteSize = m_writeSize > 0 ? m_writeSize : m_stack->GetSocketCosts()->GetWriteSize();
+    m_effSyscallCost = m_syscallCost.IsStrictlyPositive()
+                           ? m_syscallCost
+                           : m_stack->GetSocketCosts()->GetSyscallCost();
+    m_effCopyRate =
+        m_copyRate.GetBitRate() > 0 ? m_copyRate : m_stack->GetSocketCosts()->GetSendCopyRate();
     m_socket = Socket::CreateSocket(GetNode(), TcpSocketFactory::GetTypeId());
     HostNetStack::ConfigureNodeSocket(GetNode(), m_socket); // the node's Linux TCP timing
     NS_ABORT_MSG_IF(m_socket->Bind() == -1, "HostBulkSendApplication: cannot bind");

@@ -59,7 +59,7 @@ HostSinkApplication::GetTypeId()
                           MakeTypeIdAccessor(&HostSinkApplication::m_protocol),
                           MakeTypeIdChecker())
             .AddAttribute("ReadSize",
-                          "Bytes per read on a TCP socket; 0 = HostNetStack::ReadSize of the "
+                          "Bytes per read on a TCP socket; 0 = HostSocketCosts::ReadSize of the "
                           "node (one 1448-byte segment unless a preset sets it, so UserCost "
                           "is per packet for TCP too).",
                           UintegerValue(0),
@@ -80,7 +80,7 @@ HostSinkApplication::GetTypeId()
                           MakeUintegerChecker<uint32_t>())
             .AddAttribute("SyscallCost",
                           "CPU time of the read system call, added to UserCost per read "
-                          "(>= 0; 0 = HostNetStack::SyscallCost of the node, itself 0 = "
+                          "(>= 0; 0 = HostSocketCosts::SyscallCost of the node, itself 0 = "
                           "counted in UserCost unless a preset sets it).",
                           TimeValue(Time(0)),
                           MakeTimeAccessor(&HostSinkApplication::m_syscallCost),
@@ -88,8 +88,8 @@ HostSinkApplication::GetTypeId()
             .AddAttribute("CopyRate",
                           "Per-byte cost of copying the data to user space, as a rate: a read "
                           "of n bytes adds n / rate (slowed by the node's locality factors, "
-                          "HostNetStack::CrossCoreCopyFactor and RemoteNumaFactor). 0 = "
-                          "HostNetStack::RecvCopyRate of the node (itself 0 = no per-byte "
+                          "CpuLocality::CrossCoreCopyFactor and RemoteNumaFactor). 0 = "
+                          "HostSocketCosts::RecvCopyRate of the node (itself 0 = no per-byte "
                           "cost unless a preset sets it).",
                           DataRateValue(DataRate(0)),
                           MakeDataRateAccessor(&HostSinkApplication::m_copyRate),
@@ -139,6 +139,7 @@ HostSinkApplication::DoDispose()
     m_connectionPackets.clear();
     m_thread.Dispose();
     m_stack = nullptr;
+    m_locality = nullptr;
     m_rfs = nullptr;
     m_pending = nullptr;
     m_userCost = nullptr;
@@ -167,10 +168,12 @@ HostSinkApplication::StartApplication()
     m_thread.Create(GetNode(), "app", m_core, false, "HostSinkApplication::Core");
     m_rfs = GetNode()->GetObject<RfsFlowTable>();
     m_stack = HostNetStack::GetOrCreate(GetNode());
-    m_effReadSize = m_readSize > 0 ? m_readSize : m_stack->GetReadSize();
+    m_locality = HostCpu::GetOrCreate(GetNode())->GetLocality();
+    Ptr<HostSocketCosts> socketCosts = m_stack->GetSocketCosts();
+    m_effReadSize = m_readSize > 0 ? m_readSize : socketCosts->GetReadSize();
     m_effSyscallCost =
-        m_syscallCost.IsStrictlyPositive() ? m_syscallCost : m_stack->GetSyscallCost();
-    m_effCopyRate = m_copyRate.GetBitRate() > 0 ? m_copyRate : m_stack->GetRecvCopyRate();
+        m_syscallCost.IsStrictlyPositive() ? m_syscallCost : socketCosts->GetSyscallCost();
+    m_effCopyRate = m_copyRate.GetBitRate() > 0 ? m_copyRate : socketCosts->GetRecvCopyRate();
     // Chang et al. 2008's adaptive moderation needs the socket buffer utilisation: provide it.
     // (every queue of every device: each has its own moderation instance).
     for (uint32_t i = 0; i < GetNode()->GetNDevices(); ++i)
@@ -388,10 +391,10 @@ HostSinkApplication::TryRead(Ptr<Socket> socket, Connection* connection)
     {
         // The copy (skb_copy_datagram_iter) finds the data in this core's caches only if
         // this core's softirq processed them; DDIO put them in the NIC's node's L3.
-        double factor = m_stack->GetCoreCostFactor(m_core);
+        double factor = m_locality->GetCoreCostFactor(m_core);
         if (packets.lastCrossCore)
         {
-            factor *= m_stack->GetCrossCoreCopyFactor();
+            factor *= m_locality->GetCrossCoreCopyFactor();
         }
         Time copy = m_effCopyRate.CalculateBytesTxTime(m_pending->GetSize());
         copy = factor == 1.0 ? copy : Seconds(copy.GetSeconds() * factor);
@@ -400,8 +403,9 @@ HostSinkApplication::TryRead(Ptr<Socket> socket, Connection* connection)
     }
     // The packets delivered since the last read are consumed by this one: free their skbs
     // (and pay the socket lock for those another core delivered).
-    cost += m_stack->GetSkbFreeCost() * static_cast<int64_t>(packets.total) +
-            m_stack->GetSocketLockCost() * static_cast<int64_t>(packets.crossCore);
+    cost +=
+        m_stack->GetSocketCosts()->GetSkbFreeCost() * static_cast<int64_t>(packets.total) +
+        m_stack->GetSocketCosts()->GetSocketLockCost() * static_cast<int64_t>(packets.crossCore);
     packets.total = 0;
     packets.crossCore = 0;
     m_thread.Submit(cost, m_readDone);

@@ -176,7 +176,8 @@ class HostSinkApplication : public Application
     uint32_t m_effReadSize{1448};     ///< TCP bytes per read in use
     Time m_effSyscallCost;            ///< syscall cost in use
     DataRate m_effCopyRate{0};        ///< copy rate in use
-    Ptr<HostNetStack> m_stack;        ///< the node's stack (costs, locality, busy polling)
+    Ptr<HostNetStack> m_stack;        ///< the node's stack (socket costs, busy polling)
+    Ptr<CpuLocality> m_locality;      ///< the node's CPU locality (copy slow-downs)
     Time m_copyTime;                  ///< copy time charged since ResetStats
     DeliveredPackets m_socketPackets; ///< the bound (UDP) socket's
     std::vector<DeliveredPackets> m_connectionPackets; ///< per TCP connection

@@ -65,6 +65,13 @@ HostCpu::GetTypeId()
                           StringValue("ns3::RoundRobinTaskScheduler"),
                           MakePointerAccessor(&HostCpu::SetScheduler, &HostCpu::GetScheduler),
                           MakePointerChecker<TaskScheduler>())
+            .AddAttribute("Locality",
+                          "Where the cores are (ns3::CpuLocality: NumaNodes, NicNumaNode, "
+                          "RemoteNumaFactor, CrossCoreCopyFactor) and what that does to "
+                          "network work on them.",
+                          StringValue("ns3::CpuLocality"),
+                          MakePointerAccessor(&HostCpu::m_locality),
+                          MakePointerChecker<CpuLocality>())
             .AddAttribute("ContextSwitchCost",
                           "CPU time of a switch between two different tasks on a core, paid "
                           "by the task that gets the CPU before its work (not scaled by "

@@ -9,6 +9,7 @@
 #ifndef HOST_CPU_H
 #define HOST_CPU_H
 
+#include "cpu-locality.h"
 #include "task-scheduler.h"
 
 #include "ns3/callback.h"
@@ -137,6 +138,13 @@ class HostCpu : public Object
      * @param scheduler the policy (one that serves no other HostCpu)
      */
     void SetScheduler(Ptr<TaskScheduler> scheduler);
+
+    /** @return the locality of the cores: NUMA nodes and slow-downs (the Locality attribute) */
+    Ptr<CpuLocality> GetLocality() const
+    {
+        return m_locality;
+    }
+
     /** @return the task scheduler (the Scheduler attribute) */
     Ptr<TaskScheduler> GetScheduler() const;
 
@@ -359,6 +367,7 @@ class HostCpu : public Object
 
     uint32_t m_nCores{1};             ///< number of cores (attribute)
     double m_speed{1};                ///< cost divisor: CPU speed relative to the costs' CPU
+    Ptr<CpuLocality> m_locality;      ///< NUMA nodes and slow-downs (attribute)
     Ptr<TaskScheduler> m_sched;       ///< the TASK-level policy and run queues (attribute)
     Time m_contextSwitchCost;         ///< CPU time of a switch between tasks (attribute)
     Time m_wakeupCost;                ///< CPU time of a wake-up (attribute)

@@ -100,7 +100,7 @@ HostNetQueue::Setup(HostNetDevice* device,
     // buffers, descriptors and L3).
     m_costs.Set(device->GetCosts(),
                 device->GetSteering()->GetEnqueueCost(),
-                m_stack->GetCoreCostFactor(core));
+                m_cpu->GetLocality()->GetCoreCostFactor(core));
     m_ring = ring;
     m_moderation = moderation;
     m_rxMode = rxMode;

@@ -385,7 +385,7 @@ HostTxPath::Send(uint32_t ring, Ptr<Packet> packet, const Address& dest, uint16_
                     where.kind == HostNetStack::ExecContext::SOFTIRQ && where.id < m_nCores
                         ? where.id
                         : m_cores[ring];
-                double factor = m_stack->GetCoreCostFactor(core);
+                double factor = m_cpu->GetLocality()->GetCoreCostFactor(core);
                 if (factor != 1.0)
                 {
                     cost = Seconds(cost.GetSeconds() * factor); // away from the NIC's node

@@ -18,6 +18,7 @@
 #include "ns3/node.h"
 #include "ns3/nstime.h"
 #include "ns3/object-vector.h"
+#include "ns3/pointer.h"
 #include "ns3/simulator.h"
 #include "ns3/socket.h"
 #include "ns3/string.h"
@@ -93,25 +94,6 @@ HostNetStack::GetTypeId()
             .SetParent<Object>()
             .SetGroupName("Hostnet")
             .AddConstructor<HostNetStack>()
-            .AddAttribute(
-                "TcpDelAckTimeout",
-                "Delayed-ACK timeout given to the node's TCP sockets (TcpSocket::DelAckTimeout) "
-                "by hostnet's applications and ConfigureTcpSockets. Linux delays an ACK by "
-                "TCP_DELACK_MIN = HZ/25 = 40 ms at least (tcp_send_delayed_ack; the modern "
-                "presets set 40 ms); ns-3's own default is 200 ms. 0 (default) leaves the "
-                "socket's value. Must be >= 0.",
-                TimeValue(Time(0)),
-                MakeTimeAccessor(&HostNetStack::m_tcpDelAckTimeout),
-                MakeTimeChecker(Time(0)))
-            .AddAttribute(
-                "TcpMinRto",
-                "Minimum retransmission timeout given to the node's TCP sockets "
-                "(TcpSocketBase::MinRto) with TcpDelAckTimeout. Linux: TCP_RTO_MIN = HZ/5 = "
-                "200 ms (the modern presets); ns-3's own default is 1 s. 0 (default) leaves "
-                "the socket's value. Must be >= 0.",
-                TimeValue(Time(0)),
-                MakeTimeAccessor(&HostNetStack::m_tcpMinRto),
-                MakeTimeChecker(Time(0)))
             .AddAttribute("NetdevBudget",
                           "Frames per NET_RX softirq round, shared by all NAPI contexts of a "
                           "core (net.core.netdev_budget, default 300). Must be >= 1.",
@@ -166,84 +148,20 @@ HostNetStack::GetTypeId()
                           TimeValue(MicroSeconds(1)),
                           MakeTimeAccessor(&HostNetStack::m_ipiCost),
                           MakeTimeChecker(Time(0)))
-            // Socket costs of the node's applications (HostSinkApplication,
-            // HostBulkSendApplication: used where their own attribute is 0).
-            .AddAttribute("SyscallCost",
-                          "CPU time of one read or write system call (recvmsg/sendmsg entry, "
-                          "socket lock, wake-ups) of an application whose own SyscallCost is "
-                          "0. Must be >= 0; 0 = none.",
-                          TimeValue(Time(0)),
-                          MakeTimeAccessor(&HostNetStack::m_syscallCost),
-                          MakeTimeChecker(Time(0)))
-            .AddAttribute("RecvCopyRate",
-                          "Rate of the copy from kernel to user space in recvmsg (charged to "
-                          "the reading task: n bytes cost n / rate) for a reader whose own "
-                          "CopyRate is 0. 0 = no copy cost (the paper presets).",
-                          DataRateValue(DataRate(0)),
-                          MakeDataRateAccessor(&HostNetStack::m_recvCopyRate),
-                          MakeDataRateChecker())
-            .AddAttribute("SendCopyRate",
-                          "Rate of the copy from user to kernel space in sendmsg (charged to "
-                          "the writing task) for a writer whose own CopyRate is 0. 0 = none.",
-                          DataRateValue(DataRate(0)),
-                          MakeDataRateAccessor(&HostNetStack::m_sendCopyRate),
-                          MakeDataRateChecker())
-            .AddAttribute("ReadSize",
-                          "Bytes per read of a TCP reader whose own ReadSize is 0 (default "
-                          "one 1448-byte segment; iperf reads 128 KB). Must be >= 1.",
-                          UintegerValue(1448),
-                          MakeUintegerAccessor(&HostNetStack::m_readSize),
-                          MakeUintegerChecker<uint32_t>(1))
-            .AddAttribute("WriteSize",
-                          "Bytes per write of a TCP writer whose own WriteSize is 0 (default "
-                          "128 KB, iperf's). Must be >= 1.",
-                          UintegerValue(131072),
-                          MakeUintegerAccessor(&HostNetStack::m_writeSize),
-                          MakeUintegerChecker<uint32_t>(1))
-            .AddAttribute("SkbFreeCost",
-                          "CPU time, in the reading task, of freeing one received packet (skb "
-                          "and pages: __kfree_skb in tcp_recvmsg) and the ACK bookkeeping of "
-                          "tcp_cleanup_rbuf. Must be >= 0; 0 = none.",
-                          TimeValue(Time(0)),
-                          MakeTimeAccessor(&HostNetStack::m_skbFreeCost),
-                          MakeTimeChecker(Time(0)))
-            // Locality: where work runs changes what it costs.
-            .AddAttribute("NumaNodes",
-                          "NUMA nodes of the host; core c is on node c mod NumaNodes (the "
-                          "interleaved numbering of multi-socket Intel hosts). Must be >= 1.",
-                          UintegerValue(1),
-                          MakeUintegerAccessor(&HostNetStack::m_numaNodes),
-                          MakeUintegerChecker<uint32_t>(1))
-            .AddAttribute("NicNumaNode",
-                          "NUMA node the NICs are attached to (their DMA and DDIO go to its "
-                          "memory and L3). Must be < NumaNodes.",
-                          UintegerValue(0),
-                          MakeUintegerAccessor(&HostNetStack::m_nicNumaNode),
-                          MakeUintegerChecker<uint32_t>())
-            .AddAttribute("RemoteNumaFactor",
-                          "Slow-down of network work on a core of another NUMA node than the "
-                          "NIC's: receive softirq costs (ISR, GRO, protocol, Tx) and the "
-                          "reader's copy are multiplied by it (remote memory and L3). Must be "
-                          ">= 1; 1 = no penalty.",
-                          DoubleValue(1.0),
-                          MakeDoubleAccessor(&HostNetStack::m_remoteNumaFactor),
-                          MakeDoubleChecker<double>(1.0))
-            .AddAttribute("CrossCoreCopyFactor",
-                          "Slow-down of the reader's copy when its data were processed by "
-                          "the softirq of another core (the headers and socket state were "
-                          "pulled into that core's caches: the cache misses that aRFS/RFS "
-                          "avoid). Must be >= 1; 1 = no penalty.",
-                          DoubleValue(1.0),
-                          MakeDoubleAccessor(&HostNetStack::m_crossCoreCopyFactor),
-                          MakeDoubleChecker<double>(1.0))
-            .AddAttribute("SocketLockCost",
-                          "CPU time, in the reading task, per packet that the softirq of "
-                          "another core delivered to its socket (socket lock and socket cache "
-                          "lines bouncing between the cores; the backlog that release_sock "
-                          "processes). Must be >= 0; 0 = none.",
-                          TimeValue(Time(0)),
-                          MakeTimeAccessor(&HostNetStack::m_socketLockCost),
-                          MakeTimeChecker(Time(0)));
+            .AddAttribute("SocketCosts",
+                          "What a read or write system call costs the node's applications "
+                          "(ns3::HostSocketCosts: SyscallCost, RecvCopyRate, SendCopyRate, "
+                          "ReadSize, WriteSize, SkbFreeCost, SocketLockCost), used where an "
+                          "application's own attribute is 0.",
+                          StringValue("ns3::HostSocketCosts"),
+                          MakePointerAccessor(&HostNetStack::m_socketCosts),
+                          MakePointerChecker<HostSocketCosts>())
+            .AddAttribute("TcpTimers",
+                          "The TCP timers given to the node's sockets (ns3::HostTcpTimers: "
+                          "DelAckTimeout, MinRto).",
+                          StringValue("ns3::HostTcpTimers"),
+                          MakePointerAccessor(&HostNetStack::m_tcpTimers),
+                          MakePointerChecker<HostTcpTimers>());
     return tid;
 }
 
@@ -422,75 +340,6 @@ HostNetStack::GetExecContext() const
     return m_context;
 }
 
-uint32_t
-HostNetStack::GetNumaNode(uint32_t core) const
-{
-    return core % m_numaNodes;
-}
-
-bool
-HostNetStack::IsNicLocal(uint32_t core) const
-{
-    NS_ABORT_MSG_IF(m_nicNumaNode >= m_numaNodes,
-                    "ns3::HostNetStack::NicNumaNode (" << m_nicNumaNode << ") must be < NumaNodes ("
-                                                       << m_numaNodes << ")");
-    return GetNumaNode(core) == m_nicNumaNode;
-}
-
-double
-HostNetStack::GetCoreCostFactor(uint32_t core) const
-{
-    return IsNicLocal(core) ? 1.0 : m_remoteNumaFactor;
-}
-
-Time
-HostNetStack::GetSyscallCost() const
-{
-    return m_syscallCost;
-}
-
-DataRate
-HostNetStack::GetRecvCopyRate() const
-{
-    return m_recvCopyRate;
-}
-
-DataRate
-HostNetStack::GetSendCopyRate() const
-{
-    return m_sendCopyRate;
-}
-
-uint32_t
-HostNetStack::GetReadSize() const
-{
-    return m_readSize;
-}
-
-uint32_t
-HostNetStack::GetWriteSize() const
-{
-    return m_writeSize;
-}
-
-Time
-HostNetStack::GetSkbFreeCost() const
-{
-    return m_skbFreeCost;
-}
-
-double
-HostNetStack::GetCrossCoreCopyFactor() const
-{
-    return m_crossCoreCopyFactor;
-}
-
-Time
-HostNetStack::GetSocketLockCost() const
-{
-    return m_socketLockCost;
-}
-
 RxMode*
 HostNetStack::SetDeliveringContext(RxMode* mode)
 {
@@ -508,15 +357,7 @@ HostNetStack::GetDeliveringContext() const
 void
 HostNetStack::ConfigureSocket(Ptr<Socket> socket) const
 {
-    // SetAttributeFailSafe: sockets without these attributes (UDP) are left alone.
-    if (socket && m_tcpDelAckTimeout.IsStrictlyPositive())
-    {
-        socket->SetAttributeFailSafe("DelAckTimeout", TimeValue(m_tcpDelAckTimeout));
-    }
-    if (socket && m_tcpMinRto.IsStrictlyPositive())
-    {
-        socket->SetAttributeFailSafe("MinRto", TimeValue(m_tcpMinRto));
-    }
+    m_tcpTimers->ConfigureSocket(socket);
 }
 
 uint32_t

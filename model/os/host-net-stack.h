@@ -13,6 +13,8 @@
 
 #include "ns3/data-rate.h"
 #include "ns3/host-cpu.h"
+#include "ns3/host-socket-costs.h"
+#include "ns3/host-tcp-timers.h"
 #include "ns3/node.h"
 #include "ns3/nstime.h"
 #include "ns3/object.h"
@@ -137,47 +139,17 @@ class HostNetStack : public Object
     /** @return the context that runs now */
     ExecContext GetExecContext() const;
 
-    /// @name Socket costs of the node's applications (used where an application's own is 0)
-    /// @{
-    /** @return SyscallCost: CPU time of one read or write system call */
-    Time GetSyscallCost() const;
-    /** @return RecvCopyRate: kernel-to-user copy rate (0: none) */
-    DataRate GetRecvCopyRate() const;
-    /** @return SendCopyRate: user-to-kernel copy rate (0: none) */
-    DataRate GetSendCopyRate() const;
-    /** @return ReadSize: bytes per TCP read */
-    uint32_t GetReadSize() const;
-    /** @return WriteSize: bytes per TCP write */
-    uint32_t GetWriteSize() const;
-    /** @return SkbFreeCost: reader's CPU time per packet consumed */
-    Time GetSkbFreeCost() const;
-    /// @}
+    /** @return the socket costs of the node's applications (the SocketCosts attribute) */
+    Ptr<HostSocketCosts> GetSocketCosts() const
+    {
+        return m_socketCosts;
+    }
 
-    /// @name Locality
-    /// @{
-    /**
-     * @brief The NUMA node of a core.
-     * @param core the core
-     * @return core mod NumaNodes
-     */
-    uint32_t GetNumaNode(uint32_t core) const;
-    /**
-     * @brief Whether a core is on the NICs' NUMA node.
-     * @param core the core
-     * @return true if GetNumaNode(core) == NicNumaNode (aborts if NicNumaNode >= NumaNodes)
-     */
-    bool IsNicLocal(uint32_t core) const;
-    /**
-     * @brief The factor network work on a core is slowed by.
-     * @param core the core
-     * @return 1 on the NICs' NUMA node, RemoteNumaFactor elsewhere
-     */
-    double GetCoreCostFactor(uint32_t core) const;
-    /** @return CrossCoreCopyFactor: copy slow-down after another core's softirq */
-    double GetCrossCoreCopyFactor() const;
-    /** @return SocketLockCost: reader's CPU time per packet delivered by another core */
-    Time GetSocketLockCost() const;
-    /// @}
+    /** @return the TCP timers given to the node's sockets (the TcpTimers attribute) */
+    Ptr<HostTcpTimers> GetTcpTimers() const
+    {
+        return m_tcpTimers;
+    }
 
     /**
      * @brief The NAPI context (receive mode of a device queue) whose frame the stack is
@@ -196,8 +168,8 @@ class HostNetStack : public Object
     RxMode* GetDeliveringContext() const;
 
     /**
-     * @brief Give a socket of this node the node's TCP timing (TcpDelAckTimeout and
-     * TcpMinRto, when set).
+     * @brief Give a socket of this node the node's TCP timers (HostTcpTimers: DelAckTimeout
+     * and MinRto, when set).
      * hostnet's applications call it on the sockets they create (accepted sockets inherit
      * from their listener); other sockets get it from ConfigureTcpSockets. Non-TCP sockets
      * are left alone.
@@ -239,20 +211,9 @@ class HostNetStack : public Object
     ExecContext m_context;                  ///< what runs now (SetExecContext)
     ExecContext m_deferred;                 ///< context of ns-3's deferred sends
     Time m_deferredUntil{-1};               ///< until when m_deferred holds
-    Time m_syscallCost;                     ///< per system call (attribute)
-    DataRate m_recvCopyRate{0};             ///< recvmsg copy (attribute)
-    DataRate m_sendCopyRate{0};             ///< sendmsg copy (attribute)
-    uint32_t m_readSize{1448};              ///< bytes per read (attribute)
-    uint32_t m_writeSize{131072};           ///< bytes per write (attribute)
-    Time m_skbFreeCost;                     ///< per packet read (attribute)
-    uint32_t m_numaNodes{1};                ///< NUMA nodes (attribute)
-    uint32_t m_nicNumaNode{0};              ///< the NICs' node (attribute)
-    double m_remoteNumaFactor{1.0};         ///< remote-node slow-down (attribute)
-    double m_crossCoreCopyFactor{1.0};      ///< copy slow-down (attribute)
-    Time m_socketLockCost;                  ///< per packet from another core (attribute)
     RxMode* m_delivering{nullptr};          ///< the context delivering now (not owned)
-    Time m_tcpDelAckTimeout;                ///< TCP delayed-ACK timeout, 0 = ns-3's (attribute)
-    Time m_tcpMinRto;                       ///< TCP minimum RTO, 0 = ns-3's (attribute)
+    Ptr<HostSocketCosts> m_socketCosts;     ///< applications' socket costs (attribute)
+    Ptr<HostTcpTimers> m_tcpTimers;         ///< TCP timers of the sockets (attribute)
     Ptr<Node> m_node;                       ///< the node (set by GetOrCreate)
 };
 

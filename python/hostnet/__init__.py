@@ -378,6 +378,9 @@ def _checked_helper_methods(ns):
     attribute_setter("SetTxPathAttribute", "ns3::HostTxPath")
     attribute_setter("SetCpuAttribute", "ns3::HostCpu")
     attribute_setter("SetStackAttribute", "ns3::HostNetStack")
+    attribute_setter("SetSocketCostAttribute", "ns3::HostSocketCosts")
+    attribute_setter("SetTcpTimerAttribute", "ns3::HostTcpTimers")
+    attribute_setter("SetLocalityAttribute", "ns3::CpuLocality")
     factory_setter("SetModeration", "ns3::InterruptModeration", "SetModerationType",
                    "SetModerationAttribute")
     factory_setter("SetRxMode", "ns3::RxMode", "SetRxModeType", "SetRxModeAttribute")
