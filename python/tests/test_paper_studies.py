@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 
 from hostnet import plot_livelock, plot_rdr
-from hostnet.study import Study, run_study
+from hostnet.study import Study, run_study, summarize
+from hostnet.study.plot import ONE_RUN, plot_series
 from hostnet.study.check import check_study
 from hostnet.study.summary import figure_rows
 
@@ -82,6 +83,10 @@ def test_rdr_study_runs_and_matches_the_sweep(tmp_path):
     # The figure module draws from the study's directory.
     assert plot_rdr.main([str(tmp_path / "study"), str(tmp_path / "rdr.png")]) == 0
     assert (tmp_path / "rdr.png").stat().st_size > 0
+    # One replication (nothing random): the runner's figure says so once, not per point.
+    rows = [r for r in summarize(tmp_path / "study", write=False) if r["metric"] == "loss"]
+    _, notes = plot_series(rows, "loss", "sizes", "policies", [])
+    assert notes == [ONE_RUN]
 
 
 def test_figure_rows_renames_and_keeps_only_finished_runs(tmp_path):
