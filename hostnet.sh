@@ -153,7 +153,7 @@ run_figures() {
     echo "== Salah et al. 2007, Fig. 10: self-similar traffic per scheme, 10 replications (about 4 minutes)"
     "$venv/bin/python" -m hostnet run "$papers/salah2007-selfsimilar.toml" --out "$out/salah2007-selfsimilar"
     "$venv/bin/python" -m hostnet.plot_selfsimilar "$out/salah2007-selfsimilar" "$out/fig10-selfsimilar.png"
-    echo "== Chang et al. 2008: goodput vs interrupt interval per frame size (one to two minutes)"
+    echo "== Chang et al. 2008: goodput vs interrupt interval per frame size (about half a minute)"
     "$venv/bin/python" -m hostnet run "$papers/chang2008-coalescing.toml" --out "$out/chang2008-coalescing"
     "$venv/bin/python" -m hostnet.plot_coalescing "$out/chang2008-coalescing" "$out/chang2008-goodput.png"
     echo "== Walravens and Gaidioz 2006: loss vs frame size, allocation refill vs recycling (RDR) (seconds)"

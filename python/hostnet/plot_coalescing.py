@@ -2,7 +2,7 @@
 CoalescingAnalysis (lines).
 
     python -m hostnet.plot_coalescing results/figures/chang2008-coalescing out.png   (a study)
-    python -m hostnet.plot_coalescing chang2008-goodput.csv out.png   (hostnet-coalescing-goodput --csv)
+    python -m hostnet.plot_coalescing chang2008-goodput.csv out.png   (the example's --csv)
 
 Reads the CSV of examples/papers/hostnet-coalescing-goodput, or the results directory of its
 study (examples/studies/papers/chang2008-coalescing.toml); writes PNG and PDF.
