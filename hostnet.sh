@@ -150,7 +150,7 @@ run_figures() {
     # The sweeps of independent runs are study files (examples/studies/papers/), run by the
     # study runner; each figure module reads the study's results directory.
     local papers="$here/examples/studies/papers"
-    echo "== Salah et al. 2007, Fig. 10: self-similar traffic per scheme, 10 replications (about 4 minutes)"
+    echo "== Salah et al. 2007, Fig. 10: self-similar traffic per scheme, 10 replications (about 2 minutes)"
     "$venv/bin/python" -m hostnet run "$papers/salah2007-selfsimilar.toml" --out "$out/salah2007-selfsimilar"
     "$venv/bin/python" -m hostnet.plot_selfsimilar "$out/salah2007-selfsimilar" "$out/fig10-selfsimilar.png"
     echo "== Chang et al. 2008: goodput vs interrupt interval per frame size (about half a minute)"
