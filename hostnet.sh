@@ -147,15 +147,18 @@ run_figures() {
     "$venv/bin/python" -m hostnet.plot_salah2007_figures "$out"
     echo "== Gebert et al. 2016, Fig. 8 and Fig. 9: the discrete-time model (a few minutes)"
     "$venv/bin/python" -m hostnet.gebert2016_figures "$out"
-    echo "== Salah et al. 2007, Fig. 10: self-similar traffic per scheme, 10 replications (about 4 minutes)"
-    "$build/examples/hostnet-selfsimilar" --replications=10 --csv="$out/fig10-selfsimilar.csv"
-    "$venv/bin/python" -m hostnet.plot_selfsimilar "$out/fig10-selfsimilar.csv" "$out/fig10-selfsimilar.png"
-    echo "== Chang et al. 2008: goodput vs interrupt interval per frame size (under a minute)"
-    "$build/examples/hostnet-coalescing-goodput" --csv="$out/chang2008-goodput.csv"
-    "$venv/bin/python" -m hostnet.plot_coalescing "$out/chang2008-goodput.csv" "$out/chang2008-goodput.png"
+    # The sweeps of independent runs are study files (examples/studies/papers/), run by the
+    # study runner; each figure module reads the study's results directory.
+    local papers="$here/examples/studies/papers"
+    echo "== Salah et al. 2007, Fig. 10: self-similar traffic per scheme, 10 replications (about 2 minutes)"
+    "$venv/bin/python" -m hostnet run "$papers/salah2007-selfsimilar.toml" --out "$out/salah2007-selfsimilar"
+    "$venv/bin/python" -m hostnet.plot_selfsimilar "$out/salah2007-selfsimilar" "$out/fig10-selfsimilar.png"
+    echo "== Chang et al. 2008: goodput vs interrupt interval per frame size (about half a minute)"
+    "$venv/bin/python" -m hostnet run "$papers/chang2008-coalescing.toml" --out "$out/chang2008-coalescing"
+    "$venv/bin/python" -m hostnet.plot_coalescing "$out/chang2008-coalescing" "$out/chang2008-goodput.png"
     echo "== Walravens and Gaidioz 2006: loss vs frame size, allocation refill vs recycling (RDR) (seconds)"
-    "$build/examples/hostnet-rdr" --csv="$out/walravens2006-rdr.csv"
-    "$venv/bin/python" -m hostnet.plot_rdr "$out/walravens2006-rdr.csv" "$out/walravens2006-rdr.png"
+    "$venv/bin/python" -m hostnet run "$papers/walravens2006-rdr.toml" --out "$out/walravens2006-rdr"
+    "$venv/bin/python" -m hostnet.plot_rdr "$out/walravens2006-rdr" "$out/walravens2006-rdr.png"
 }
 
 run_tests() {

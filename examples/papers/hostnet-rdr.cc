@@ -29,7 +29,12 @@
  * window, the theoretical GbE limit, and whether the poll ran in ksoftirqd at the end.
  * python -m hostnet.plot_rdr <csv> <png> draws it.
  *
+ * One-point mode (for the study runner, examples/studies/papers/walravens2006-rdr.toml): one
+ * policy and one size; the CSV row's numbers are written as a JSON object to the --metrics
+ * file and nothing else is written.
+ *
  * ./hostnet-rdr --sizes=64,128,256,512 --measureMs=20 --csv=rdr.csv
+ * ./hostnet-rdr --sizes=64 --policies=Recycle --metrics=point.json
  */
 
 #include "../hostnet-example-options.h"
@@ -171,6 +176,7 @@ main(int argc, char* argv[])
                         "1024,1280,1518";
     std::string policies = "Allocate,Recycle";
     std::string csv;
+    std::string metrics;
 
     hostnet_example::Options opts(__FILE__,
                                   "Receive descriptor recycling (RDR, CERN LHCb): loss vs frame "
@@ -214,6 +220,19 @@ main(int argc, char* argv[])
     opts.Add("warmupMs", "Deleted start of each run in ms", cfg.warmupMs, 0, 1e8);
     opts.Add("measureMs", "Measured time per run in ms", cfg.measureMs, 0.001, 1e8);
     opts.Add("csv", "Output CSV file (empty: stdout)", csv, hostnet_example::OutputFile(true));
+    opts.Add("metrics",
+             "One point (one of --sizes, one of --policies): write its metrics as JSON",
+             metrics,
+             hostnet_example::OutputFile(true));
+    opts.SetMetrics({"offered_pps",
+                     "offered_gbps",
+                     "received_pps",
+                     "received_gbps",
+                     "loss",
+                     "drop_fifo",
+                     "drop_no_descriptor",
+                     "line_gbps",
+                     "ksoftirqd"});
     opts.Parse(argc, argv);
     if (cfg.tailBatch > cfg.descriptors)
     {
@@ -221,6 +240,34 @@ main(int argc, char* argv[])
                     ": more than --descriptors=" + std::to_string(cfg.descriptors));
     }
 
+    if (!metrics.empty())
+    {
+        if (Split(policies).size() != 1 || Split(sizes).size() != 1)
+        {
+            opts.Refuse("--metrics needs one point: one size in --sizes, one policy in "
+                        "--policies");
+        }
+        uint32_t size = std::stoul(sizes);
+        RdrPoint p = RunPoint(cfg, policies, size);
+        double bits = 8.0 * size;
+        if (!hostnet_example::WriteMetricsJson(
+                metrics,
+                {{"offered_pps", p.offeredPps},
+                 {"offered_gbps", p.offeredPps * bits * 1e-9},
+                 {"received_pps", p.receivedPps},
+                 {"received_gbps", p.receivedPps * bits * 1e-9},
+                 {"loss", p.loss},
+                 {"drop_fifo", static_cast<double>(p.dropFifo)},
+                 {"drop_no_descriptor", static_cast<double>(p.dropNoDesc)},
+                 {"line_gbps", double(size) / (size + 20)},
+                 {"ksoftirqd", p.ksoftirqd ? 1.0 : 0.0}}))
+        {
+            std::cerr << "hostnet-rdr: cannot write --metrics file '" << metrics << "'\n";
+            return 1;
+        }
+        std::cout << policies << " " << size << " B: loss " << p.loss << "\n";
+        return 0;
+    }
     std::ofstream file;
     if (!csv.empty())
     {

@@ -1,9 +1,11 @@
 """Chang et al. 2008: goodput against the interrupt rate 1/T per frame size, simulation (points) and
 CoalescingAnalysis (lines).
 
-    python -m hostnet.plot_coalescing results/figures/chang2008-goodput.csv out.png
+    python -m hostnet.plot_coalescing results/figures/chang2008-coalescing out.png   (a study)
+    python -m hostnet.plot_coalescing chang2008-goodput.csv out.png   (the example's --csv)
 
-Reads the CSV of examples/papers/hostnet-coalescing-goodput; writes PNG and PDF.
+Reads the CSV of examples/papers/hostnet-coalescing-goodput, or the results directory of its
+study (examples/studies/papers/chang2008-coalescing.toml); writes PNG and PDF.
 """
 
 import argparse
@@ -19,9 +21,15 @@ def plot(csv_path, out_path):
     import matplotlib.pyplot as plt
 
     rows = defaultdict(list)
-    with open(csv_path, newline="") as f:
-        for row in csv.DictReader(f):
-            rows[int(row["frame_bytes"])].append(row)
+    if Path(csv_path).is_dir():
+        from hostnet.study.summary import figure_rows
+
+        found = figure_rows(csv_path, {"frameSize": "frame_bytes", "intervalUs": "interval_us"})
+    else:
+        with open(csv_path, newline="") as f:
+            found = list(csv.DictReader(f))
+    for row in found:
+        rows[int(row["frame_bytes"])].append(row)
     if not rows:
         raise SystemExit(f"{csv_path}: no rows")
     fig, ax = plt.subplots(figsize=(7.5, 4.8))
@@ -50,7 +58,8 @@ def plot(csv_path, out_path):
 def main(argv=None):
     parser = argparse.ArgumentParser(prog="python -m hostnet.plot_coalescing",
                                      description=__doc__.split("\n\n")[0])
-    parser.add_argument("csv", help="CSV of examples/papers/hostnet-coalescing-goodput")
+    parser.add_argument("csv", help="CSV of examples/papers/hostnet-coalescing-goodput, or the "
+                        "results directory of a study of it")
     parser.add_argument("png", help="output PNG (a PDF is written next to it)")
     args = parser.parse_args(argv)
     print(f"wrote {plot(args.csv, args.png)}")

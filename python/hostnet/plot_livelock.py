@@ -8,6 +8,9 @@ availability and mean latency (log scale) against the offered load, one line per
 with error bars and a shaded band, and the eq. 13 cliff point as a dashed vertical line.
 Writes the PNG and a PDF next to it, and prints one summary line per scheme.
 
+The results directory of a study of hostnet-livelock
+(examples/studies/papers/salah2007-livelock.toml) can stand for the CSV.
+
 Plotting only needs the CSV: this module imports neither cppyy nor ns-3.
 """
 
@@ -81,7 +84,14 @@ def cliff_kpps(isr_us=DEFAULT_ISR_US, proto_us=DEFAULT_PROTO_US):
 
 
 def read_csv(path):
-    """Read the livelock CSV (exact header required); return a list of row dicts."""
+    """Read the livelock CSV (exact header required), or the results directory of a study of
+    hostnet-livelock (examples/studies/papers/salah2007-livelock.toml); return a list of row
+    dicts."""
+    if Path(path).is_dir():
+        from hostnet.study.summary import figure_rows
+
+        return [_convert(row) for row in
+                figure_rows(path, {"load": "load_kpps", "rng_run": "replication"})]
     with open(path, newline="") as f:
         reader = csv.reader(f)
         header = next(reader, None)
@@ -93,15 +103,19 @@ def read_csv(path):
                 continue
             if len(fields) != len(HEADER):
                 raise ValueError(f"{path}:{line}: expected {len(HEADER)} fields")
-            row = dict(zip(HEADER, fields))
-            row["load_kpps"] = float(row["load_kpps"])
-            row["replication"] = int(row["replication"])
-            for m in METRICS:
-                row[m] = float(row[m])
-            rows.append(row)
+            rows.append(_convert(dict(zip(HEADER, fields))))
     if not rows:
         raise ValueError(f"{path}: no data rows")
     return rows
+
+
+def _convert(row):
+    """One row with its numbers converted."""
+    row["load_kpps"] = float(row["load_kpps"])
+    row["replication"] = int(row["replication"])
+    for m in METRICS:
+        row[m] = float(row[m])
+    return row
 
 
 def aggregate(rows, level=0.95):
@@ -201,7 +215,8 @@ def main(argv=None):
     matplotlib.use("Agg")
     parser = argparse.ArgumentParser(prog="python -m hostnet.plot_livelock",
                                      description=__doc__.splitlines()[0])
-    parser.add_argument("csv", help="livelock.csv written by hostnet-livelock")
+    parser.add_argument("csv", help="livelock.csv written by hostnet-livelock, or the results "
+                        "directory of a study of it")
     parser.add_argument("png", help="output PNG (a PDF is written next to it)")
     parser.add_argument("--isrUs", type=float, default=DEFAULT_ISR_US,
                         help="mean ISR cost in us, for the eq. 13 cliff line")

@@ -10,6 +10,9 @@ the origin (the paper's slope 0.004 Gb/s per byte is 0.5 Mframes/s). Right panel
 not received) against the frame size. Prints, per policy, the largest frame size that
 still loses frames and the 64-byte loss, and the relative loss reduction of recycling.
 
+The results directory of a study of hostnet-rdr (examples/studies/papers/walravens2006-rdr.toml)
+can stand for the CSV.
+
 Plotting only needs the CSV: this module imports neither cppyy nor ns-3.
 """
 
@@ -39,33 +42,45 @@ _LABELS = {"Allocate": "allocation refill (official driver)", "Recycle": "recycl
 
 
 def read_csv(path):
-    """Read the hostnet-rdr CSV (exact header required).
+    """Read the hostnet-rdr CSV (exact header required) or a study's results directory.
 
     Returns {policy: [row dict, ...]} with policies in order of first appearance and rows
     sorted by frame size.
     """
-    with open(path, newline="") as f:
-        reader = csv.reader(f)
-        header = next(reader, None)
-        if header != HEADER:
-            raise ValueError(f"{path}: expected header {','.join(HEADER)}, got {header}")
-        by_policy = {}
-        for line, fields in enumerate(reader, start=2):
-            if not fields:
-                continue
-            if len(fields) != len(HEADER):
-                raise ValueError(f"{path}:{line}: expected {len(HEADER)} fields")
-            row = dict(zip(HEADER, fields))
-            for key in _FLOATS:
-                row[key] = float(row[key])
-            for key in _INTS:
-                row[key] = int(row[key])
-            by_policy.setdefault(row["policy"], []).append(row)
+    by_policy = {}
+    for row in _rows(path):
+        for key in _FLOATS:
+            row[key] = float(row[key])
+        for key in _INTS:
+            row[key] = int(float(row[key]))
+        by_policy.setdefault(row["policy"], []).append(row)
     if not by_policy:
         raise ValueError(f"{path}: no data rows")
     for rows in by_policy.values():
         rows.sort(key=lambda r: r["frame_bytes"])
     return by_policy
+
+
+def _rows(path):
+    """The rows of the CSV (exact header required) or of the runs of a study's results
+    directory (examples/studies/papers/walravens2006-rdr.toml), as strings."""
+    if Path(path).is_dir():
+        from hostnet.study.summary import figure_rows
+
+        return figure_rows(path, {"policies": "policy", "sizes": "frame_bytes"})
+    with open(path, newline="") as f:
+        reader = csv.reader(f)
+        header = next(reader, None)
+        if header != HEADER:
+            raise ValueError(f"{path}: expected header {','.join(HEADER)}, got {header}")
+        rows = []
+        for line, fields in enumerate(reader, start=2):
+            if not fields:
+                continue
+            if len(fields) != len(HEADER):
+                raise ValueError(f"{path}:{line}: expected {len(HEADER)} fields")
+            rows.append(dict(zip(HEADER, fields)))
+    return rows
 
 
 def loss_reduction(by_policy, frame_bytes=64):
@@ -140,7 +155,8 @@ def plot(by_policy, png_path):
 def main(argv=None):
     """Command line: plot_rdr <csv> <png>."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("csv", help="CSV written by hostnet-rdr")
+    parser.add_argument("csv", help="CSV written by hostnet-rdr, or the results directory of a "
+                        "study of it")
     parser.add_argument("png", help="output PNG")
     args = parser.parse_args(argv)
     try:

@@ -1,9 +1,11 @@
 """Salah et al. 2007 Fig. 10: throughput (and CPU availability, latency) of one host under bursty
 self-similar traffic, per scheme, with 95 % confidence intervals of the replications.
 
-    python -m hostnet.plot_selfsimilar results/figures/fig10-selfsimilar.csv out.png
+    python -m hostnet.plot_selfsimilar results/figures/salah2007-selfsimilar out.png   (a study)
+    python -m hostnet.plot_selfsimilar fig10.csv out.png   (hostnet-selfsimilar --csv)
 
-Reads the CSV of examples/papers/hostnet-selfsimilar; writes PNG and PDF.
+Reads the CSV of examples/papers/hostnet-selfsimilar, or the results directory of its study
+(examples/studies/papers/salah2007-selfsimilar.toml); writes PNG and PDF.
 """
 
 import argparse
@@ -13,11 +15,17 @@ from pathlib import Path
 
 
 def load_rows(path):
-    """Group the CSV rows by (scheme, load)."""
+    """Group the CSV rows (or the runs of a study's results directory) by (scheme, load)."""
     groups = defaultdict(list)
-    with open(path, newline="") as f:
-        for row in csv.DictReader(f):
-            groups[(row["scheme"], float(row["load"]))].append(row)
+    if Path(path).is_dir():
+        from hostnet.study.summary import figure_rows
+
+        rows = figure_rows(path, {"rng_run": "replication"})
+    else:
+        with open(path, newline="") as f:
+            rows = list(csv.DictReader(f))
+    for row in rows:
+        groups[(row["scheme"], float(row["load"]))].append(row)
     if not groups:
         raise SystemExit(f"{path}: no rows")
     return groups
@@ -74,7 +82,8 @@ def plot(csv_path, out_path):
 def main(argv=None):
     parser = argparse.ArgumentParser(prog="python -m hostnet.plot_selfsimilar",
                                      description=__doc__.split("\n\n")[0])
-    parser.add_argument("csv", help="CSV of examples/papers/hostnet-selfsimilar")
+    parser.add_argument("csv", help="CSV of examples/papers/hostnet-selfsimilar, or the results "
+                        "directory of a study of it")
     parser.add_argument("png", help="output PNG (a PDF is written next to it)")
     args = parser.parse_args(argv)
     print(f"wrote {plot(args.csv, args.png)}")

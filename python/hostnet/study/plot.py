@@ -80,7 +80,7 @@ def plot_metric(target, metric, x, by="scheme", out=None, logy=False, title=None
         ax.set_yscale("log")
     n = max(r["n"] for r in rows)
     ax.set_title(title or f"{meta.get('study', {}).get('name', '')}: {metric} "
-                 f"(mean, 95 % CI, n <= {n})")
+                 + ("(one run per point)" if n == 1 else f"(mean, 95 % CI, n <= {n})"))
     ax.grid(True, alpha=0.3)
     ax.legend(fontsize="small", title=legend or by, title_fontsize="small")
     if notes:
@@ -110,13 +110,17 @@ def _save(fig, stem, formats) -> list:
 _MAX_NOTES = 6
 
 
+ONE_RUN = "one run per point: no intervals"
+"""The one note of a figure whose every point rests on one run (plot_series)."""
+
+
 def plot_series(rows, metric, x, by, others) -> tuple:
     """The lines of a figure and its notes, from summary rows of one metric.
 
     @return ({label: summary rows sorted by x}, [note]); a note names each point with
             failed runs, with the metric undefined in some runs, or with one sample only
-            (no interval). Points with no sample (n = 0) stay in the rows: the caller does
-            not draw them.
+            (no interval; when every point has one, the one note ONE_RUN instead). Points
+            with no sample (n = 0) stay in the rows: the caller does not draw them.
     """
     lines = {}
     for r in rows:
@@ -140,6 +144,10 @@ def plot_series(rows, metric, x, by, others) -> tuple:
                 what = "; ".join(filter(None, [what, f"{r['failed']}/{r['runs']} runs failed"]))
             if what:
                 notes.append(f"{where}: {what}")
+    # A study of one replication (a deterministic program) says so once, not per point.
+    counted = [r for points in lines.values() for r in points if r["n"] > 0]
+    if counted and all(r["n"] == 1 for r in counted):
+        notes = [ONE_RUN] + [n for n in notes if not n.endswith(": n = 1: no interval")]
     return lines, notes
 
 

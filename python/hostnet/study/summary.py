@@ -16,7 +16,7 @@ from .spec import parse_requirement as _parse_requirement
 # not scipy: its import cost ~0.9 s of CPU per command
 from .student_t import t_interval
 
-__all__ = ["read_results", "summarize", "format_table", "format_cell", "results_dir",
+__all__ = ["read_results", "figure_rows", "summarize", "format_table", "format_cell", "results_dir",
            "t_interval", "best_by", "failed_runs", "free_parameters", "parse_requirement",
            "summarize_rows", "sample_notes", "TAIL_SAMPLES"]
 
@@ -80,6 +80,20 @@ def read_results(directory, only_ok=True) -> list:
             rows[row["run_id"]] = {k: (_number(v) if v != "" else None) for k, v in row.items()}
     result = list(rows.values())
     return [r for r in result if r["status"] == "ok"] if only_ok else result
+
+
+def figure_rows(directory, rename) -> list:
+    """The finished runs of a study's results @p directory as rows of a sweep's CSV, for the
+    figure modules (hostnet.plot_livelock, ...): every value a string as csv.DictReader gives
+    it (an undefined metric: "nan"), the columns in @p rename renamed (e.g. ``{"load":
+    "load_kpps", "rng_run": "replication"}``). ValueError if the directory has no finished run.
+    """
+    rows = read_results(directory)
+    if not rows:
+        raise ValueError(f"{directory}: no finished runs in results.csv (run the study first: "
+                         "python -m hostnet run <study file>)")
+    return [{rename.get(k, k): ("nan" if v is None else str(v)) for k, v in row.items()}
+            for row in rows]
 
 
 def summarize(target, out=None, metrics=None, write=True) -> list:
