@@ -399,8 +399,19 @@ def _data_members(cpp_type):
     import cppyy
 
     member = cppyy._backend.CPPDataMember
+
+    def is_static(cls, name):
+        # A static member (LatencySummary::UNDEFINED) reads on the class; a field needs an
+        # instance.
+        try:
+            getattr(cls, name)
+            return True
+        except AttributeError:
+            return False
+
     return [name for cls in reversed(cpp_type.__mro__) for name, attr in vars(cls).items()
-            if isinstance(attr, member) and not name.startswith("_")]
+            if isinstance(attr, member) and not name.startswith("_")
+            and not is_static(cls, name)]
 
 
 def stats_to_dict(stats):

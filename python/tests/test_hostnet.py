@@ -138,6 +138,9 @@ def test_napi_pair_delivers_and_costs_cpu(ns, hostnet):
     assert d["systemLatency"]["count"] == dev.rxDelivered
     assert d["systemLatency"]["meanUs"] == pytest.approx(dev.systemLatency.meanUs)
     assert 0 < d["systemLatency"]["p50Us"] <= d["systemLatency"]["p99Us"]
+    # Fields only: LatencySummary's static UNDEFINED constant is not a field.
+    assert list(d["systemLatency"]) == ["count", "meanUs", "p50Us", "p90Us", "p99Us", "p999Us",
+                                        "maxUs"]
     c = hostnet.stats_to_dict(cpu)
     assert c["availability"] == cpu.availability
     shares = ("hardIrqShare", "softIrqShare", "taskShare", "idleShare")
