@@ -118,10 +118,8 @@ NapiRxMode::DoDispose()
     m_busyDone = Callback<void>();
     m_busyPacketDone = Callback<void>();
     m_busyWaiter = Callback<void>();
-    m_groSegmentDone = Callback<void>();
-    m_groPacketDone = Callback<void>();
+    m_groDone = Callback<void>();
     m_steerDone = Callback<void>();
-    m_groSteerDone = Callback<void>();
     m_groOut.clear();
     m_gro = nullptr;
     m_softnet = nullptr;
@@ -228,23 +226,103 @@ NapiRxMode::PollOverheadDone()
 void
 NapiRxMode::PollNext()
 {
-    if (m_gro)
+    // The one poll loop. A frame taken from the ring passes through the GRO stage when GRO
+    // is on (GroEngine: merged or held packets come out in m_groOut) and its packets through
+    // protocol processing or RPS/RFS steering (ProcessPacket); without GRO the frame is the
+    // packet, and its protocol work and descriptor refill are one work item.
+    if (!m_groOut.empty())
     {
-        GroPollNext();
+        // Protocol processing of a packet the GRO stage let go: once per packet.
+        m_processing = true;
+        m_current = std::move(m_groOut.front());
+        m_groOut.pop_front();
+        ProcessPacket(false);
         return;
     }
-    if (!m_ring->HasReady())
+    if (m_pollEnding)
     {
-        Complete();
+        // What the end of the call flushed went up: the call returns (Linux does not look
+        // at the ring again before napi_complete_done or the next poll).
+        m_pollEnding = false;
+        if (m_endWeightUsed)
+        {
+            WeightExhausted();
+        }
+        else
+        {
+            FinishComplete();
+        }
+        return;
+    }
+    bool weightUsed = m_pollPackets >= m_weight;
+    if (weightUsed || !m_ring->HasReady())
+    {
+        EndPollCall(weightUsed);
         return;
     }
     m_processing = true;
     m_current = m_queue->PopFrame();
+    if (!m_gro)
+    {
+        ProcessPacket(true);
+        return;
+    }
+    Time cost = m_queue->GetCosts().SampleGro();
+    if (m_ring->HasRefillCost())
+    {
+        cost += m_ring->SampleRefillCost();
+    }
+    m_softnet->SubmitWork(cost, Prebuilt(m_groDone, &NapiRxMode::GroDone));
+}
+
+void
+NapiRxMode::EndPollCall(bool weightUsed)
+{
+    // Linux calls poll again after a full one (it may find nothing and complete then);
+    // the NAPI of Salah et al. 2007 completes at once when the quota was used and the ring
+    // is empty.
+    m_pollEnding = true;
+    m_endWeightUsed = weightUsed && (m_pollPeriod.IsZero() || m_ring->HasReady());
+    if (!m_endWeightUsed)
+    {
+        // napi_complete_done's decisions before its GRO flush.
+        PrepareComplete();
+    }
+    if (m_gro)
+    {
+        bool flushOld;
+        if (m_endWeightUsed)
+        {
+            // __napi_poll after a full poll: napi_gro_flush(n, HZ >= 1000), the packets
+            // started before this jiffy (all of them with a longer jiffy).
+            flushOld = m_gro->GetJiffyPeriod() <= MilliSeconds(1);
+        }
+        else
+        {
+            // napi_complete_done: with a gro_flush_timeout armed, only the old packets
+            // (the timer flushes the others); else all.
+            flushOld = m_completeTimeout.IsStrictlyPositive();
+        }
+        if (flushOld)
+        {
+            m_gro->FlushOld(m_groOut);
+        }
+        else
+        {
+            m_gro->FlushAll(m_groOut);
+        }
+    }
+    PollNext();
+}
+
+void
+NapiRxMode::ProcessPacket(bool fromRing)
+{
     m_steerCore = m_queue->SteerCore(m_current);
     bool steered = m_steerCore != m_core;
     Time cost = steered ? m_queue->GetCosts().SampleSteer()
                         : m_queue->GetCosts().SampleProtocol(m_current.size);
-    if (m_ring->HasRefillCost())
+    if (fromRing && m_ring->HasRefillCost())
     {
         cost += m_ring->SampleRefillCost();
     }
@@ -260,7 +338,7 @@ NapiRxMode::PacketDone()
     Time start = m_cpu->GetCompletingWorkStart();
     uint32_t descriptors = m_current.segments; // an LRO aggregate holds one per segment
     m_queue->DeliverFrame(std::move(m_current), start);
-    FrameDone(descriptors);
+    PacketFinished(descriptors);
 }
 
 void
@@ -269,15 +347,19 @@ NapiRxMode::SteerDone()
     m_processing = false;
     uint32_t descriptors = m_current.segments;
     m_queue->SteerToBacklog(m_steerCore, std::move(m_current));
-    FrameDone(descriptors);
+    PacketFinished(descriptors);
 }
 
 void
-NapiRxMode::FrameDone(uint32_t descriptors)
+NapiRxMode::PacketFinished(uint32_t descriptors)
 {
-    m_ring->ReturnDescriptors(descriptors);
-    m_pollPackets++;
-    m_workSinceComplete++;
+    if (m_gro)
+    {
+        // A packet of the GRO stage: its descriptors went back when GRO took the frame.
+        PollNext();
+        return;
+    }
+    FrameDone(descriptors);
     if (!m_handOff.IsNull() && m_ring->HasReady() && m_handOff())
     {
         // Another mode takes over the masked device in the middle of the backlog.
@@ -286,121 +368,24 @@ NapiRxMode::FrameDone(uint32_t descriptors)
         ReturnFromPoll(false);
         return;
     }
-    // Linux calls poll again after a full one (it may find nothing and complete then);
-    // The NAPI of Salah et al. 2007 completes at once when the quota was used and the ring is
-    // empty.
-    if (m_pollPackets >= m_weight && (m_pollPeriod.IsZero() || m_ring->HasReady()))
-    {
-        WeightExhausted();
-        return;
-    }
     PollNext();
 }
 
 void
-NapiRxMode::GroPollNext()
+NapiRxMode::GroDone()
 {
-    if (m_groOut.empty() && m_groEnding)
-    {
-        // The held packets of the poll call went up: the call returns (Linux does not look
-        // at the ring again before napi_complete_done or the next poll).
-        m_groEnding = false;
-        if (m_groWeightUsed)
-        {
-            WeightExhausted();
-        }
-        else
-        {
-            FinishComplete();
-        }
-        return;
-    }
-    if (m_groOut.empty())
-    {
-        bool weightUsed = m_pollPackets >= m_weight;
-        if (weightUsed || !m_ring->HasReady())
-        {
-            // End of the poll call.
-            m_groEnding = true;
-            m_groWeightUsed = weightUsed && (m_pollPeriod.IsZero() || m_ring->HasReady());
-            bool flushOld;
-            if (m_groWeightUsed)
-            {
-                // __napi_poll after a full poll: napi_gro_flush(n, HZ >= 1000), the packets
-                // started before this jiffy (all of them with a longer jiffy).
-                flushOld = m_gro->GetJiffyPeriod() <= MilliSeconds(1);
-            }
-            else
-            {
-                // napi_complete_done: with a gro_flush_timeout armed, only the old packets
-                // (the timer flushes the others); else all.
-                PrepareComplete();
-                flushOld = m_completeTimeout.IsStrictlyPositive();
-            }
-            if (flushOld)
-            {
-                m_gro->FlushOld(m_groOut);
-            }
-            else
-            {
-                m_gro->FlushAll(m_groOut);
-            }
-            GroPollNext();
-            return;
-        }
-    }
-    m_processing = true;
-    if (!m_groOut.empty())
-    {
-        // Protocol processing of a merged (or unmergeable) packet: once per packet.
-        m_current = std::move(m_groOut.front());
-        m_groOut.pop_front();
-        m_steerCore = m_queue->SteerCore(m_current);
-        if (m_steerCore != m_core)
-        {
-            m_softnet->SubmitWork(m_queue->GetCosts().SampleSteer(),
-                                  Prebuilt(m_groSteerDone, &NapiRxMode::GroSteerDone));
-            return;
-        }
-        m_softnet->SubmitWork(m_queue->GetCosts().SampleProtocol(m_current.size),
-                              Prebuilt(m_groPacketDone, &NapiRxMode::GroPacketDone));
-        return;
-    }
-    m_current = m_queue->PopFrame();
-    Time cost = m_queue->GetCosts().SampleGro();
-    if (m_ring->HasRefillCost())
-    {
-        cost += m_ring->SampleRefillCost();
-    }
-    m_softnet->SubmitWork(cost, Prebuilt(m_groSegmentDone, &NapiRxMode::GroSegmentDone));
+    m_processing = false;
+    FrameDone(1);
+    m_gro->Receive(std::move(m_current), m_groOut);
+    PollNext();
 }
 
 void
-NapiRxMode::GroSegmentDone()
+NapiRxMode::FrameDone(uint32_t descriptors)
 {
-    m_processing = false;
-    m_ring->ReturnDescriptors(1);
+    m_ring->ReturnDescriptors(descriptors);
     m_pollPackets++;
     m_workSinceComplete++;
-    m_gro->Receive(std::move(m_current), m_groOut);
-    GroPollNext();
-}
-
-void
-NapiRxMode::GroPacketDone()
-{
-    m_processing = false;
-    Time start = m_cpu->GetCompletingWorkStart();
-    m_queue->DeliverFrame(std::move(m_current), start);
-    GroPollNext();
-}
-
-void
-NapiRxMode::GroSteerDone()
-{
-    m_processing = false;
-    m_queue->SteerToBacklog(m_steerCore, std::move(m_current));
-    GroPollNext();
 }
 
 void
@@ -459,13 +444,6 @@ void
 NapiRxMode::NotifyTimeSqueeze()
 {
     NotifySoftirqRestart();
-}
-
-void
-NapiRxMode::Complete()
-{
-    PrepareComplete();
-    FinishComplete();
 }
 
 void

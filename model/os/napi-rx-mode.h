@@ -164,14 +164,38 @@ class NapiRxMode : public RxMode, public NapiContext
     const Callback<void>& Prebuilt(Callback<void>& slot, void (NapiRxMode::*method)());
     /// The ISR was served: mask and schedule the poll.
     void IsrDone();
-    /// Process the next frame, or complete if the ring is empty.
+    /**
+     * The one poll loop: process the next packet the GRO stage let go, take the next frame
+     * from the ring, or end the poll call (weight used or ring empty).
+     */
     void PollNext();
-    /// Protocol processing of the current frame ended.
+    /**
+     * End the poll call: decide whether it stays scheduled or completes, and flush the GRO
+     * stage accordingly; the flushed packets go up before the call returns.
+     * @param weightUsed the call took Weight frames
+     */
+    void EndPollCall(bool weightUsed);
+    /**
+     * Per-packet work on m_current: protocol processing here, or RPS/RFS steering to
+     * another core.
+     * @param fromRing m_current came straight from the ring (no GRO stage): its descriptor
+     *        refill is part of the same work item
+     */
+    void ProcessPacket(bool fromRing);
+    /// Protocol processing of the current packet ended: hand it to the stack.
     void PacketDone();
-    /// RPS/RFS: the current frame's steering cost was paid; hand it to the target core.
+    /// RPS/RFS: the current packet's steering cost was paid; hand it to the target core.
     void SteerDone();
     /**
-     * A frame left the ring: return its descriptors, continue the poll call or end it.
+     * The current packet went up or to another core: continue the poll loop (without GRO:
+     * the frame leaves the ring, and a hand-off may end the call).
+     * @param descriptors descriptors it held (an LRO aggregate: one per segment)
+     */
+    void PacketFinished(uint32_t descriptors);
+    /// GRO stage: the GRO cost of the current frame was paid; offer it to the engine.
+    void GroDone();
+    /**
+     * A frame left the ring: return its descriptors and count it.
      * @param descriptors descriptors it held (an LRO aggregate: one per segment)
      */
     void FrameDone(uint32_t descriptors);
@@ -187,8 +211,6 @@ class NapiRxMode : public RxMode, public NapiContext
     void DeferredPoll();
     /// The gro_flush_timeout timer fired with the interrupt enabled (napi_watchdog).
     void GroWatchdog();
-    /// The ring is empty: complete, and unmask unless interrupts are deferred.
-    void Complete();
     /// napi_complete_done's decisions before its GRO flush: timeout and deferral.
     void PrepareComplete();
     /// napi_complete_done after its GRO flush: arm the timer, unmask or stay masked.
@@ -197,14 +219,6 @@ class NapiRxMode : public RxMode, public NapiContext
     void UnmaskDone();
     /// @return a SoftnetData of our own with unlimited budgets
     Ptr<SoftnetData> CreatePrivateSoftnet();
-    /// GRO poll: process a merged packet, take the next frame, or end the poll call.
-    void GroPollNext();
-    /// GRO poll: the GRO cost of the current frame was paid; offer it to the engine.
-    void GroSegmentDone();
-    /// GRO poll: protocol processing of a packet from the engine ended.
-    void GroPacketDone();
-    /// GRO poll: a packet from the engine was steered; hand it to the target core.
-    void GroSteerDone();
     /// Busy poll: process the next frame or end the call.
     void BusyPollNext();
     /// Busy poll: a frame's protocol processing ended.
@@ -238,12 +252,10 @@ class NapiRxMode : public RxMode, public NapiContext
     Callback<void> m_busyWaiter;     ///< woken by the next frame in memory
     Ptr<GroEngine> m_gro;            ///< the queue's GRO engine (null: GRO off)
     RingFifo<RxFrame> m_groOut;      ///< packets from GRO waiting for protocol processing
-    bool m_groEnding{false};         ///< the poll call flushed GRO and ends after m_groOut
-    bool m_groWeightUsed{false};     ///< ...ending with its weight used (stays scheduled)
-    Callback<void> m_groSegmentDone; ///< prebuilt callback
-    Callback<void> m_groPacketDone;  ///< prebuilt callback
+    bool m_pollEnding{false};        ///< the poll call ends once m_groOut is empty
+    bool m_endWeightUsed{false};     ///< ...with its weight used (it stays scheduled)
+    Callback<void> m_groDone;        ///< prebuilt callback
     Callback<void> m_steerDone;      ///< prebuilt callback
-    Callback<void> m_groSteerDone;   ///< prebuilt callback
     uint32_t m_steerCore{0};         ///< RPS/RFS target of m_current
 };
 
