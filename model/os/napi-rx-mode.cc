@@ -41,14 +41,6 @@ NapiRxMode::GetTypeId()
                           UintegerValue(64),
                           MakeUintegerAccessor(&NapiRxMode::m_weight),
                           MakeUintegerChecker<uint32_t>(1))
-            .AddAttribute(
-                "PollPeriod",
-                "0: Linux, the next poll follows at once within the budget. > 0: "
-                "the NAPI of Salah et al. 2007, the next poll starts at the next tick of this "
-                "period and pays the device's PollOverheadCost (Salah et al. 2007: 20 us).",
-                TimeValue(Time(0)),
-                MakeTimeAccessor(&NapiRxMode::m_pollPeriod),
-                MakeTimeChecker(Time(0)))
             .AddAttribute("DeferHardIrqs",
                           "napi_defer_hard_irqs: completions that keep the interrupt masked "
                           "and re-poll after GroFlushTimeout instead (0 = off).",
@@ -76,7 +68,6 @@ NapiRxMode::NapiRxMode(const NapiRxMode& other)
     : RxMode(other),
       NapiContext(),
       m_weight(other.m_weight),
-      m_pollPeriod(other.m_pollPeriod),
       m_deferHardIrqs(other.m_deferHardIrqs),
       m_groFlushTimeout(other.m_groFlushTimeout)
 {
@@ -113,7 +104,6 @@ NapiRxMode::DoDispose()
     m_isrDone = Callback<void>();
     m_packetDone = Callback<void>();
     m_unmaskDone = Callback<void>();
-    m_overheadDone = Callback<void>();
     m_handOff = Callback<bool>();
     m_busyDone = Callback<void>();
     m_busyPacketDone = Callback<void>();
@@ -206,21 +196,19 @@ void
 NapiRxMode::Poll()
 {
     m_pollPackets = 0;
-    if (m_payPollOverhead)
-    {
-        // Salah et al. 2007, Fig. 5: a poll started by the polling timer pays the poll overhead.
-        m_payPollOverhead = false;
-        m_softnet->SubmitWork(m_queue->GetCosts().SamplePollOverhead(),
-                              Prebuilt(m_overheadDone, &NapiRxMode::PollOverheadDone));
-        return;
-    }
-    PollNext();
+    StartPollCall();
 }
 
 void
-NapiRxMode::PollOverheadDone()
+NapiRxMode::StartPollCall()
 {
     PollNext();
+}
+
+bool
+NapiRxMode::RepollsAfterFullPoll() const
+{
+    return true;
 }
 
 void
@@ -279,10 +267,9 @@ void
 NapiRxMode::EndPollCall(bool weightUsed)
 {
     // Linux calls poll again after a full one (it may find nothing and complete then);
-    // the NAPI of Salah et al. 2007 completes at once when the quota was used and the ring
-    // is empty.
+    // TickedNapiRxMode completes at once when the ring is empty.
     m_pollEnding = true;
-    m_endWeightUsed = weightUsed && (m_pollPeriod.IsZero() || m_ring->HasReady());
+    m_endWeightUsed = weightUsed && RepollsAfterFullPoll();
     if (!m_endWeightUsed)
     {
         // napi_complete_done's decisions before its GRO flush.
@@ -392,16 +379,6 @@ void
 NapiRxMode::WeightExhausted()
 {
     // The poll call used its whole weight: the device stays scheduled.
-    if (m_pollPeriod.IsStrictlyPositive())
-    {
-        // Salah et al. 2007, Fig. 5: the next poll waits for the next tick of the polling timer.
-        Time now = Simulator::Now();
-        int64_t period = m_pollPeriod.GetTimeStep();
-        Time next = TimeStep((now.GetTimeStep() / period + 1) * period);
-        m_timer = Simulator::Schedule(next - now, [this] { PollTimer(); });
-        ReturnFromPoll(false);
-        return;
-    }
     ReturnFromPoll(true);
 }
 
@@ -412,13 +389,6 @@ NapiRxMode::ReturnFromPoll(bool rescheduled)
     uint32_t work = m_pollPackets;
     m_pollPackets = 0;
     m_softnet->PollReturned(this, work, rescheduled);
-}
-
-void
-NapiRxMode::PollTimer()
-{
-    m_payPollOverhead = true;
-    m_softnet->Schedule(this);
 }
 
 void
