@@ -548,42 +548,25 @@ NapiRxMode::SetBusyPollWaiter(const Callback<void>& waiter)
 }
 
 bool
-NapiRxMode::BusyPoll(HostCpu::TaskId task, uint32_t budget, const Callback<void>& done)
+NapiRxMode::BusyPollOwn()
 {
-    NS_LOG_FUNCTION(this << task << budget);
+    NS_LOG_FUNCTION(this);
     if (m_isrActive || m_polling || m_busyOwned || !m_ring->HasReady())
     {
         return false;
     }
     m_busyOwned = true;
     m_irqWhileBusy = false;
-    m_busyTask = task;
-    m_busyBudget = std::max<uint32_t>(budget, 1);
-    m_busyWork = 0;
-    m_busyDone = done;
-    BusyPollNext();
     return true;
 }
 
-void
-NapiRxMode::BusyPollNext()
+bool
+NapiRxMode::BusyPollFrame(HostCpu::TaskId task, const Callback<void>& done)
 {
-    if (m_busyWork >= m_busyBudget || !m_ring->HasReady())
+    NS_ASSERT_MSG(m_busyOwned, "NapiRxMode: a busy poll frame without owning the context");
+    if (!m_ring->HasReady())
     {
-        NotifyBusyPoll(m_busyWork);
-        m_busyOwned = false;
-        if (m_irqWhileBusy && m_ring->HasReady())
-        {
-            // busy_poll_stop: frames an interrupt announced go to the softirq.
-            m_polling = true;
-            m_queue->SetRxInterruptEnabled(false);
-            m_softnet->Schedule(this);
-        }
-        m_irqWhileBusy = false;
-        Callback<void> done = m_busyDone;
-        m_busyDone = Callback<void>();
-        done();
-        return;
+        return false;
     }
     m_processing = true;
     m_current = m_queue->PopFrame();
@@ -592,7 +575,9 @@ NapiRxMode::BusyPollNext()
     {
         cost += m_ring->SampleRefillCost();
     }
-    m_cpu->SubmitTask(m_busyTask, cost, Prebuilt(m_busyPacketDone, &NapiRxMode::BusyPacketDone));
+    m_busyDone = done;
+    m_cpu->SubmitTask(task, cost, Prebuilt(m_busyPacketDone, &NapiRxMode::BusyPacketDone));
+    return true;
 }
 
 void
@@ -603,8 +588,25 @@ NapiRxMode::BusyPacketDone()
     uint32_t descriptors = m_current.segments;
     m_queue->DeliverFrame(std::move(m_current), start);
     m_ring->ReturnDescriptors(descriptors);
-    m_busyWork++;
-    BusyPollNext();
+    Callback<void> done = m_busyDone;
+    m_busyDone = Callback<void>();
+    done();
+}
+
+void
+NapiRxMode::BusyPollRelease(uint32_t frames)
+{
+    NS_LOG_FUNCTION(this << frames);
+    NotifyBusyPoll(frames);
+    m_busyOwned = false;
+    if (m_irqWhileBusy && m_ring->HasReady())
+    {
+        // busy_poll_stop: frames an interrupt announced go to the softirq.
+        m_polling = true;
+        m_queue->SetRxInterruptEnabled(false);
+        m_softnet->Schedule(this);
+    }
+    m_irqWhileBusy = false;
 }
 
 } // namespace ns3

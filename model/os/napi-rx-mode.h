@@ -106,20 +106,20 @@ class NapiRxMode : public RxMode, public NapiContext
     bool WantsFrameInMemory() const override;
 
     /**
-     * @brief Busy polling (napi_busy_loop): a task polls this context from process context.
-     *
-     * If the context is idle (no ISR, not scheduled in the softirq) and its ring has
-     * frames, the task takes it over and processes up to @p budget frames as its own
-     * TASK work (protocol cost and refill each), then calls @p done. Interrupts stay
-     * enabled; an ISR that fires meanwhile finds the context owned (napi_schedule_prep
-     * fails) and schedules nothing; if frames are left when the busy poll ends after such
-     * an interrupt, the context is scheduled in the softirq (busy_poll_stop).
-     * @param task the polling task
-     * @param budget frames at most (BUSY_POLL_BUDGET = 8 in Linux)
-     * @param done called when the busy poll call returns
-     * @return false (and nothing done) if the context is busy or the ring is empty
+     * @brief Busy polling (napi_busy_loop; BusyPoller runs the loop): a task takes the
+     * context if it is idle (no ISR, not scheduled in the softirq) and its ring has frames.
+     * Interrupts stay enabled; an ISR that fires meanwhile finds the context owned
+     * (napi_schedule_prep fails) and schedules nothing.
+     * @return true if the caller owns the context now
      */
-    bool BusyPoll(HostCpu::TaskId task, uint32_t budget, const Callback<void>& done) override;
+    bool BusyPollOwn() override;
+    bool BusyPollFrame(HostCpu::TaskId task, const Callback<void>& done) override;
+    /**
+     * @brief busy_poll_stop: if an interrupt found the context owned and frames are left,
+     * the context is scheduled in the softirq (the interrupt masked).
+     * @param frames the frames the busy poll call took
+     */
+    void BusyPollRelease(uint32_t frames) override;
 
     /**
      * @brief Called once at the next frame written to host memory (a spinning busy
@@ -248,8 +248,6 @@ class NapiRxMode : public RxMode, public NapiContext
     void UnmaskDone();
     /// @return a SoftnetData of our own with unlimited budgets
     Ptr<SoftnetData> CreatePrivateSoftnet();
-    /// Busy poll: process the next frame or end the call.
-    void BusyPollNext();
     /// Busy poll: a frame's protocol processing ended.
     void BusyPacketDone();
 
@@ -271,10 +269,7 @@ class NapiRxMode : public RxMode, public NapiContext
     Callback<bool> m_handOff;        ///< asked before unmasking (may be null)
     bool m_busyOwned{false};         ///< a busy-polling task owns the context
     bool m_irqWhileBusy{false};      ///< an interrupt found the context owned
-    HostCpu::TaskId m_busyTask{0};   ///< the busy-polling task
-    uint32_t m_busyBudget{0};        ///< frames allowed in this busy poll call
-    uint32_t m_busyWork{0};          ///< frames done in this busy poll call
-    Callback<void> m_busyDone;       ///< end of the busy poll call
+    Callback<void> m_busyDone;       ///< the owner's callback for the current frame
     Callback<void> m_busyPacketDone; ///< prebuilt callback
     Callback<void> m_busyWaiter;     ///< woken by the next frame in memory
     Ptr<GroEngine> m_gro;            ///< the queue's GRO engine (null: GRO off)
