@@ -10,6 +10,7 @@
 
 #include "gro-engine.h"
 #include "host-net-stack.h"
+#include "rx-packet-work.h"
 #include "rx-queue.h"
 #include "softnet-data.h"
 
@@ -109,7 +110,6 @@ NapiRxMode::DoDispose()
     m_busyPacketDone = Callback<void>();
     m_busyWaiter = Callback<void>();
     m_groDone = Callback<void>();
-    m_steerDone = Callback<void>();
     m_groOut.clear();
     m_gro = nullptr;
     m_softnet = nullptr;
@@ -256,10 +256,7 @@ NapiRxMode::PollNext()
         return;
     }
     Time cost = m_queue->GetCosts().SampleGro();
-    if (m_ring->HasRefillCost())
-    {
-        cost += m_ring->SampleRefillCost();
-    }
+    cost += RxPacketWork::RefillCost(*m_ring);
     m_softnet->SubmitWork(cost, Prebuilt(m_groDone, &NapiRxMode::GroDone));
 }
 
@@ -306,34 +303,20 @@ void
 NapiRxMode::ProcessPacket(bool fromRing)
 {
     m_steerCore = m_queue->SteerCore(m_current);
-    bool steered = m_steerCore != m_core;
-    Time cost = steered ? m_queue->GetCosts().SampleSteer()
-                        : m_queue->GetCosts().SampleProtocol(m_current.size);
-    if (fromRing && m_ring->HasRefillCost())
+    Time cost = RxPacketWork::SteerOrProtocolCost(*m_queue, m_current, m_steerCore, m_core);
+    if (fromRing)
     {
-        cost += m_ring->SampleRefillCost();
+        cost += RxPacketWork::RefillCost(*m_ring);
     }
-    m_softnet->SubmitWork(cost,
-                          steered ? Prebuilt(m_steerDone, &NapiRxMode::SteerDone)
-                                  : Prebuilt(m_packetDone, &NapiRxMode::PacketDone));
+    m_softnet->SubmitWork(cost, Prebuilt(m_packetDone, &NapiRxMode::PacketDone));
 }
 
 void
 NapiRxMode::PacketDone()
 {
     m_processing = false;
-    Time start = m_cpu->GetCompletingWorkStart();
     uint32_t descriptors = m_current.segments; // an LRO aggregate holds one per segment
-    m_queue->DeliverFrame(std::move(m_current), start);
-    PacketFinished(descriptors);
-}
-
-void
-NapiRxMode::SteerDone()
-{
-    m_processing = false;
-    uint32_t descriptors = m_current.segments;
-    m_queue->SteerToBacklog(m_steerCore, std::move(m_current));
+    RxPacketWork::SteerOrDeliver(*m_queue, *m_cpu, std::move(m_current), m_steerCore, m_core);
     PacketFinished(descriptors);
 }
 
@@ -570,11 +553,7 @@ NapiRxMode::BusyPollFrame(HostCpu::TaskId task, const Callback<void>& done)
     }
     m_processing = true;
     m_current = m_queue->PopFrame();
-    Time cost = m_queue->GetCosts().SampleProtocol(m_current.size);
-    if (m_ring->HasRefillCost())
-    {
-        cost += m_ring->SampleRefillCost();
-    }
+    Time cost = RxPacketWork::FrameCost(*m_queue, *m_ring, m_current);
     m_busyDone = done;
     m_cpu->SubmitTask(task, cost, Prebuilt(m_busyPacketDone, &NapiRxMode::BusyPacketDone));
     return true;
@@ -584,9 +563,8 @@ void
 NapiRxMode::BusyPacketDone()
 {
     m_processing = false;
-    Time start = m_cpu->GetCompletingWorkStart();
     uint32_t descriptors = m_current.segments;
-    m_queue->DeliverFrame(std::move(m_current), start);
+    RxPacketWork::Deliver(*m_queue, *m_cpu, std::move(m_current));
     m_ring->ReturnDescriptors(descriptors);
     Callback<void> done = m_busyDone;
     m_busyDone = Callback<void>();

@@ -219,10 +219,8 @@ class NapiRxMode : public RxMode, public NapiContext
      *        refill is part of the same work item
      */
     void ProcessPacket(bool fromRing);
-    /// Protocol processing of the current packet ended: hand it to the stack.
+    /// The current packet's work ended: hand it to the stack, or (RPS/RFS) to its core.
     void PacketDone();
-    /// RPS/RFS: the current packet's steering cost was paid; hand it to the target core.
-    void SteerDone();
     /**
      * The current packet went up or to another core: continue the poll loop (without GRO:
      * the frame leaves the ring, and a hand-off may end the call).
@@ -277,7 +275,6 @@ class NapiRxMode : public RxMode, public NapiContext
     bool m_pollEnding{false};        ///< the poll call ends once m_groOut is empty
     bool m_endWeightUsed{false};     ///< ...with its weight used (it stays scheduled)
     Callback<void> m_groDone;        ///< prebuilt callback
-    Callback<void> m_steerDone;      ///< prebuilt callback
     uint32_t m_steerCore{0};         ///< RPS/RFS target of m_current
 };
 
