@@ -848,7 +848,7 @@ const SchemeRow g_schemes[] = {
      "20 us tick",
      [](HostNetDeviceHelper& h, double) {
          h.SetModeration("ns3::NoModeration");
-         h.SetRxMode("ns3::NapiRxMode",
+         h.SetRxMode("ns3::TickedNapiRxMode",
                      "Weight",
                      UintegerValue(3),
                      "PollPeriod",

@@ -185,7 +185,7 @@ class Salah2007NapiTestCase : public InstantsTestCase
         HostNetDeviceHelper helper = DeterministicHelper();
         helper.SetCostAttribute("PollOverheadCost",
                                 StringValue("ns3::ConstantRandomVariable[Constant=2e-6]"));
-        helper.SetRxMode("ns3::NapiRxMode",
+        helper.SetRxMode("ns3::TickedNapiRxMode",
                          "Weight",
                          UintegerValue(3),
                          "PollPeriod",

@@ -171,7 +171,7 @@ Num(double v)
 struct RunSpec
 {
     std::string preset;  ///< HostNetDeviceHelper::SetScheme name, or empty
-    std::string rxMode;  ///< "ns3::PurePollingRxMode" or "ns3::NapiRxMode" if no preset
+    std::string rxMode;  ///< "ns3::PurePollingRxMode" or "ns3::TickedNapiRxMode" if no preset
     uint32_t quota{3};   ///< Q (Quota / Weight)
     double periodUs{20}; ///< T_poll (PollPeriod)
 
@@ -197,7 +197,7 @@ PurePolling(uint32_t quota, double periodUs)
 RunSpec
 Salah2007Napi(uint32_t quota, double periodUs)
 {
-    return RunSpec{"", "ns3::NapiRxMode", quota, periodUs};
+    return RunSpec{"", "ns3::TickedNapiRxMode", quota, periodUs};
 }
 
 /**

@@ -115,8 +115,9 @@ HostNetDevice::GetTypeId()
                           MakePointerChecker<InterruptModeration>())
             .AddAttribute("RxMode",
                           "OS receive mode (an ns3::RxMode subclass: ns3::PerPacketRxMode, "
-                          "ns3::NapiRxMode, ns3::DisableEnableRxMode, ns3::PurePollingRxMode, "
-                          "ns3::HybridRxMode). Queue 0's; queues > 0 get copies of it (made "
+                          "ns3::NapiRxMode, ns3::TickedNapiRxMode, ns3::DisableEnableRxMode, "
+                          "ns3::PurePollingRxMode, ns3::HybridRxMode). Queue 0's; queues > 0 get "
+                          "copies of it (made "
                           "by Fork). Traces connected through this attribute see queue 0 "
                           "only: use Queues/*/RxMode/... for every queue.",
                           StringValue("ns3::PerPacketRxMode"),

@@ -33,9 +33,9 @@ BusyPoller::GetTypeId()
 BusyPoller::BusyPoller()
 {
     NS_LOG_FUNCTION(this);
-    m_stepCallback = MakeCallback(&BusyPoller::Step, this);
     m_spinDone = MakeCallback(&BusyPoller::SpinDone, this);
     m_frameArrived = MakeCallback(&BusyPoller::FrameArrived, this);
+    m_frameDone = MakeCallback(&BusyPoller::FrameDone, this);
 }
 
 BusyPoller::~BusyPoller()
@@ -57,9 +57,9 @@ BusyPoller::DoDispose()
     m_cpu = nullptr;
     m_hasData = Callback<bool>();
     m_resume = Callback<void>();
-    m_stepCallback = Callback<void>();
     m_spinDone = Callback<void>();
     m_frameArrived = Callback<void>();
+    m_frameDone = Callback<void>();
     Object::DoDispose();
 }
 
@@ -205,8 +205,11 @@ BusyPoller::Step()
         m_timeouts++;
         return;
     }
-    if (m_napi->BusyPoll(m_task, m_budget, m_stepCallback))
+    if (m_napi->BusyPollOwn())
     {
+        // napi_busy_loop: the task owns the context for one call of up to m_budget frames.
+        m_work = 0;
+        PollNext();
         return;
     }
     // Nothing to poll (empty ring, or the softirq owns the context): spin.
@@ -214,6 +217,24 @@ BusyPoller::Step()
     m_spinStart = now;
     m_napi->SetBusyPollWaiter(m_frameArrived);
     m_cpu->SubmitTask(m_task, m_deadline - now, m_spinDone);
+}
+
+void
+BusyPoller::PollNext()
+{
+    if (m_work >= m_budget || !m_napi->BusyPollFrame(m_task, m_frameDone))
+    {
+        // busy_poll_stop: give the context back, then poll again, spin or stop.
+        m_napi->BusyPollRelease(m_work);
+        Step();
+    }
+}
+
+void
+BusyPoller::FrameDone()
+{
+    m_work++;
+    PollNext();
 }
 
 void

@@ -159,6 +159,10 @@ class BusyPoller : public Object
     void SpinDone();
     /// A frame reached host memory while spinning.
     void FrameArrived();
+    /// Busy poll call: process the next frame of the owned context, or release it.
+    void PollNext();
+    /// Busy poll call: the owned context's frame went up.
+    void FrameDone();
 
     Ptr<HostCpu> m_cpu;                ///< the CPU
     HostCpu::TaskId m_task{0};         ///< the application's task
@@ -168,6 +172,7 @@ class BusyPoller : public Object
     uint64_t m_noContext{0};           ///< reads that slept for want of a context
     Time m_timeout;                    ///< busy-poll time per read
     uint32_t m_budget{8};              ///< frames per busy poll call
+    uint32_t m_work{0};                ///< frames in the running busy poll call
     Callback<bool> m_hasData;          ///< socket check
     Callback<void> m_resume;           ///< hand over to the application
     bool m_active{false};              ///< the loop runs
@@ -178,7 +183,7 @@ class BusyPoller : public Object
     Time m_spinStart;                  ///< start of the current spin
     Time m_spinTime;                   ///< total spin time
     uint64_t m_timeouts{0};            ///< loops ended by the timeout
-    Callback<void> m_stepCallback;     ///< prebuilt callback
+    Callback<void> m_frameDone;        ///< prebuilt callback
     Callback<void> m_spinDone;         ///< prebuilt callback
     Callback<void> m_frameArrived;     ///< prebuilt callback
 };

@@ -52,7 +52,6 @@ DisableEnableRxMode::NotifyConstructionCompleted()
     // After the attribute defaults were applied: process until the ring is empty, with no
     // quota (and, see UsesSharedSoftnet, no softirq budget and no ksoftirqd).
     m_weight = std::numeric_limits<uint32_t>::max();
-    m_pollPeriod = Time(0);
     NapiRxMode::NotifyConstructionCompleted();
 }
 

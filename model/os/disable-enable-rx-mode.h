@@ -22,7 +22,7 @@ namespace ns3
  * with no quota and no budget; a register write unmasks the interrupt
  * (RegisterWriteCost). It is NAPI without weight, netdev_budget or budget-usecs limits,
  * so it derives from NapiRxMode, sets the weight to infinity after construction (the
- * inherited Weight and PollPeriod attributes are ignored) and is polled from a private
+ * inherited Weight attribute is ignored) and is polled from a private
  * SoftnetData: it neither shares nor uses HostNetStack's NET_RX budget and never moves to
  * ksoftirqd (use NapiRxMode for a limited variant). The 1/nu of Salah et al. 2007 = write + ISR
  * + protocol of the first packet (0.5 + 3.73 + 5.34 us).

@@ -10,6 +10,7 @@
 
 #include "gro-engine.h"
 #include "host-net-stack.h"
+#include "rx-packet-work.h"
 #include "rx-queue.h"
 #include "softnet-data.h"
 
@@ -41,14 +42,6 @@ NapiRxMode::GetTypeId()
                           UintegerValue(64),
                           MakeUintegerAccessor(&NapiRxMode::m_weight),
                           MakeUintegerChecker<uint32_t>(1))
-            .AddAttribute(
-                "PollPeriod",
-                "0: Linux, the next poll follows at once within the budget. > 0: "
-                "the NAPI of Salah et al. 2007, the next poll starts at the next tick of this "
-                "period and pays the device's PollOverheadCost (Salah et al. 2007: 20 us).",
-                TimeValue(Time(0)),
-                MakeTimeAccessor(&NapiRxMode::m_pollPeriod),
-                MakeTimeChecker(Time(0)))
             .AddAttribute("DeferHardIrqs",
                           "napi_defer_hard_irqs: completions that keep the interrupt masked "
                           "and re-poll after GroFlushTimeout instead (0 = off).",
@@ -76,7 +69,6 @@ NapiRxMode::NapiRxMode(const NapiRxMode& other)
     : RxMode(other),
       NapiContext(),
       m_weight(other.m_weight),
-      m_pollPeriod(other.m_pollPeriod),
       m_deferHardIrqs(other.m_deferHardIrqs),
       m_groFlushTimeout(other.m_groFlushTimeout)
 {
@@ -113,15 +105,11 @@ NapiRxMode::DoDispose()
     m_isrDone = Callback<void>();
     m_packetDone = Callback<void>();
     m_unmaskDone = Callback<void>();
-    m_overheadDone = Callback<void>();
     m_handOff = Callback<bool>();
     m_busyDone = Callback<void>();
     m_busyPacketDone = Callback<void>();
     m_busyWaiter = Callback<void>();
-    m_groSegmentDone = Callback<void>();
-    m_groPacketDone = Callback<void>();
-    m_steerDone = Callback<void>();
-    m_groSteerDone = Callback<void>();
+    m_groDone = Callback<void>();
     m_groOut.clear();
     m_gro = nullptr;
     m_softnet = nullptr;
@@ -208,104 +196,43 @@ void
 NapiRxMode::Poll()
 {
     m_pollPackets = 0;
-    if (m_payPollOverhead)
-    {
-        // Salah et al. 2007, Fig. 5: a poll started by the polling timer pays the poll overhead.
-        m_payPollOverhead = false;
-        m_softnet->SubmitWork(m_queue->GetCosts().SamplePollOverhead(),
-                              Prebuilt(m_overheadDone, &NapiRxMode::PollOverheadDone));
-        return;
-    }
-    PollNext();
+    StartPollCall();
 }
 
 void
-NapiRxMode::PollOverheadDone()
+NapiRxMode::StartPollCall()
 {
     PollNext();
+}
+
+bool
+NapiRxMode::RepollsAfterFullPoll() const
+{
+    return true;
 }
 
 void
 NapiRxMode::PollNext()
 {
-    if (m_gro)
+    // The one poll loop. A frame taken from the ring passes through the GRO stage when GRO
+    // is on (GroEngine: merged or held packets come out in m_groOut) and its packets through
+    // protocol processing or RPS/RFS steering (ProcessPacket); without GRO the frame is the
+    // packet, and its protocol work and descriptor refill are one work item.
+    if (!m_groOut.empty())
     {
-        GroPollNext();
+        // Protocol processing of a packet the GRO stage let go: once per packet.
+        m_processing = true;
+        m_current = std::move(m_groOut.front());
+        m_groOut.pop_front();
+        ProcessPacket(false);
         return;
     }
-    if (!m_ring->HasReady())
+    if (m_pollEnding)
     {
-        Complete();
-        return;
-    }
-    m_processing = true;
-    m_current = m_queue->PopFrame();
-    m_steerCore = m_queue->SteerCore(m_current);
-    bool steered = m_steerCore != m_core;
-    Time cost = steered ? m_queue->GetCosts().SampleSteer()
-                        : m_queue->GetCosts().SampleProtocol(m_current.size);
-    if (m_ring->HasRefillCost())
-    {
-        cost += m_ring->SampleRefillCost();
-    }
-    m_softnet->SubmitWork(cost,
-                          steered ? Prebuilt(m_steerDone, &NapiRxMode::SteerDone)
-                                  : Prebuilt(m_packetDone, &NapiRxMode::PacketDone));
-}
-
-void
-NapiRxMode::PacketDone()
-{
-    m_processing = false;
-    Time start = m_cpu->GetCompletingWorkStart();
-    uint32_t descriptors = m_current.segments; // an LRO aggregate holds one per segment
-    m_queue->DeliverFrame(std::move(m_current), start);
-    FrameDone(descriptors);
-}
-
-void
-NapiRxMode::SteerDone()
-{
-    m_processing = false;
-    uint32_t descriptors = m_current.segments;
-    m_queue->SteerToBacklog(m_steerCore, std::move(m_current));
-    FrameDone(descriptors);
-}
-
-void
-NapiRxMode::FrameDone(uint32_t descriptors)
-{
-    m_ring->ReturnDescriptors(descriptors);
-    m_pollPackets++;
-    m_workSinceComplete++;
-    if (!m_handOff.IsNull() && m_ring->HasReady() && m_handOff())
-    {
-        // Another mode takes over the masked device in the middle of the backlog.
-        m_workSinceComplete = 0;
-        m_polling = false;
-        ReturnFromPoll(false);
-        return;
-    }
-    // Linux calls poll again after a full one (it may find nothing and complete then);
-    // The NAPI of Salah et al. 2007 completes at once when the quota was used and the ring is
-    // empty.
-    if (m_pollPackets >= m_weight && (m_pollPeriod.IsZero() || m_ring->HasReady()))
-    {
-        WeightExhausted();
-        return;
-    }
-    PollNext();
-}
-
-void
-NapiRxMode::GroPollNext()
-{
-    if (m_groOut.empty() && m_groEnding)
-    {
-        // The held packets of the poll call went up: the call returns (Linux does not look
+        // What the end of the call flushed went up: the call returns (Linux does not look
         // at the ring again before napi_complete_done or the next poll).
-        m_groEnding = false;
-        if (m_groWeightUsed)
+        m_pollEnding = false;
+        if (m_endWeightUsed)
         {
             WeightExhausted();
         }
@@ -315,108 +242,126 @@ NapiRxMode::GroPollNext()
         }
         return;
     }
-    if (m_groOut.empty())
+    bool weightUsed = m_pollPackets >= m_weight;
+    if (weightUsed || !m_ring->HasReady())
     {
-        bool weightUsed = m_pollPackets >= m_weight;
-        if (weightUsed || !m_ring->HasReady())
-        {
-            // End of the poll call.
-            m_groEnding = true;
-            m_groWeightUsed = weightUsed && (m_pollPeriod.IsZero() || m_ring->HasReady());
-            bool flushOld;
-            if (m_groWeightUsed)
-            {
-                // __napi_poll after a full poll: napi_gro_flush(n, HZ >= 1000), the packets
-                // started before this jiffy (all of them with a longer jiffy).
-                flushOld = m_gro->GetJiffyPeriod() <= MilliSeconds(1);
-            }
-            else
-            {
-                // napi_complete_done: with a gro_flush_timeout armed, only the old packets
-                // (the timer flushes the others); else all.
-                PrepareComplete();
-                flushOld = m_completeTimeout.IsStrictlyPositive();
-            }
-            if (flushOld)
-            {
-                m_gro->FlushOld(m_groOut);
-            }
-            else
-            {
-                m_gro->FlushAll(m_groOut);
-            }
-            GroPollNext();
-            return;
-        }
-    }
-    m_processing = true;
-    if (!m_groOut.empty())
-    {
-        // Protocol processing of a merged (or unmergeable) packet: once per packet.
-        m_current = std::move(m_groOut.front());
-        m_groOut.pop_front();
-        m_steerCore = m_queue->SteerCore(m_current);
-        if (m_steerCore != m_core)
-        {
-            m_softnet->SubmitWork(m_queue->GetCosts().SampleSteer(),
-                                  Prebuilt(m_groSteerDone, &NapiRxMode::GroSteerDone));
-            return;
-        }
-        m_softnet->SubmitWork(m_queue->GetCosts().SampleProtocol(m_current.size),
-                              Prebuilt(m_groPacketDone, &NapiRxMode::GroPacketDone));
+        EndPollCall(weightUsed);
         return;
     }
+    m_processing = true;
     m_current = m_queue->PopFrame();
-    Time cost = m_queue->GetCosts().SampleGro();
-    if (m_ring->HasRefillCost())
+    if (!m_gro)
     {
-        cost += m_ring->SampleRefillCost();
+        ProcessPacket(true);
+        return;
     }
-    m_softnet->SubmitWork(cost, Prebuilt(m_groSegmentDone, &NapiRxMode::GroSegmentDone));
+    Time cost = m_queue->GetCosts().SampleGro();
+    cost += RxPacketWork::RefillCost(*m_ring);
+    m_softnet->SubmitWork(cost, Prebuilt(m_groDone, &NapiRxMode::GroDone));
 }
 
 void
-NapiRxMode::GroSegmentDone()
+NapiRxMode::EndPollCall(bool weightUsed)
+{
+    // Linux calls poll again after a full one (it may find nothing and complete then);
+    // TickedNapiRxMode completes at once when the ring is empty.
+    m_pollEnding = true;
+    m_endWeightUsed = weightUsed && RepollsAfterFullPoll();
+    if (!m_endWeightUsed)
+    {
+        // napi_complete_done's decisions before its GRO flush.
+        PrepareComplete();
+    }
+    if (m_gro)
+    {
+        bool flushOld;
+        if (m_endWeightUsed)
+        {
+            // __napi_poll after a full poll: napi_gro_flush(n, HZ >= 1000), the packets
+            // started before this jiffy (all of them with a longer jiffy).
+            flushOld = m_gro->GetJiffyPeriod() <= MilliSeconds(1);
+        }
+        else
+        {
+            // napi_complete_done: with a gro_flush_timeout armed, only the old packets
+            // (the timer flushes the others); else all.
+            flushOld = m_completeTimeout.IsStrictlyPositive();
+        }
+        if (flushOld)
+        {
+            m_gro->FlushOld(m_groOut);
+        }
+        else
+        {
+            m_gro->FlushAll(m_groOut);
+        }
+    }
+    PollNext();
+}
+
+void
+NapiRxMode::ProcessPacket(bool fromRing)
+{
+    m_steerCore = m_queue->SteerCore(m_current);
+    Time cost = RxPacketWork::SteerOrProtocolCost(*m_queue, m_current, m_steerCore, m_core);
+    if (fromRing)
+    {
+        cost += RxPacketWork::RefillCost(*m_ring);
+    }
+    m_softnet->SubmitWork(cost, Prebuilt(m_packetDone, &NapiRxMode::PacketDone));
+}
+
+void
+NapiRxMode::PacketDone()
 {
     m_processing = false;
-    m_ring->ReturnDescriptors(1);
+    uint32_t descriptors = m_current.segments; // an LRO aggregate holds one per segment
+    RxPacketWork::SteerOrDeliver(*m_queue, *m_cpu, std::move(m_current), m_steerCore, m_core);
+    PacketFinished(descriptors);
+}
+
+void
+NapiRxMode::PacketFinished(uint32_t descriptors)
+{
+    if (m_gro)
+    {
+        // A packet of the GRO stage: its descriptors went back when GRO took the frame.
+        PollNext();
+        return;
+    }
+    FrameDone(descriptors);
+    if (!m_handOff.IsNull() && m_ring->HasReady() && m_handOff())
+    {
+        // Another mode takes over the masked device in the middle of the backlog.
+        m_workSinceComplete = 0;
+        m_polling = false;
+        ReturnFromPoll(false);
+        return;
+    }
+    PollNext();
+}
+
+void
+NapiRxMode::GroDone()
+{
+    m_processing = false;
+    FrameDone(1);
+    m_gro->Receive(std::move(m_current), m_groOut);
+    PollNext();
+}
+
+void
+NapiRxMode::FrameDone(uint32_t descriptors)
+{
+    m_ring->ReturnDescriptors(descriptors);
     m_pollPackets++;
     m_workSinceComplete++;
-    m_gro->Receive(std::move(m_current), m_groOut);
-    GroPollNext();
-}
-
-void
-NapiRxMode::GroPacketDone()
-{
-    m_processing = false;
-    Time start = m_cpu->GetCompletingWorkStart();
-    m_queue->DeliverFrame(std::move(m_current), start);
-    GroPollNext();
-}
-
-void
-NapiRxMode::GroSteerDone()
-{
-    m_processing = false;
-    m_queue->SteerToBacklog(m_steerCore, std::move(m_current));
-    GroPollNext();
 }
 
 void
 NapiRxMode::WeightExhausted()
 {
     // The poll call used its whole weight: the device stays scheduled.
-    if (m_pollPeriod.IsStrictlyPositive())
-    {
-        // Salah et al. 2007, Fig. 5: the next poll waits for the next tick of the polling timer.
-        Time now = Simulator::Now();
-        int64_t period = m_pollPeriod.GetTimeStep();
-        Time next = TimeStep((now.GetTimeStep() / period + 1) * period);
-        m_timer = Simulator::Schedule(next - now, [this] { PollTimer(); });
-        ReturnFromPoll(false);
-        return;
-    }
     ReturnFromPoll(true);
 }
 
@@ -427,13 +372,6 @@ NapiRxMode::ReturnFromPoll(bool rescheduled)
     uint32_t work = m_pollPackets;
     m_pollPackets = 0;
     m_softnet->PollReturned(this, work, rescheduled);
-}
-
-void
-NapiRxMode::PollTimer()
-{
-    m_payPollOverhead = true;
-    m_softnet->Schedule(this);
 }
 
 void
@@ -459,13 +397,6 @@ void
 NapiRxMode::NotifyTimeSqueeze()
 {
     NotifySoftirqRestart();
-}
-
-void
-NapiRxMode::Complete()
-{
-    PrepareComplete();
-    FinishComplete();
 }
 
 void
@@ -600,63 +531,60 @@ NapiRxMode::SetBusyPollWaiter(const Callback<void>& waiter)
 }
 
 bool
-NapiRxMode::BusyPoll(HostCpu::TaskId task, uint32_t budget, const Callback<void>& done)
+NapiRxMode::BusyPollOwn()
 {
-    NS_LOG_FUNCTION(this << task << budget);
+    NS_LOG_FUNCTION(this);
     if (m_isrActive || m_polling || m_busyOwned || !m_ring->HasReady())
     {
         return false;
     }
     m_busyOwned = true;
     m_irqWhileBusy = false;
-    m_busyTask = task;
-    m_busyBudget = std::max<uint32_t>(budget, 1);
-    m_busyWork = 0;
-    m_busyDone = done;
-    BusyPollNext();
     return true;
 }
 
-void
-NapiRxMode::BusyPollNext()
+bool
+NapiRxMode::BusyPollFrame(HostCpu::TaskId task, const Callback<void>& done)
 {
-    if (m_busyWork >= m_busyBudget || !m_ring->HasReady())
+    NS_ASSERT_MSG(m_busyOwned, "NapiRxMode: a busy poll frame without owning the context");
+    if (!m_ring->HasReady())
     {
-        NotifyBusyPoll(m_busyWork);
-        m_busyOwned = false;
-        if (m_irqWhileBusy && m_ring->HasReady())
-        {
-            // busy_poll_stop: frames an interrupt announced go to the softirq.
-            m_polling = true;
-            m_queue->SetRxInterruptEnabled(false);
-            m_softnet->Schedule(this);
-        }
-        m_irqWhileBusy = false;
-        Callback<void> done = m_busyDone;
-        m_busyDone = Callback<void>();
-        done();
-        return;
+        return false;
     }
     m_processing = true;
     m_current = m_queue->PopFrame();
-    Time cost = m_queue->GetCosts().SampleProtocol(m_current.size);
-    if (m_ring->HasRefillCost())
-    {
-        cost += m_ring->SampleRefillCost();
-    }
-    m_cpu->SubmitTask(m_busyTask, cost, Prebuilt(m_busyPacketDone, &NapiRxMode::BusyPacketDone));
+    Time cost = RxPacketWork::FrameCost(*m_queue, *m_ring, m_current);
+    m_busyDone = done;
+    m_cpu->SubmitTask(task, cost, Prebuilt(m_busyPacketDone, &NapiRxMode::BusyPacketDone));
+    return true;
 }
 
 void
 NapiRxMode::BusyPacketDone()
 {
     m_processing = false;
-    Time start = m_cpu->GetCompletingWorkStart();
     uint32_t descriptors = m_current.segments;
-    m_queue->DeliverFrame(std::move(m_current), start);
+    RxPacketWork::Deliver(*m_queue, *m_cpu, std::move(m_current));
     m_ring->ReturnDescriptors(descriptors);
-    m_busyWork++;
-    BusyPollNext();
+    Callback<void> done = m_busyDone;
+    m_busyDone = Callback<void>();
+    done();
+}
+
+void
+NapiRxMode::BusyPollRelease(uint32_t frames)
+{
+    NS_LOG_FUNCTION(this << frames);
+    NotifyBusyPoll(frames);
+    m_busyOwned = false;
+    if (m_irqWhileBusy && m_ring->HasReady())
+    {
+        // busy_poll_stop: frames an interrupt announced go to the softirq.
+        m_polling = true;
+        m_queue->SetRxInterruptEnabled(false);
+        m_softnet->Schedule(this);
+    }
+    m_irqWhileBusy = false;
 }
 
 } // namespace ns3

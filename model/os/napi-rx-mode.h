@@ -31,28 +31,38 @@ class GroEngine;
  *
  * The ISR (HARDIRQ, IsrCost) masks the Rx interrupt and schedules the NAPI poll. The poll
  * processes frames straight from the ring (the ring is the protocol buffer: when it is
- * full the NIC drops in its FIFO, without an interrupt), each costing ProtocolCost plus
- * the descriptor refill. A poll call handles at most Weight frames.
+ * full the NIC drops in its FIFO, without an interrupt). A poll call handles at most Weight
+ * frames.
  *
- * Linux configuration (PollPeriod = 0): the ISR puts the context on its core's poll list
- * (SoftnetData, shared by every NAPI context served on that core). The NET_RX softirq
- * polls the list round robin; a poll call that used its whole weight goes to the tail.
- * All poll calls of a round share HostNetStack's NetdevBudget frames and NetdevBudgetUsecs;
- * then the round ends (time_squeeze) and the softirq restarts. After HostNetStack's
- * MaxSoftirqRestarts restarts or MaxSoftirqTime in a row (__do_softirq's
- * MAX_SOFTIRQ_RESTART = 10 and MAX_SOFTIRQ_TIME = 2 ms) the remaining work moves to the
- * core's ksoftirqd, a TASK-level kernel thread that shares the CPU with the applications,
- * until the poll list is empty.
+ * The ISR puts the context on its core's poll list (SoftnetData, shared by every NAPI
+ * context served on that core). The NET_RX softirq polls the list round robin; a poll call
+ * that used its whole weight goes to the tail. All poll calls of a round share
+ * HostNetStack's NetdevBudget frames and NetdevBudgetUsecs; then the round ends
+ * (time_squeeze) and the softirq restarts. After HostNetStack's MaxSoftirqRestarts restarts
+ * or MaxSoftirqTime in a row (__do_softirq's MAX_SOFTIRQ_RESTART = 10 and MAX_SOFTIRQ_TIME
+ * = 2 ms) the remaining work moves to the core's ksoftirqd, a TASK-level kernel thread that
+ * shares the CPU with the applications, until the poll list is empty.
  *
- * The configuration of Salah et al. 2007 (PollPeriod > 0, e.g. Weight = 3, PollPeriod = 20 us):
- * after a poll of Weight frames with frames left, the next poll starts at the next PollPeriod tick
- * and first pays the device's PollOverheadCost (Fig. 5 of Salah et al. 2007).
+ * One poll loop (PollNext) serves every frame: taken from the ring, a frame passes through
+ * the GRO stage when GRO is on (GroCost, then GroEngine::Receive; the packets it lets go
+ * come back to the loop), and each packet through ProcessPacket: protocol processing
+ * (ProtocolCost) here, or RPS/RFS steering to another core's backlog. Without GRO the frame
+ * is the packet, and its protocol work and descriptor refill are one work item.
  *
  * A poll that finds the ring empty completes: the RegisterWriteCost unmask write follows,
  * and frames that arrived meanwhile fire the interrupt again at once. With DeferHardIrqs
  * = n > 0 and GroFlushTimeout > 0 (napi_defer_hard_irqs, gro_flush_timeout) the interrupt
  * stays masked after a completion that did work, and a timer re-polls after
  * GroFlushTimeout, up to n times in a row before unmasking (software IRQ deferral).
+ *
+ * Variants override the protected hooks: TickedNapiRxMode (the poll tick of Salah et al.
+ * 2007: StartPollCall, RepollsAfterFullPoll, WeightExhausted), DisableEnableRxMode (no
+ * weight, a private SoftnetData: UsesSharedSoftnet). Where the Linux features that extend
+ * this path would go: IRQ suspension (irq_suspend_timeout) is a third outcome of
+ * napi_complete_done beside deferral and unmasking (PrepareComplete / FinishComplete);
+ * threaded NAPI polls the context from its own kthread instead of the core's softirq, a
+ * SoftnetData of its own at TASK level (as UsesSharedSoftnet already chooses a private
+ * one); epoll-based busy polling is BusyPoller's, on the same BusyPoll entry.
  */
 class NapiRxMode : public RxMode, public NapiContext
 {
@@ -96,20 +106,20 @@ class NapiRxMode : public RxMode, public NapiContext
     bool WantsFrameInMemory() const override;
 
     /**
-     * @brief Busy polling (napi_busy_loop): a task polls this context from process context.
-     *
-     * If the context is idle (no ISR, not scheduled in the softirq) and its ring has
-     * frames, the task takes it over and processes up to @p budget frames as its own
-     * TASK work (protocol cost and refill each), then calls @p done. Interrupts stay
-     * enabled; an ISR that fires meanwhile finds the context owned (napi_schedule_prep
-     * fails) and schedules nothing; if frames are left when the busy poll ends after such
-     * an interrupt, the context is scheduled in the softirq (busy_poll_stop).
-     * @param task the polling task
-     * @param budget frames at most (BUSY_POLL_BUDGET = 8 in Linux)
-     * @param done called when the busy poll call returns
-     * @return false (and nothing done) if the context is busy or the ring is empty
+     * @brief Busy polling (napi_busy_loop; BusyPoller runs the loop): a task takes the
+     * context if it is idle (no ISR, not scheduled in the softirq) and its ring has frames.
+     * Interrupts stay enabled; an ISR that fires meanwhile finds the context owned
+     * (napi_schedule_prep fails) and schedules nothing.
+     * @return true if the caller owns the context now
      */
-    bool BusyPoll(HostCpu::TaskId task, uint32_t budget, const Callback<void>& done) override;
+    bool BusyPollOwn() override;
+    bool BusyPollFrame(HostCpu::TaskId task, const Callback<void>& done) override;
+    /**
+     * @brief busy_poll_stop: if an interrupt found the context owned and frames are left,
+     * the context is scheduled in the softirq (the interrupt masked).
+     * @param frames the frames the busy poll call took
+     */
+    void BusyPollRelease(uint32_t frames) override;
 
     /**
      * @brief Called once at the next frame written to host memory (a spinning busy
@@ -148,8 +158,40 @@ class NapiRxMode : public RxMode, public NapiContext
      */
     virtual bool UsesSharedSoftnet() const;
 
-    uint32_t m_weight{64}; ///< frames per poll call (attribute)
-    Time m_pollPeriod;     ///< 0: Linux re-poll; > 0: the tick of Salah et al. 2007 (attribute)
+    /**
+     * @brief The start of a poll call, after its frame count was reset: run the poll loop
+     * (PollNext). TickedNapiRxMode pays its poll overhead first.
+     */
+    virtual void StartPollCall();
+
+    /**
+     * @brief Whether a poll call that used its whole weight leaves the context scheduled
+     * (Linux: yes, the next call may find nothing and complete then). TickedNapiRxMode:
+     * only with frames left.
+     * @return true to stay scheduled, false to complete now
+     */
+    virtual bool RepollsAfterFullPoll() const;
+
+    /**
+     * @brief A poll call used its whole weight and stays scheduled: report it to the
+     * softirq (Linux: back to the tail of the poll list). TickedNapiRxMode waits for its
+     * next tick instead.
+     */
+    virtual void WeightExhausted();
+
+    /**
+     * @brief The one poll loop: process the next packet the GRO stage let go, take the next
+     * frame from the ring, or end the poll call (weight used or ring empty).
+     */
+    void PollNext();
+
+    /**
+     * @brief Report the end of a poll call to the softirq.
+     * @param rescheduled the context stays on the poll list
+     */
+    void ReturnFromPoll(bool rescheduled);
+
+    uint32_t m_weight{64};       ///< frames per poll call (attribute)
     uint32_t m_deferHardIrqs{0}; ///< napi_defer_hard_irqs (attribute)
     Time m_groFlushTimeout;      ///< gro_flush_timeout (attribute)
 
@@ -164,31 +206,38 @@ class NapiRxMode : public RxMode, public NapiContext
     const Callback<void>& Prebuilt(Callback<void>& slot, void (NapiRxMode::*method)());
     /// The ISR was served: mask and schedule the poll.
     void IsrDone();
-    /// Process the next frame, or complete if the ring is empty.
-    void PollNext();
-    /// Protocol processing of the current frame ended.
-    void PacketDone();
-    /// RPS/RFS: the current frame's steering cost was paid; hand it to the target core.
-    void SteerDone();
     /**
-     * A frame left the ring: return its descriptors, continue the poll call or end it.
+     * End the poll call: decide whether it stays scheduled or completes, and flush the GRO
+     * stage accordingly; the flushed packets go up before the call returns.
+     * @param weightUsed the call took Weight frames
+     */
+    void EndPollCall(bool weightUsed);
+    /**
+     * Per-packet work on m_current: protocol processing here, or RPS/RFS steering to
+     * another core.
+     * @param fromRing m_current came straight from the ring (no GRO stage): its descriptor
+     *        refill is part of the same work item
+     */
+    void ProcessPacket(bool fromRing);
+    /// The current packet's work ended: hand it to the stack, or (RPS/RFS) to its core.
+    void PacketDone();
+    /**
+     * The current packet went up or to another core: continue the poll loop (without GRO:
+     * the frame leaves the ring, and a hand-off may end the call).
+     * @param descriptors descriptors it held (an LRO aggregate: one per segment)
+     */
+    void PacketFinished(uint32_t descriptors);
+    /// GRO stage: the GRO cost of the current frame was paid; offer it to the engine.
+    void GroDone();
+    /**
+     * A frame left the ring: return its descriptors and count it.
      * @param descriptors descriptors it held (an LRO aggregate: one per segment)
      */
     void FrameDone(uint32_t descriptors);
-    /// The poll call used its whole weight.
-    void WeightExhausted();
-    /// Report the end of a poll call to the softirq.
-    void ReturnFromPoll(bool rescheduled);
-    /// The poll tick (Salah et al. 2007) fired: schedule a poll that pays the overhead.
-    void PollTimer();
-    /// The poll overhead was paid.
-    void PollOverheadDone();
     /// The gro_flush_timeout timer fired while interrupts are deferred: schedule a poll.
     void DeferredPoll();
     /// The gro_flush_timeout timer fired with the interrupt enabled (napi_watchdog).
     void GroWatchdog();
-    /// The ring is empty: complete, and unmask unless interrupts are deferred.
-    void Complete();
     /// napi_complete_done's decisions before its GRO flush: timeout and deferral.
     void PrepareComplete();
     /// napi_complete_done after its GRO flush: arm the timer, unmask or stay masked.
@@ -197,28 +246,17 @@ class NapiRxMode : public RxMode, public NapiContext
     void UnmaskDone();
     /// @return a SoftnetData of our own with unlimited budgets
     Ptr<SoftnetData> CreatePrivateSoftnet();
-    /// GRO poll: process a merged packet, take the next frame, or end the poll call.
-    void GroPollNext();
-    /// GRO poll: the GRO cost of the current frame was paid; offer it to the engine.
-    void GroSegmentDone();
-    /// GRO poll: protocol processing of a packet from the engine ended.
-    void GroPacketDone();
-    /// GRO poll: a packet from the engine was steered; hand it to the target core.
-    void GroSteerDone();
-    /// Busy poll: process the next frame or end the call.
-    void BusyPollNext();
     /// Busy poll: a frame's protocol processing ended.
     void BusyPacketDone();
 
     bool m_isrActive{false};         ///< the ISR is running or queued
     bool m_polling{false};           ///< NAPI scheduled, interrupt masked
     bool m_processing{false};        ///< m_current is valid
-    bool m_payPollOverhead{false};   ///< the next poll call starts with the overhead
     RxFrame m_current;               ///< frame in protocol processing
     uint32_t m_pollPackets{0};       ///< frames in the current poll call
     uint32_t m_workSinceComplete{0}; ///< frames since the last completion
     uint32_t m_deferCount{0};        ///< deferrals left before unmasking
-    EventId m_timer;                 ///< poll tick / deferral timer
+    EventId m_timer;                 ///< deferral timer (napi_defer_hard_irqs)
     EventId m_groTimer;              ///< gro_flush_timeout without deferral (napi_watchdog)
     Time m_completeTimeout;          ///< napi_complete_done's timeout (PrepareComplete)
     bool m_completeDeferred{false};  ///< napi_complete_done keeps the interrupt masked
@@ -226,24 +264,17 @@ class NapiRxMode : public RxMode, public NapiContext
     Callback<void> m_isrDone;        ///< prebuilt callbacks: no allocation per packet
     Callback<void> m_packetDone;     ///< prebuilt callback
     Callback<void> m_unmaskDone;     ///< prebuilt callback
-    Callback<void> m_overheadDone;   ///< prebuilt callback
     Callback<bool> m_handOff;        ///< asked before unmasking (may be null)
     bool m_busyOwned{false};         ///< a busy-polling task owns the context
     bool m_irqWhileBusy{false};      ///< an interrupt found the context owned
-    HostCpu::TaskId m_busyTask{0};   ///< the busy-polling task
-    uint32_t m_busyBudget{0};        ///< frames allowed in this busy poll call
-    uint32_t m_busyWork{0};          ///< frames done in this busy poll call
-    Callback<void> m_busyDone;       ///< end of the busy poll call
+    Callback<void> m_busyDone;       ///< the owner's callback for the current frame
     Callback<void> m_busyPacketDone; ///< prebuilt callback
     Callback<void> m_busyWaiter;     ///< woken by the next frame in memory
     Ptr<GroEngine> m_gro;            ///< the queue's GRO engine (null: GRO off)
     RingFifo<RxFrame> m_groOut;      ///< packets from GRO waiting for protocol processing
-    bool m_groEnding{false};         ///< the poll call flushed GRO and ends after m_groOut
-    bool m_groWeightUsed{false};     ///< ...ending with its weight used (stays scheduled)
-    Callback<void> m_groSegmentDone; ///< prebuilt callback
-    Callback<void> m_groPacketDone;  ///< prebuilt callback
-    Callback<void> m_steerDone;      ///< prebuilt callback
-    Callback<void> m_groSteerDone;   ///< prebuilt callback
+    bool m_pollEnding{false};        ///< the poll call ends once m_groOut is empty
+    bool m_endWeightUsed{false};     ///< ...with its weight used (it stays scheduled)
+    Callback<void> m_groDone;        ///< prebuilt callback
     uint32_t m_steerCore{0};         ///< RPS/RFS target of m_current
 };
 

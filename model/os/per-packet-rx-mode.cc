@@ -8,6 +8,7 @@
 
 #include "per-packet-rx-mode.h"
 
+#include "rx-packet-work.h"
 #include "rx-queue.h"
 
 #include "ns3/host-cpu.h"
@@ -111,7 +112,7 @@ PerPacketRxMode::Drain()
         drained++;
         if (refillCosts)
         {
-            refill += m_ring->SampleRefillCost();
+            refill += RxPacketWork::RefillCost(*m_ring);
         }
         if (m_backlog.size() + (m_processing ? 1 : 0) >= m_backlogSize)
         {
@@ -156,7 +157,7 @@ PerPacketRxMode::KickSoftirq()
     m_current = std::move(m_backlog.front());
     m_backlog.pop_front();
     m_cpu->Submit(HostCpu::SOFTIRQ,
-                  m_queue->GetCosts().SampleProtocol(m_current.size),
+                  RxPacketWork::ProtocolCost(*m_queue, m_current),
                   m_protocolDone,
                   m_core);
 }
@@ -165,8 +166,7 @@ void
 PerPacketRxMode::ProtocolDone()
 {
     m_processing = false;
-    Time start = m_cpu->GetCompletingWorkStart();
-    m_queue->DeliverFrame(std::move(m_current), start);
+    RxPacketWork::Deliver(*m_queue, *m_cpu, std::move(m_current));
     KickSoftirq();
 }
 

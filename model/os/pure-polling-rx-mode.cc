@@ -8,6 +8,7 @@
 
 #include "pure-polling-rx-mode.h"
 
+#include "rx-packet-work.h"
 #include "rx-queue.h"
 
 #include "ns3/enum.h"
@@ -263,11 +264,7 @@ PurePollingRxMode::PollNext()
     {
         m_processing = true;
         m_current = m_queue->PopFrame();
-        Time cost = m_queue->GetCosts().SampleProtocol(m_current.size);
-        if (m_ring->HasRefillCost())
-        {
-            cost += m_ring->SampleRefillCost();
-        }
+        Time cost = RxPacketWork::FrameCost(*m_queue, *m_ring, m_current);
         m_cpu->Submit(HostCpu::SOFTIRQ, cost, m_packetDone, m_core);
         return;
     }
@@ -290,8 +287,7 @@ void
 PurePollingRxMode::PacketDone()
 {
     m_processing = false;
-    Time start = m_cpu->GetCompletingWorkStart();
-    m_queue->DeliverFrame(std::move(m_current), start);
+    RxPacketWork::Deliver(*m_queue, *m_cpu, std::move(m_current));
     m_ring->ReturnDescriptors(1);
     m_cyclePackets++;
     PollNext();

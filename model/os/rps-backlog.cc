@@ -8,6 +8,7 @@
 
 #include "rps-backlog.h"
 
+#include "rx-packet-work.h"
 #include "rx-queue.h"
 #include "softnet-data.h"
 
@@ -130,7 +131,7 @@ RpsBacklog::ProcessNext()
     m_queue.pop_front();
     m_head++;
     m_processing = true;
-    m_softnet->SubmitWork(m_current.queue->GetCosts().SampleProtocol(m_current.frame.size),
+    m_softnet->SubmitWork(RxPacketWork::ProtocolCost(*m_current.queue, m_current.frame),
                           m_packetDone);
 }
 

@@ -212,9 +212,20 @@ RxMode::NotifySoftirqRestart()
 }
 
 bool
-RxMode::BusyPoll(HostCpu::TaskId task, uint32_t budget, const Callback<void>& done)
+RxMode::BusyPollOwn()
 {
     return false;
+}
+
+bool
+RxMode::BusyPollFrame(HostCpu::TaskId task, const Callback<void>& done)
+{
+    return false;
+}
+
+void
+RxMode::BusyPollRelease(uint32_t frames)
+{
 }
 
 void

@@ -122,17 +122,34 @@ class RxMode : public Object
      */
     void HandleInterrupt();
 
+    /// @name Busy polling: what a BusyPoller (napi_busy_loop) does with the context
+    /// @{
     /**
-     * @brief Busy polling (napi_busy_loop): a task polls this mode's context from process
-     * context, up to @p budget frames as its own TASK work, then calls @p done. Only a
-     * mode that Supports(BUSY_POLL) does it; the default does nothing.
-     * @param task the polling task
-     * @param budget frames at most (BUSY_POLL_BUDGET = 8 in Linux)
-     * @param done called when the busy poll call returns
-     * @return false (and nothing done) if the context is busy, its ring is empty or the mode
-     *         cannot be busy-polled
+     * @brief napi_busy_loop takes the context (NAPI_STATE_SCHED for a task): only if it is
+     * idle (no ISR, not scheduled in the softirq, not owned) and its ring has frames. Until
+     * BusyPollRelease, an ISR finds it owned and schedules nothing. Only a mode that
+     * Supports(BUSY_POLL) can be owned; the default refuses.
+     * @return true if the caller owns the context now
      */
-    virtual bool BusyPoll(HostCpu::TaskId task, uint32_t budget, const Callback<void>& done);
+    virtual bool BusyPollOwn();
+
+    /**
+     * @brief The owner processes the next frame of the ring as TASK work of @p task
+     * (protocol cost and refill), hands it to the stack and calls @p done.
+     * @param task the owning task
+     * @param done called when the frame went up
+     * @return false (and nothing done) if the ring is empty
+     */
+    virtual bool BusyPollFrame(HostCpu::TaskId task, const Callback<void>& done);
+
+    /**
+     * @brief busy_poll_stop: the owner gives the context back after @p frames frames (the
+     * BusyPoll trace and the device's statistics count the call); frames that an interrupt
+     * announced meanwhile go to the softirq.
+     * @param frames the frames the busy poll call took
+     */
+    virtual void BusyPollRelease(uint32_t frames);
+    /// @}
 
     /**
      * @brief Called once at the next frame written to host memory (a spinning busy poller

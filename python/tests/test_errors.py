@@ -327,7 +327,7 @@ REFUSALS = [
     # RxMode::CheckConfig names the setting and the modes that would do (asked, not named).
     ("hostnet-leaf-spine", "--scheme=hybrid --ns3::ReceiveSteering::Mode=rps",
      "ReceiveSteering::Mode = rps/rfs needs a NAPI receive mode, one that supports RPS/RFS "
-     "(ns3::NapiRxMode or ns3::DisableEnableRxMode"),
+     "(ns3::TickedNapiRxMode or ns3::NapiRxMode or ns3::DisableEnableRxMode"),
 ]
 
 
