@@ -34,6 +34,12 @@ namespace ns3
  * the softirq path as usual). Protocol work done by busy polling is the application's
  * CPU time, not softirq time; the spinning itself is application CPU time too.
  *
+ * The loop is this class's: it owns the context for a busy poll call (RxMode::BusyPollOwn,
+ * napi_busy_loop), has it process up to the budget's frames as the task's work
+ * (RxMode::BusyPollFrame) and gives it back (RxMode::BusyPollRelease, busy_poll_stop).
+ * Epoll-based busy polling (one loop over an epoll set's contexts, irq suspension while it
+ * polls) would extend this class, not the receive mode.
+ *
  * No event per spin iteration: a spin is one TASK work item lasting until the deadline,
  * cut (HostCpu::CutTaskWork) when a frame reaches host memory or data reaches the socket.
  * Interrupts stay enabled (Linux without irq suspension): an ISR that finds the context

@@ -32,7 +32,8 @@ class RxRing;
  * Subclasses:
  * - PerPacketRxMode: normal interruption, the pre-NAPI path with a backlog queue;
  * - NapiRxMode: Linux NAPI (interrupt, then polling until the ring is empty), and its
- *   subclass DisableEnableRxMode (Salah et al. 2007's interrupt disable-enable);
+ *   subclasses TickedNapiRxMode (Salah et al. 2007's NAPI with a poll tick) and
+ *   DisableEnableRxMode (Salah et al. 2007's interrupt disable-enable);
  * - PurePollingRxMode: pure (FreeBSD-style) polling on a timer, no interrupts;
  * - HybridRxMode: disable-enable at low load, pure polling above a switch point.
  *
