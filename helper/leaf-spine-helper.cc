@@ -4,8 +4,9 @@
 
 #include "leaf-spine-helper.h"
 
+#include "distributed-run.h"
+
 #include "ns3/abort.h"
-#include "ns3/distributed-run.h"
 #include "ns3/internet-stack-helper.h"
 #include "ns3/ipv4-address-helper.h"
 #include "ns3/ipv4-global-routing-helper.h"

@@ -9,8 +9,9 @@
 #ifndef HOST_SINK_APPLICATION_H
 #define HOST_SINK_APPLICATION_H
 
+#include "app-thread.h"
+
 #include "ns3/address.h"
-#include "ns3/app-thread.h"
 #include "ns3/application.h"
 #include "ns3/busy-poller.h"
 #include "ns3/data-rate.h"

@@ -9,8 +9,9 @@
 #ifndef PACKET_PAIR_PROBE_RECEIVER_H
 #define PACKET_PAIR_PROBE_RECEIVER_H
 
+#include "app-thread.h"
+
 #include "ns3/address.h"
-#include "ns3/app-thread.h"
 #include "ns3/application.h"
 #include "ns3/data-rate.h"
 #include "ns3/host-cpu.h"

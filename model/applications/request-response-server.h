@@ -9,9 +9,9 @@
 #ifndef REQUEST_RESPONSE_SERVER_H
 #define REQUEST_RESPONSE_SERVER_H
 
+#include "app-thread.h"
 #include "message-socket.h"
 
-#include "ns3/app-thread.h"
 #include "ns3/application.h"
 #include "ns3/busy-poller.h"
 #include "ns3/host-cpu.h"

@@ -9,14 +9,15 @@
 #ifndef BUSY_POLLER_H
 #define BUSY_POLLER_H
 
+#include "host-net-stack.h"
+#include "rx-mode.h"
+
 #include "ns3/callback.h"
 #include "ns3/event-id.h"
 #include "ns3/host-cpu.h"
-#include "ns3/host-net-stack.h"
 #include "ns3/node.h"
 #include "ns3/nstime.h"
 #include "ns3/object.h"
-#include "ns3/rx-mode.h"
 
 #include <string>
 

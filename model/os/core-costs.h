@@ -9,8 +9,9 @@
 #ifndef CORE_COSTS_H
 #define CORE_COSTS_H
 
+#include "host-cost-model.h"
+
 #include "ns3/byte-time-cache.h"
-#include "ns3/host-cost-model.h"
 #include "ns3/nstime.h"
 #include "ns3/ptr.h"
 #include "ns3/random-variable-stream.h"

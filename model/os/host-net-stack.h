@@ -9,12 +9,12 @@
 #ifndef HOST_NET_STACK_H
 #define HOST_NET_STACK_H
 
+#include "host-socket-costs.h"
+#include "host-tcp-timers.h"
 #include "softnet-data.h"
 
 #include "ns3/data-rate.h"
 #include "ns3/host-cpu.h"
-#include "ns3/host-socket-costs.h"
-#include "ns3/host-tcp-timers.h"
 #include "ns3/node.h"
 #include "ns3/nstime.h"
 #include "ns3/object.h"
