@@ -14,6 +14,7 @@
 #include "rx-queue.h"
 #include "softnet-data.h"
 
+#include "ns3/boolean.h"
 #include "ns3/log.h"
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
@@ -56,7 +57,22 @@ NapiRxMode::GetTypeId()
                           "defers it); also the delay of a deferred re-poll.",
                           TimeValue(Time(0)),
                           MakeTimeAccessor(&NapiRxMode::m_groFlushTimeout),
-                          MakeTimeChecker(Time(0)));
+                          MakeTimeChecker(Time(0)))
+            .AddAttribute("IrqSuspendTimeout",
+                          "irq_suspend_timeout (Linux 6.13, per NAPI instance; >= 0, 0 = off): "
+                          "while an epoll instance with prefer_busy_poll keeps finding events, "
+                          "the interrupt stays masked up to this long (napi_suspend_irqs re-arms "
+                          "it at each return of epoll_wait with events).",
+                          TimeValue(Time(0)),
+                          MakeTimeAccessor(&NapiRxMode::m_irqSuspendTimeout),
+                          MakeTimeChecker(Time(0)))
+            .AddAttribute("Threaded",
+                          "Threaded NAPI (/sys/class/net/<if>/threaded = 1): the context is "
+                          "polled by a kernel thread of its own (TASK level, placed by the task "
+                          "scheduler) instead of the NET_RX softirq of its IRQ core.",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&NapiRxMode::m_threaded),
+                          MakeBooleanChecker());
     return tid;
 }
 
@@ -70,7 +86,9 @@ NapiRxMode::NapiRxMode(const NapiRxMode& other)
       NapiContext(),
       m_weight(other.m_weight),
       m_deferHardIrqs(other.m_deferHardIrqs),
-      m_groFlushTimeout(other.m_groFlushTimeout)
+      m_groFlushTimeout(other.m_groFlushTimeout),
+      m_irqSuspendTimeout(other.m_irqSuspendTimeout),
+      m_threaded(other.m_threaded)
 {
     NS_LOG_FUNCTION(this << &other);
 }
@@ -110,6 +128,9 @@ NapiRxMode::DoDispose()
     m_busyPacketDone = Callback<void>();
     m_busyWaiter = Callback<void>();
     m_groDone = Callback<void>();
+    m_stopDone = Callback<void>();
+    m_stopFrameDone = Callback<void>();
+    m_stopUnmaskDone = Callback<void>();
     m_groOut.clear();
     m_gro = nullptr;
     m_softnet = nullptr;
@@ -128,8 +149,15 @@ NapiRxMode::Attach(RxQueue* queue)
 {
     RxMode::Attach(queue);
     m_gro = queue->GetGro();
-    m_softnet =
-        UsesSharedSoftnet() ? m_queue->GetStack()->GetSoftnet(m_core) : CreatePrivateSoftnet();
+    if (m_threaded)
+    {
+        m_softnet = CreateThreadedSoftnet();
+    }
+    else
+    {
+        m_softnet = UsesSharedSoftnet() ? m_queue->GetStack()->GetSoftnet(m_core)
+                                        : CreatePrivateSoftnet();
+    }
 }
 
 bool
@@ -153,11 +181,40 @@ NapiRxMode::CreatePrivateSoftnet()
     return softnet;
 }
 
+Ptr<SoftnetData>
+NapiRxMode::CreateThreadedSoftnet()
+{
+    // napi_threaded_poll: poll calls of Weight frames until the context completes, in a
+    // kernel thread that the scheduler places like any task (no netdev_budget, no ksoftirqd).
+    Ptr<SoftnetData> softnet = CreatePrivateSoftnet();
+    m_thread = m_cpu->CreateTask("napi/" + std::to_string(m_queue->GetNodeId()) + "-" +
+                                     std::to_string(m_core),
+                                 true,
+                                 HostCpu::ANY_CORE);
+    softnet->SetThread(m_thread);
+    return softnet;
+}
+
+HostCpu::TaskId
+NapiRxMode::GetThread() const
+{
+    return m_thread;
+}
+
 bool
 NapiRxMode::IsInterruptAbsorbed() const
 {
-    // An ISR in service, or the context is scheduled (the interrupt is masked meanwhile).
-    return m_isrActive || m_polling;
+    // An ISR in service, or the context is scheduled or deferred (the interrupt is masked).
+    return m_isrActive || m_polling || m_deferred;
+}
+
+void
+NapiRxMode::MaskInterrupt()
+{
+    if (m_queue->IsRxInterruptEnabled())
+    {
+        m_queue->SetRxInterruptEnabled(false);
+    }
 }
 
 void
@@ -176,8 +233,14 @@ NapiRxMode::IsrDone()
     m_isrActive = false;
     if (m_busyOwned)
     {
-        // napi_schedule_prep fails: the busy poller owns the context; the IRQ stays on.
+        // napi_schedule_prep fails (NAPI_STATE_MISSED): the busy poller owns the context.
+        // An epoll busy loop (Linux ownership) leaves the interrupt unarmed, as the driver
+        // re-arms it only at napi_complete_done; the SO_BUSY_POLL loop keeps it on.
         m_irqWhileBusy = true;
+        if (m_busyLoop)
+        {
+            MaskInterrupt();
+        }
         return;
     }
     if (m_polling)
@@ -267,6 +330,13 @@ NapiRxMode::EndPollCall(bool weightUsed)
     // TickedNapiRxMode completes at once when the ring is empty.
     m_pollEnding = true;
     m_endWeightUsed = weightUsed && RepollsAfterFullPoll();
+    if (m_endWeightUsed && m_preferBusyPoll)
+    {
+        // __napi_poll: more work, but busy polling is preferred: complete now (the interrupt
+        // stays masked under the timer, or the context is scheduled again).
+        m_endWeightUsed = false;
+        m_preferCompleting = true;
+    }
     if (!m_endWeightUsed)
     {
         // napi_complete_done's decisions before its GRO flush.
@@ -375,22 +445,34 @@ NapiRxMode::ReturnFromPoll(bool rescheduled)
 }
 
 void
+NapiRxMode::ArmNapiTimer(Time timeout)
+{
+    // One hrtimer per NAPI instance: a new start replaces the pending expiry.
+    m_timer.Cancel();
+    m_groTimer.Cancel();
+    m_timer = Simulator::Schedule(timeout, &NapiRxMode::DeferredPoll, this);
+}
+
+void
 NapiRxMode::DeferredPoll()
 {
+    // napi_watchdog: schedule the poll unless someone holds the context (NAPI_STATE_SCHED:
+    // the softirq, an ISR about to schedule, or a busy poller, which completes it itself).
+    m_deferred = false;
+    if (m_isrActive || m_polling || m_busyOwned)
+    {
+        return;
+    }
+    m_preferBusyPoll = false;
+    m_polling = true;
+    MaskInterrupt();
     m_softnet->Schedule(this);
 }
 
 void
 NapiRxMode::GroWatchdog()
 {
-    // napi_watchdog: schedule the poll unless it is scheduled already (or an ISR will).
-    if (m_isrActive || m_polling || m_busyOwned)
-    {
-        return;
-    }
-    m_polling = true;
-    m_queue->SetRxInterruptEnabled(false);
-    m_softnet->Schedule(this);
+    DeferredPoll();
 }
 
 void
@@ -415,26 +497,34 @@ NapiRxMode::PrepareComplete()
     }
     m_workSinceComplete = 0;
     m_completeDeferred = false;
-    if (m_deferCount > 0)
+    if (m_preferBusyPoll)
+    {
+        // Linux 6.13: a context a prefer-busy poller asked for stays masked for
+        // irq_suspend_timeout (0: no timer, and the deferral below decides).
+        m_completeTimeout = m_irqSuspendTimeout;
+        m_completeDeferred = m_completeTimeout.IsStrictlyPositive();
+    }
+    if (!m_completeDeferred && m_deferCount > 0)
     {
         m_deferCount--;
         m_completeTimeout = m_groFlushTimeout;
         m_completeDeferred = m_completeTimeout.IsStrictlyPositive();
     }
+    m_preferBusyPoll = false; // napi_complete_done clears NAPI_STATE_PREFER_BUSY_POLL
 }
 
 void
 NapiRxMode::FinishComplete()
 {
-    if (m_completeTimeout.IsStrictlyPositive())
-    {
-        // hrtimer_start: one timer, re-armed.
-        m_groTimer.Cancel();
-    }
+    bool preferCompleting = m_preferCompleting;
+    m_preferCompleting = false;
     if (m_completeDeferred)
     {
-        // Deferred hard IRQs: stay masked, re-poll from the timer.
-        m_timer = Simulator::Schedule(m_completeTimeout, [this] { DeferredPoll(); });
+        // Deferred hard IRQs or IRQ suspension: stay masked, re-poll from the timer; nobody
+        // holds the context meanwhile (a busy poller may take it).
+        ArmNapiTimer(m_completeTimeout);
+        m_polling = false;
+        m_deferred = true;
         ReturnFromPoll(false);
         return;
     }
@@ -442,7 +532,14 @@ NapiRxMode::FinishComplete()
     {
         // gro_flush_timeout alone: the interrupt is enabled again and the timer schedules a
         // poll (napi_watchdog) that flushes what GRO still holds.
-        m_groTimer = Simulator::Schedule(m_completeTimeout, [this] { GroWatchdog(); });
+        ArmNapiTimer(m_completeTimeout);
+    }
+    if (preferCompleting)
+    {
+        // __napi_poll: napi_complete_done returned true, so napi_schedule: the context stays
+        // on the poll list with the interrupt masked.
+        ReturnFromPoll(true);
+        return;
     }
     if (!m_handOff.IsNull() && m_handOff())
     {
@@ -476,13 +573,25 @@ NapiRxMode::GetNHeld() const
 bool
 NapiRxMode::IsPolling() const
 {
-    return m_polling;
+    return m_polling || m_deferred;
+}
+
+bool
+NapiRxMode::IsDeferred() const
+{
+    return m_deferred;
+}
+
+bool
+NapiRxMode::IsPreferBusyPoll() const
+{
+    return m_preferBusyPoll;
 }
 
 bool
 NapiRxMode::IsIdle() const
 {
-    return !m_isrActive && !m_polling;
+    return !m_isrActive && !m_polling && !m_deferred;
 }
 
 void
@@ -534,7 +643,7 @@ bool
 NapiRxMode::BusyPollOwn()
 {
     NS_LOG_FUNCTION(this);
-    if (m_isrActive || m_polling || m_busyOwned || !m_ring->HasReady())
+    if (m_isrActive || m_polling || m_deferred || m_busyOwned || !m_ring->HasReady())
     {
         return false;
     }
@@ -585,6 +694,179 @@ NapiRxMode::BusyPollRelease(uint32_t frames)
         m_softnet->Schedule(this);
     }
     m_irqWhileBusy = false;
+}
+
+} // namespace ns3
+
+namespace ns3
+{
+
+bool
+NapiRxMode::BusyLoopTake(bool prefer)
+{
+    NS_LOG_FUNCTION(this << prefer);
+    if (m_isrActive || m_polling || m_busyOwned)
+    {
+        // napi_busy_loop: NAPI_STATE_SCHED or IN_BUSY_POLL is set; a prefer-busy poller
+        // marks the context so that the softirq yields it at its next completion.
+        if (prefer)
+        {
+            m_preferBusyPoll = true;
+        }
+        return false;
+    }
+    m_busyOwned = true;
+    m_busyLoop = true;
+    m_irqWhileBusy = false;
+    m_deferred = false; // the timer may still fire: it finds the context owned
+    return true;
+}
+
+void
+NapiRxMode::BusyLoopCallEnded(uint32_t frames)
+{
+    NotifyBusyPoll(frames);
+}
+
+void
+NapiRxMode::BusyLoopStop(HostCpu::TaskId task,
+                         uint32_t budget,
+                         bool prefer,
+                         const Callback<void>& done)
+{
+    NS_LOG_FUNCTION(this << task << budget << prefer);
+    NS_ASSERT_MSG(m_busyOwned && m_busyLoop, "NapiRxMode: busy_poll_stop without a busy loop");
+    // busy_poll_stop: clear MISSED (the last poll call takes what the IRQ announced).
+    m_irqWhileBusy = false;
+    m_stopSkipSchedule = false;
+    if (prefer)
+    {
+        Time timeout = m_irqSuspendTimeout;
+        if (!timeout.IsStrictlyPositive())
+        {
+            m_deferCount = m_deferHardIrqs;
+            if (m_deferCount > 0)
+            {
+                timeout = m_groFlushTimeout;
+            }
+        }
+        if (timeout.IsStrictlyPositive())
+        {
+            ArmNapiTimer(timeout);
+            m_stopSkipSchedule = true;
+        }
+    }
+    m_stopTask = task;
+    m_stopBudget = budget;
+    m_stopWork = 0;
+    m_stopDone = done;
+    BusyStopNext();
+}
+
+void
+NapiRxMode::BusyStopNext()
+{
+    if (m_stopWork < m_stopBudget &&
+        BusyPollFrame(m_stopTask, Prebuilt(m_stopFrameDone, &NapiRxMode::BusyStopFrameDone)))
+    {
+        return;
+    }
+    // The last poll call returned.
+    NotifyBusyPoll(m_stopWork);
+    m_busyOwned = false;
+    m_busyLoop = false;
+    Callback<void> done = m_stopDone;
+    m_stopDone = Callback<void>();
+    bool masked = !m_queue->IsRxInterruptEnabled();
+    if (m_stopWork >= m_stopBudget)
+    {
+        // __busy_poll_stop: the whole budget was used.
+        if (!m_stopSkipSchedule)
+        {
+            m_polling = true;
+            MaskInterrupt();
+            m_softnet->Schedule(this);
+        }
+        else
+        {
+            m_deferred = masked; // NAPI_STATE_SCHED cleared: the timer polls
+        }
+        done();
+        return;
+    }
+    // The driver's napi_complete_done(n, work_done).
+    m_workSinceComplete = m_stopWork;
+    PrepareComplete();
+    if (m_completeTimeout.IsStrictlyPositive())
+    {
+        ArmNapiTimer(m_completeTimeout);
+    }
+    if (m_completeDeferred || !masked)
+    {
+        // Kept masked under the timer, or never masked (nothing to re-arm).
+        m_deferred = masked;
+        done();
+        return;
+    }
+    // Re-arm the interrupt: the register write is the polling task's work.
+    m_deferred = true; // masked and unowned until the write is served
+    m_stopDone = done;
+    m_cpu->SubmitTask(m_stopTask,
+                      m_queue->GetCosts().SampleRegisterWrite(),
+                      Prebuilt(m_stopUnmaskDone, &NapiRxMode::BusyStopUnmaskDone));
+}
+
+void
+NapiRxMode::BusyStopFrameDone()
+{
+    m_stopWork++;
+    BusyStopNext();
+}
+
+void
+NapiRxMode::BusyStopUnmaskDone()
+{
+    if (m_deferred && !m_polling && !m_busyOwned && !m_isrActive)
+    {
+        // Nobody took the context while the write was queued: the interrupt is armed.
+        m_deferred = false;
+        m_queue->SetRxInterruptEnabled(true);
+    }
+    Callback<void> done = m_stopDone;
+    m_stopDone = Callback<void>();
+    done();
+}
+
+void
+NapiRxMode::SuspendIrqs()
+{
+    if (m_irqSuspendTimeout.IsStrictlyPositive())
+    {
+        ArmNapiTimer(m_irqSuspendTimeout);
+    }
+}
+
+void
+NapiRxMode::ResumeIrqs()
+{
+    if (!m_irqSuspendTimeout.IsStrictlyPositive())
+    {
+        return;
+    }
+    // napi_schedule: poll now; the completion applies DeferHardIrqs / GroFlushTimeout.
+    if (m_busyOwned)
+    {
+        m_irqWhileBusy = true;
+        return;
+    }
+    if (m_isrActive || m_polling)
+    {
+        return;
+    }
+    m_deferred = false;
+    m_polling = true;
+    MaskInterrupt();
+    m_softnet->Schedule(this);
 }
 
 } // namespace ns3

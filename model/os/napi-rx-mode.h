@@ -55,14 +55,29 @@ class GroEngine;
  * stays masked after a completion that did work, and a timer re-polls after
  * GroFlushTimeout, up to n times in a row before unmasking (software IRQ deferral).
  *
+ * Linux keeps one timer per NAPI instance (napi->timer, napi_watchdog) for
+ * gro_flush_timeout, deferral and IRQ suspension; so does this class (ArmNapiTimer): a later
+ * arming replaces an earlier one, and when it fires it schedules the poll unless someone
+ * owns the context.
+ *
+ * IRQ suspension (Linux 6.13, IrqSuspendTimeout, Damato and Karsten): while an epoll
+ * instance with prefer_busy_poll finds events (EpollInstance), SuspendIrqs re-arms the timer
+ * with IrqSuspendTimeout, and napi_complete_done, asked by a poll while the context is
+ * marked "prefer busy poll" (a prefer-busy poller failed to take it), keeps the interrupt
+ * masked for that long instead of applying DeferHardIrqs. ResumeIrqs (epoll found nothing
+ * and sleeps) schedules a poll at once, whose completion applies the usual rules again.
+ * The epoll busy loop (napi_busy_loop) owns the context from its first poll until
+ * busy_poll_stop: BusyLoopTake, BusyPollFrame, BusyLoopStop.
+ *
+ * Threaded NAPI (Threaded, /sys/class/net/<if>/threaded): the context is polled by a kernel
+ * thread of its own ("napi/<node>-<queue>", a TASK-level kernel task placed by the task
+ * scheduler at each wake-up and preempted by hard IRQs) instead of the core's NET_RX
+ * softirq: a private SoftnetData without netdev_budget whose work runs in that thread
+ * (napi_threaded_poll: poll calls of Weight frames until the context completes).
+ *
  * Variants override the protected hooks: TickedNapiRxMode (the poll tick of Salah et al.
  * 2007: StartPollCall, RepollsAfterFullPoll, WeightExhausted), DisableEnableRxMode (no
- * weight, a private SoftnetData: UsesSharedSoftnet). Where the Linux features that extend
- * this path would go: IRQ suspension (irq_suspend_timeout) is a third outcome of
- * napi_complete_done beside deferral and unmasking (PrepareComplete / FinishComplete);
- * threaded NAPI polls the context from its own kthread instead of the core's softirq, a
- * SoftnetData of its own at TASK level (as UsesSharedSoftnet already chooses a private
- * one); epoll-based busy polling is BusyPoller's, on the same BusyPoll entry.
+ * weight, a private SoftnetData: UsesSharedSoftnet).
  */
 class NapiRxMode : public RxMode, public NapiContext
 {
@@ -127,6 +142,43 @@ class NapiRxMode : public RxMode, public NapiContext
      * @param waiter the callback
      */
     void SetBusyPollWaiter(const Callback<void>& waiter) override;
+    /**
+     * @brief napi_busy_loop takes the context for a whole busy loop (NAPI_STATE_SCHED and
+     * IN_BUSY_POLL), whether or not the ring has frames: only if no ISR runs, the softirq
+     * does not hold it and no other poller owns it. A prefer-busy poller that fails marks
+     * the context (NAPI_STATE_PREFER_BUSY_POLL): the softirq's next full poll or completion
+     * then defers to it. An ISR that fires while the loop owns the context masks the
+     * interrupt (the driver re-arms only at completion) and is remembered (MISSED).
+     * @param prefer the epoll instance's prefer_busy_poll
+     * @return true if the caller owns the context now
+     */
+    bool BusyLoopTake(bool prefer) override;
+    void BusyLoopCallEnded(uint32_t frames) override;
+    /**
+     * @brief busy_poll_stop: arm the timer (prefer: IrqSuspendTimeout, else GroFlushTimeout
+     * if DeferHardIrqs > 0), give up ownership, run one more poll call of up to @p budget
+     * frames as @p task's work and complete it as the driver does (napi_complete_done: the
+     * interrupt unmasked, or kept masked under the timer); a call that used the whole budget
+     * goes to the softirq unless the timer was armed. @p done runs when all this is served.
+     * @param task the polling task
+     * @param budget frames of the last poll call
+     * @param prefer the epoll instance's prefer_busy_poll
+     * @param done called at the end
+     */
+    void BusyLoopStop(HostCpu::TaskId task,
+                      uint32_t budget,
+                      bool prefer,
+                      const Callback<void>& done) override;
+    /** @brief napi_suspend_irqs: re-arm the timer with IrqSuspendTimeout (if > 0). */
+    void SuspendIrqs() override;
+    /** @brief napi_resume_irqs: with IrqSuspendTimeout > 0, schedule a poll now. */
+    void ResumeIrqs() override;
+    /** @return NAPI_STATE_PREFER_BUSY_POLL: a prefer-busy poller asked for the context */
+    bool IsPreferBusyPoll() const;
+    /** @return true while the interrupt is masked under the timer (deferral or suspension) */
+    bool IsDeferred() const;
+    /** @return the NAPI kernel thread (Threaded), valid once attached */
+    HostCpu::TaskId GetThread() const;
 
     /** @return true while the device is in polling mode (interrupt masked) */
     bool IsPolling() const;
@@ -194,6 +246,8 @@ class NapiRxMode : public RxMode, public NapiContext
     uint32_t m_weight{64};       ///< frames per poll call (attribute)
     uint32_t m_deferHardIrqs{0}; ///< napi_defer_hard_irqs (attribute)
     Time m_groFlushTimeout;      ///< gro_flush_timeout (attribute)
+    Time m_irqSuspendTimeout;    ///< irq_suspend_timeout (attribute)
+    bool m_threaded{false};      ///< threaded NAPI (attribute)
 
   private:
     /**
@@ -234,10 +288,25 @@ class NapiRxMode : public RxMode, public NapiContext
      * @param descriptors descriptors it held (an LRO aggregate: one per segment)
      */
     void FrameDone(uint32_t descriptors);
-    /// The gro_flush_timeout timer fired while interrupts are deferred: schedule a poll.
+    /// The timer fired while interrupts are deferred: schedule a poll (napi_watchdog).
     void DeferredPoll();
     /// The gro_flush_timeout timer fired with the interrupt enabled (napi_watchdog).
     void GroWatchdog();
+    /**
+     * hrtimer_start(&napi->timer): the one NAPI timer, re-armed; it fires DeferredPoll.
+     * @param timeout the delay
+     */
+    void ArmNapiTimer(Time timeout);
+    /// @return a SoftnetData of our own whose work runs in the NAPI kernel thread
+    Ptr<SoftnetData> CreateThreadedSoftnet();
+    /// busy_poll_stop's last poll call: the next frame, or the end of the call.
+    void BusyStopNext();
+    /// busy_poll_stop's last poll call: a frame went up.
+    void BusyStopFrameDone();
+    /// busy_poll_stop: the unmask register write was served.
+    void BusyStopUnmaskDone();
+    /// Mask the interrupt unless it is masked already (no second moderation reset).
+    void MaskInterrupt();
     /// napi_complete_done's decisions before its GRO flush: timeout and deferral.
     void PrepareComplete();
     /// napi_complete_done after its GRO flush: arm the timer, unmask or stay masked.
@@ -270,6 +339,18 @@ class NapiRxMode : public RxMode, public NapiContext
     Callback<void> m_busyDone;       ///< the owner's callback for the current frame
     Callback<void> m_busyPacketDone; ///< prebuilt callback
     Callback<void> m_busyWaiter;     ///< woken by the next frame in memory
+    bool m_busyLoop{false};          ///< the owner is an epoll busy loop (Linux ownership)
+    bool m_deferred{false};          ///< interrupt masked, nobody holds the context, timer armed
+    bool m_preferBusyPoll{false};    ///< NAPI_STATE_PREFER_BUSY_POLL
+    bool m_preferCompleting{false};  ///< a full poll completes because busy polling is preferred
+    HostCpu::TaskId m_stopTask{0};   ///< busy_poll_stop: the polling task
+    uint32_t m_stopBudget{0};        ///< busy_poll_stop: budget of the last call
+    uint32_t m_stopWork{0};          ///< busy_poll_stop: frames of the last call so far
+    bool m_stopSkipSchedule{false};  ///< busy_poll_stop armed the timer
+    Callback<void> m_stopDone;       ///< busy_poll_stop: the caller's callback
+    Callback<void> m_stopFrameDone;  ///< prebuilt callback
+    Callback<void> m_stopUnmaskDone; ///< prebuilt callback
+    HostCpu::TaskId m_thread{0};     ///< the NAPI kernel thread (Threaded)
     Ptr<GroEngine> m_gro;            ///< the queue's GRO engine (null: GRO off)
     RingFifo<RxFrame> m_groOut;      ///< packets from GRO waiting for protocol processing
     bool m_pollEnding{false};        ///< the poll call ends once m_groOut is empty

@@ -228,6 +228,42 @@ RxMode::BusyPollRelease(uint32_t frames)
 {
 }
 
+uint32_t
+RxMode::GetCore() const
+{
+    return m_core;
+}
+
+bool
+RxMode::BusyLoopTake(bool /* prefer */)
+{
+    return false;
+}
+
+void
+RxMode::BusyLoopCallEnded(uint32_t /* frames */)
+{
+}
+
+void
+RxMode::BusyLoopStop(HostCpu::TaskId /* task */,
+                     uint32_t /* budget */,
+                     bool /* prefer */,
+                     const Callback<void>& done)
+{
+    done();
+}
+
+void
+RxMode::SuspendIrqs()
+{
+}
+
+void
+RxMode::ResumeIrqs()
+{
+}
+
 void
 RxMode::SetBusyPollWaiter(const Callback<void>& waiter)
 {

@@ -150,6 +150,34 @@ class RxMode : public Object
      * @param frames the frames the busy poll call took
      */
     virtual void BusyPollRelease(uint32_t frames);
+    /**
+     * @brief The epoll busy loop (napi_busy_loop, EpollInstance) takes the context for the
+     * whole loop. The default refuses.
+     * @param prefer prefer_busy_poll of the epoll instance
+     * @return true if the caller owns the context now
+     */
+    virtual bool BusyLoopTake(bool prefer);
+    /**
+     * @brief A poll call of the epoll busy loop ended: count it and fire BusyPoll. The
+     * default does nothing.
+     * @param frames the frames it took (BusyPollFrame)
+     */
+    virtual void BusyLoopCallEnded(uint32_t frames);
+    /**
+     * @brief busy_poll_stop of a loop that BusyLoopTake started. The default runs @p done.
+     * @param task the polling task
+     * @param budget frames of the last poll call
+     * @param prefer prefer_busy_poll of the epoll instance
+     * @param done called when the stop was served
+     */
+    virtual void BusyLoopStop(HostCpu::TaskId task,
+                              uint32_t budget,
+                              bool prefer,
+                              const Callback<void>& done);
+    /** @brief napi_suspend_irqs (epoll returned events). The default does nothing. */
+    virtual void SuspendIrqs();
+    /** @brief napi_resume_irqs (epoll found nothing). The default does nothing. */
+    virtual void ResumeIrqs();
     /// @}
 
     /**
@@ -175,6 +203,8 @@ class RxMode : public Object
      */
     virtual bool WantsFrameInMemory() const;
 
+    /** @return the core that runs this queue's receive work (its IRQ core; 0 before Attach) */
+    uint32_t GetCore() const;
     /** @return frames taken from the ring and neither delivered nor dropped yet */
     virtual uint32_t GetNHeld() const = 0;
 

@@ -80,6 +80,13 @@ SoftnetData::Setup(Ptr<HostCpu> cpu,
 }
 
 void
+SoftnetData::SetThread(uint32_t task)
+{
+    m_threaded = true;
+    m_ksoftirqd = task;
+}
+
+void
 SoftnetData::Schedule(NapiContext* napi)
 {
 #ifdef NS3_ASSERT_ENABLE
@@ -181,7 +188,7 @@ SoftnetData::PollReturned(NapiContext* napi, uint32_t work, bool rescheduled)
 void
 SoftnetData::SubmitWork(Time cost, const Callback<void>& done)
 {
-    if (m_inKsoftirqd)
+    if (m_inKsoftirqd || m_threaded)
     {
         m_cpu->SubmitTask(m_ksoftirqd, cost, done);
     }

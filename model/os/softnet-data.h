@@ -93,6 +93,12 @@ class SoftnetData : public Object
                SoftirqRules rules);
 
     /**
+     * @brief Threaded NAPI: all poll work runs in this kernel thread (a TASK-level task),
+     * never in the softirq. Use with budgets that never end a round.
+     * @param task the NAPI thread
+     */
+    void SetThread(uint32_t task);
+    /**
      * @brief napi_schedule: put a NAPI context on the poll list; raise NET_RX if idle.
      * @param napi the context (must not be on the list)
      */
@@ -149,6 +155,7 @@ class SoftnetData : public Object
     bool m_running{false};                         ///< a softirq is working on the list
     bool m_inKsoftirqd{false};                     ///< the work moved to ksoftirqd
     uint32_t m_ksoftirqd{0};                       ///< the core's ksoftirqd task
+    bool m_threaded{false};                        ///< work runs in m_ksoftirqd (SetThread)
     uint32_t m_roundPackets{0};                    ///< frames in the current round
     uint32_t m_restarts{0};                        ///< restarts in a row
     Time m_roundStart;                             ///< start of the current round
