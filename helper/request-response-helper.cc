@@ -8,17 +8,15 @@
 
 #include "request-response-helper.h"
 
+#include "ns3/etc-workload.h"
 #include "ns3/fatal-error.h"
 #include "ns3/pointer.h"
-#include "ns3/random-variable-stream.h"
 #include "ns3/request-response-client.h"
 #include "ns3/request-response-header.h"
 #include "ns3/request-response-server.h"
 #include "ns3/uinteger.h"
 
 #include <algorithm>
-#include <cmath>
-#include <functional>
 
 namespace ns3
 {
@@ -62,45 +60,6 @@ RequestResponseServerHelper::AssignStreams(const ApplicationContainer& apps, int
     return used;
 }
 
-namespace
-{
-/**
- * @brief An inverse-CDF table of a size distribution as an EmpiricalRandomVariable.
- * @param quantile bytes at probability p (0 < p < 1)
- * @param header bytes added to every size
- * @param cap largest size before the header
- * @return the random variable (interpolating)
- */
-Ptr<EmpiricalRandomVariable>
-SizeTable(const std::function<double(double)>& quantile, double header, double cap)
-{
-    std::vector<double> probabilities;
-    for (int i = 1; i < 100; ++i)
-    {
-        probabilities.push_back(i / 100.0);
-    }
-    for (int i = 991; i < 1000; ++i)
-    {
-        probabilities.push_back(i / 1000.0);
-    }
-    for (double tail : {1e-4, 1e-5, 1e-6})
-    {
-        probabilities.push_back(1 - tail);
-    }
-    auto table = CreateObject<EmpiricalRandomVariable>();
-    table->SetInterpolate(true);
-    auto bytes = [&](double p) { return header + std::clamp(quantile(p), 1.0, cap); };
-    // The table starts at the 0.1 % point and ends at the 1 - 1e-7 point.
-    table->CDF(bytes(1e-3), 0.0);
-    for (double p : probabilities)
-    {
-        table->CDF(bytes(p), p);
-    }
-    table->CDF(bytes(1 - 1e-7), 1.0);
-    return table;
-}
-} // namespace
-
 std::vector<std::string>
 RequestResponseClientHelper::GetSizeWorkloadNames()
 {
@@ -140,22 +99,11 @@ RequestResponseClientHelper::Install(NodeContainer nodes) const
         auto app = m_factory.Create<RequestResponseClient>();
         if (m_workload == "etc")
         {
-            // Atikoglu et al. 2012, Facebook ETC: key sizes GEV(30.7984, 8.20449, 0.078688),
-            // value sizes GP(0, 214.476, 0.348238); quantile functions of the two fits.
-            auto key = [](double p) {
-                const double mu = 30.7984;
-                const double sigma = 8.20449;
-                const double xi = 0.078688;
-                return mu + sigma / xi * (std::pow(-std::log(p), -xi) - 1);
-            };
-            auto value = [](double p) {
-                const double sigma = 214.476;
-                const double xi = 0.348238;
-                return sigma / xi * (std::pow(1 - p, -xi) - 1);
-            };
+            // Atikoglu et al. 2012, Facebook ETC: key sizes for the requests, value sizes for
+            // the responses, each after the 24-byte header.
             const double header = RequestResponseHeader::SIZE;
-            app->SetAttribute("RequestSizes", PointerValue(SizeTable(key, header, 250)));
-            app->SetAttribute("ResponseSizes", PointerValue(SizeTable(value, header, 1 << 20)));
+            app->SetAttribute("RequestSizes", PointerValue(EtcWorkload::CreateKeySizes(header)));
+            app->SetAttribute("ResponseSizes", PointerValue(EtcWorkload::CreateValueSizes(header)));
         }
         (*it)->AddApplication(app);
         apps.Add(app);

@@ -1,0 +1,66 @@
+/*
+ * Copyright (c) 2026 hostnet authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * Author: hostnet developers
+ */
+
+#include "key-value-client-helper.h"
+
+#include "host-net-device-helper.h"
+
+#include "ns3/abort.h"
+#include "ns3/key-value-client.h"
+
+namespace ns3
+{
+
+KeyValueClientHelper::KeyValueClientHelper(const Address& remote)
+{
+    m_factory.SetTypeId(KeyValueClient::GetTypeId());
+    m_factory.Set("Remote", AddressValue(remote));
+}
+
+void
+KeyValueClientHelper::SetAttribute(const std::string& name, const AttributeValue& value)
+{
+    std::string error = HostNetDeviceHelper::CheckAttribute("ns3::KeyValueClient", name, value);
+    NS_ABORT_MSG_IF(!error.empty(), "KeyValueClientHelper::SetAttribute: " << error);
+    m_factory.Set(name, value);
+}
+
+ApplicationContainer
+KeyValueClientHelper::Install(NodeContainer nodes) const
+{
+    ApplicationContainer apps;
+    for (auto it = nodes.Begin(); it != nodes.End(); ++it)
+    {
+        apps.Add(Install(*it));
+    }
+    return apps;
+}
+
+ApplicationContainer
+KeyValueClientHelper::Install(Ptr<Node> node) const
+{
+    auto app = m_factory.Create<KeyValueClient>();
+    node->AddApplication(app);
+    return ApplicationContainer(app);
+}
+
+int64_t
+KeyValueClientHelper::AssignStreams(const ApplicationContainer& apps, int64_t stream)
+{
+    int64_t used = 0;
+    for (auto it = apps.Begin(); it != apps.End(); ++it)
+    {
+        if (auto client = DynamicCast<KeyValueClient>(*it))
+        {
+            used += client->AssignStreams(stream + used);
+        }
+    }
+    return used;
+}
+
+} // namespace ns3
