@@ -202,10 +202,10 @@ KeyValueServer::Accepted(Ptr<Socket> socket, const Address& from)
     c.item = th.connections.size();
     th.connections.push_back(index);
     th.epoll->SetItems(th.connections.size());
-    c.socket = Create<MessageSocket>(
-        socket,
-        true,
-        MakeCallback(&KeyValueServer::RequestReceived, this).Bind(index));
+    c.socket =
+        Create<MessageSocket>(socket,
+                              true,
+                              MakeCallback(&KeyValueServer::RequestReceived, this).Bind(index));
     m_connections.push_back(std::move(c));
     m_stats.connections++;
 }
@@ -218,6 +218,10 @@ KeyValueServer::RequestReceived(uint32_t connection,
 {
     Connection& c = m_connections[connection];
     c.requests.push_back(header);
+    if (RxMode* context = m_stack->GetDeliveringContext())
+    {
+        c.napiCore = context->GetCore();
+    }
     m_threads[c.thread].epoll->NotifyReady(c.item);
 }
 
@@ -260,8 +264,8 @@ KeyValueServer::ServeNext(uint32_t thread)
     Time user;
     for (uint32_t i = 0; i < c.inService; ++i)
     {
-        user += c.requests[i].GetResponseSize() == RequestResponseHeader::SIZE ? m_setCost
-                                                                              : m_getCost;
+        user +=
+            c.requests[i].GetResponseSize() == RequestResponseHeader::SIZE ? m_setCost : m_getCost;
     }
     if (c.inService > 0)
     {
@@ -345,6 +349,24 @@ Time
 KeyValueServer::GetThreadUserTime(uint32_t thread) const
 {
     return m_threads.at(thread).user;
+}
+
+uint32_t
+KeyValueServer::GetNConnections() const
+{
+    return m_connections.size();
+}
+
+uint32_t
+KeyValueServer::GetConnectionThread(uint32_t connection) const
+{
+    return m_connections.at(connection).thread;
+}
+
+uint32_t
+KeyValueServer::GetConnectionNapiCore(uint32_t connection) const
+{
+    return m_connections.at(connection).napiCore;
 }
 
 uint32_t

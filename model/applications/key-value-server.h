@@ -99,6 +99,20 @@ class KeyValueServer : public Application
      * @return the connections it serves
      */
     uint32_t GetThreadConnections(uint32_t thread) const;
+    /// GetConnectionNapiCore of a connection no NAPI context delivered to.
+    static constexpr uint32_t NO_CORE = 0xffffffff;
+    /** @return the connections accepted so far */
+    uint32_t GetNConnections() const;
+    /**
+     * @param connection a connection (in accept order)
+     * @return the thread serving it
+     */
+    uint32_t GetConnectionThread(uint32_t connection) const;
+    /**
+     * @param connection a connection (in accept order)
+     * @return the IRQ core of the NAPI context that delivered its last request (NO_CORE: none)
+     */
+    uint32_t GetConnectionNapiCore(uint32_t connection) const;
     /**
      * @brief No random variables: the costs are constants.
      * @param stream first stream index
@@ -121,22 +135,23 @@ class KeyValueServer : public Application
         uint32_t item{0};                           ///< its item in the thread's epoll set
         std::deque<RequestResponseHeader> requests; ///< whole requests not yet served
         uint32_t inService{0};                      ///< requests the running read took
+        uint32_t napiCore{NO_CORE};                 ///< IRQ core of the last delivering NAPI
     };
 
     /// A worker thread.
     struct Thread
     {
-        HostCpu::TaskId task{0};                   ///< its task
-        Ptr<EpollInstance> epoll;                  ///< its epoll instance
-        std::vector<uint32_t> connections;         ///< epoll item -> connection
-        std::vector<uint32_t> batch;               ///< events of the last epoll_wait
-        std::size_t next{0};                       ///< next event of the batch to serve
-        uint32_t serving{0};                       ///< connection being served
-        Time user;                                 ///< user time in the window
-        EpollInstance::ReturnCallback returned;    ///< prebuilt callback
-        Callback<void> serveNext;                  ///< prebuilt callback
-        Callback<void> connectionDone;             ///< prebuilt callback
-        Callback<void> enterWait;                  ///< prebuilt callback
+        HostCpu::TaskId task{0};                ///< its task
+        Ptr<EpollInstance> epoll;               ///< its epoll instance
+        std::vector<uint32_t> connections;      ///< epoll item -> connection
+        std::vector<uint32_t> batch;            ///< events of the last epoll_wait
+        std::size_t next{0};                    ///< next event of the batch to serve
+        uint32_t serving{0};                    ///< connection being served
+        Time user;                              ///< user time in the window
+        EpollInstance::ReturnCallback returned; ///< prebuilt callback
+        Callback<void> serveNext;               ///< prebuilt callback
+        Callback<void> connectionDone;          ///< prebuilt callback
+        Callback<void> enterWait;               ///< prebuilt callback
     };
 
     /// A TCP connection was accepted.

@@ -116,7 +116,10 @@ EpollInstance::DoDispose()
 }
 
 void
-EpollInstance::Setup(Ptr<HostCpu> cpu, HostCpu::TaskId task, Ptr<HostNetStack> stack, uint32_t items)
+EpollInstance::Setup(Ptr<HostCpu> cpu,
+                     HostCpu::TaskId task,
+                     Ptr<HostNetStack> stack,
+                     uint32_t items)
 {
     m_cpu = cpu;
     m_task = task;
@@ -424,7 +427,8 @@ EpollInstance::Sleep()
     m_stats.sleeps++;
     if (m_timeoutMs > 0)
     {
-        m_sleepTimer = Simulator::Schedule(MilliSeconds(m_timeoutMs), &EpollInstance::SleepTimeout, this);
+        m_sleepTimer =
+            Simulator::Schedule(MilliSeconds(m_timeoutMs), &EpollInstance::SleepTimeout, this);
     }
 }
 

@@ -40,7 +40,8 @@ struct EpollStats
     uint64_t busyFrames{0};    ///< frames the busy loops' poll calls took (busy_poll_stop too)
     uint64_t suspends{0};      ///< napi_suspend_irqs calls
     uint64_t resumes{0};       ///< napi_resume_irqs calls
-    Time spin;                 ///< time spent spinning (busy loop with nothing to poll)
+    Time spin; ///< elapsed time of finished spins (busy loop with nothing to poll), preemptions
+               ///< included
 };
 
 /**

@@ -155,8 +155,8 @@ NapiRxMode::Attach(RxQueue* queue)
     }
     else
     {
-        m_softnet = UsesSharedSoftnet() ? m_queue->GetStack()->GetSoftnet(m_core)
-                                        : CreatePrivateSoftnet();
+        m_softnet =
+            UsesSharedSoftnet() ? m_queue->GetStack()->GetSoftnet(m_core) : CreatePrivateSoftnet();
     }
 }
 
@@ -497,14 +497,7 @@ NapiRxMode::PrepareComplete()
     }
     m_workSinceComplete = 0;
     m_completeDeferred = false;
-    if (m_preferBusyPoll)
-    {
-        // Linux 6.13: a context a prefer-busy poller asked for stays masked for
-        // irq_suspend_timeout (0: no timer, and the deferral below decides).
-        m_completeTimeout = m_irqSuspendTimeout;
-        m_completeDeferred = m_completeTimeout.IsStrictlyPositive();
-    }
-    if (!m_completeDeferred && m_deferCount > 0)
+    if (m_deferCount > 0)
     {
         m_deferCount--;
         m_completeTimeout = m_groFlushTimeout;
@@ -741,18 +734,12 @@ NapiRxMode::BusyLoopStop(HostCpu::TaskId task,
     m_stopSkipSchedule = false;
     if (prefer)
     {
-        Time timeout = m_irqSuspendTimeout;
-        if (!timeout.IsStrictlyPositive())
+        // Preferred busy polling (Linux 5.11): re-arm the deferral; the timer, not the
+        // softirq, takes over if this task does not poll again.
+        m_deferCount = m_deferHardIrqs;
+        if (m_deferCount > 0 && m_groFlushTimeout.IsStrictlyPositive())
         {
-            m_deferCount = m_deferHardIrqs;
-            if (m_deferCount > 0)
-            {
-                timeout = m_groFlushTimeout;
-            }
-        }
-        if (timeout.IsStrictlyPositive())
-        {
-            ArmNapiTimer(timeout);
+            ArmNapiTimer(m_groFlushTimeout);
             m_stopSkipSchedule = true;
         }
     }

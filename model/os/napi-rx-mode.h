@@ -60,14 +60,17 @@ class GroEngine;
  * arming replaces an earlier one, and when it fires it schedules the poll unless someone
  * owns the context.
  *
- * IRQ suspension (Linux 6.13, IrqSuspendTimeout, Damato and Karsten): while an epoll
- * instance with prefer_busy_poll finds events (EpollInstance), SuspendIrqs re-arms the timer
- * with IrqSuspendTimeout, and napi_complete_done, asked by a poll while the context is
- * marked "prefer busy poll" (a prefer-busy poller failed to take it), keeps the interrupt
- * masked for that long instead of applying DeferHardIrqs. ResumeIrqs (epoll found nothing
- * and sleeps) schedules a poll at once, whose completion applies the usual rules again.
- * The epoll busy loop (napi_busy_loop) owns the context from its first poll until
- * busy_poll_stop: BusyLoopTake, BusyPollFrame, BusyLoopStop.
+ * Preferred busy polling (Linux 5.11) and IRQ suspension (Linux 6.13, IrqSuspendTimeout):
+ * the epoll busy loop (napi_busy_loop, EpollInstance) owns the context from its first poll
+ * until busy_poll_stop (BusyLoopTake, BusyPollFrame, BusyLoopStop); a prefer-busy poller
+ * that finds the softirq holding the context marks it (NAPI_STATE_PREFER_BUSY_POLL), and a
+ * poll call of the marked context that uses its whole weight completes instead of staying
+ * scheduled (__napi_poll). While an epoll instance with prefer_busy_poll returns events,
+ * SuspendIrqs re-arms the timer with IrqSuspendTimeout, so an interrupt that the deferral
+ * (DeferHardIrqs, GroFlushTimeout) keeps masked stays masked that long; ResumeIrqs (epoll
+ * found nothing and sleeps) schedules a poll at once, whose completion applies the usual
+ * rules again. Without DeferHardIrqs and GroFlushTimeout the interrupt is unmasked at each
+ * completion and suspension has no effect, as in Linux.
  *
  * Threaded NAPI (Threaded, /sys/class/net/<if>/threaded): the context is polled by a kernel
  * thread of its own ("napi/<node>-<queue>", a TASK-level kernel task placed by the task
@@ -155,8 +158,8 @@ class NapiRxMode : public RxMode, public NapiContext
     bool BusyLoopTake(bool prefer) override;
     void BusyLoopCallEnded(uint32_t frames) override;
     /**
-     * @brief busy_poll_stop: arm the timer (prefer: IrqSuspendTimeout, else GroFlushTimeout
-     * if DeferHardIrqs > 0), give up ownership, run one more poll call of up to @p budget
+     * @brief busy_poll_stop: with @p prefer re-arm the deferral (GroFlushTimeout if
+     * DeferHardIrqs > 0), give up ownership, run one more poll call of up to @p budget
      * frames as @p task's work and complete it as the driver does (napi_complete_done: the
      * interrupt unmasked, or kept masked under the timer); a call that used the whole budget
      * goes to the softirq unless the timer was armed. @p done runs when all this is served.
