@@ -9,7 +9,8 @@
 // hostnet-epoll: epoll_wait returns, sleeps and busy-polls as ep_poll does; the epoll busy
 // loop polls the NAPI context in the thread; IRQ suspension keeps the interrupt masked while
 // busy polling finds events and lets it go after the timeout or when polling stops; a threaded
-// NAPI instance runs at TASK level and is preempted by hard IRQs. All at hand-computed
+// NAPI instance runs at TASK level and is preempted by hard IRQs; a prefer-busy poller makes
+// the softirq yield. All at hand-computed
 // instants on the deterministic host (ISR 3 us, protocol 5 us, unmask write 0.5 us, DMA 1 ns).
 
 #include "hostnet-test-utils.h"
@@ -433,6 +434,81 @@ class ThreadedNapiTestCase : public EpollCase
 
 /**
  * @ingroup hostnet-tests
+ * @brief Preferred busy polling: a prefer-busy poller that finds the softirq holding the
+ * context marks it, and the softirq's full poll completes instead of staying scheduled.
+ *
+ * Weight 4, DeferHardIrqs 1, GroFlushTimeout 50 us; eight frames at 0. ISR 0.001-3.001, the
+ * softirq processes four frames (8.001 ... 23.001). At 10 us a prefer-busy poller tries to
+ * take the context and fails (the softirq holds it), marking it. The full poll at 23.001 then
+ * completes (__napi_poll's early exit): the deferral keeps the IRQ masked and nobody holds the
+ * context, so the other four frames wait for the timer (73.001: 78.001 ... 93.001). Without
+ * the mark the softirq goes on at once (28.001 ... 43.001).
+ */
+class PreferBusyPollTestCase : public EpollCase
+{
+  public:
+    PreferBusyPollTestCase()
+        : EpollCase("preferred busy polling: the softirq yields a marked context")
+    {
+    }
+
+  private:
+    /**
+     * @param mark whether a prefer-busy poller tries at 10 us
+     * @param deferredAt30 output: the context is deferred at 30 us
+     * @return the delivery instants
+     */
+    std::vector<Time> Run(bool mark, bool* deferredAt30)
+    {
+        HostNetDeviceHelper helper = DeterministicHelper();
+        helper.SetRxMode("ns3::NapiRxMode",
+                         "Weight",
+                         UintegerValue(4),
+                         "DeferHardIrqs",
+                         UintegerValue(1),
+                         "GroFlushTimeout",
+                         TimeValue(MicroSeconds(50)));
+        HostPair p = MakeHostPair(helper);
+        std::vector<Time> delivered;
+        p.host->TraceConnectWithoutContext("Delivered",
+                                           MakeBoundCallback(&RecordDelivery, &delivered));
+        SendBurst(p, Seconds(0), 8);
+        auto napi = DynamicCast<NapiRxMode>(p.host->GetQueue(0)->GetRxMode());
+        bool took = true;
+        if (mark)
+        {
+            Simulator::ScheduleWithContext(p.receiver->GetId(), MicroSeconds(10), [&]() {
+                took = napi->BusyLoopTake(true);
+            });
+        }
+        Simulator::Schedule(MicroSeconds(30), [&]() { *deferredAt30 = napi->IsDeferred(); });
+        Simulator::Stop(MicroSeconds(200));
+        Simulator::Run();
+        if (mark)
+        {
+            NS_TEST_EXPECT_MSG_EQ(took, false, "the softirq holds the context at 10 us");
+            NS_TEST_EXPECT_MSG_EQ(napi->IsPreferBusyPoll(), false, "the completion cleared it");
+        }
+        Simulator::Destroy();
+        return delivered;
+    }
+
+    void DoRun() override
+    {
+        bool deferred = false;
+        ExpectUs(Run(true, &deferred),
+                 {8.001, 13.001, 18.001, 23.001, 78.001, 83.001, 88.001, 93.001},
+                 "marked");
+        NS_TEST_EXPECT_MSG_EQ(deferred, true, "deferred after the early exit");
+        ExpectUs(Run(false, &deferred),
+                 {8.001, 13.001, 18.001, 23.001, 28.001, 33.001, 38.001, 43.001},
+                 "unmarked");
+        NS_TEST_EXPECT_MSG_EQ(deferred, false, "still polling at 30 us");
+    }
+};
+
+/**
+ * @ingroup hostnet-tests
  * @brief The hostnet-epoll suite.
  */
 class EpollTestSuite : public TestSuite
@@ -446,6 +522,7 @@ class EpollTestSuite : public TestSuite
         AddTestCase(new IrqSuspensionTestCase, TestCase::Duration::QUICK);
         AddTestCase(new IrqSuspensionTimeoutTestCase, TestCase::Duration::QUICK);
         AddTestCase(new ThreadedNapiTestCase, TestCase::Duration::QUICK);
+        AddTestCase(new PreferBusyPollTestCase, TestCase::Duration::QUICK);
     }
 };
 
