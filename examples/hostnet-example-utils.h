@@ -13,11 +13,12 @@
 
 #include "ns3/ipv4-header.h"
 #include "ns3/packet.h"
+#include "ns3/simulation-cost.h"
 
 #include <cmath>
-#include <ctime>
 #include <fstream>
 #include <iomanip>
+#include <ostream>
 #include <sstream>
 #include <string>
 #include <utility>
@@ -98,9 +99,7 @@ WriteMetricsJson(const std::string& path,
 inline double
 ProcessCpuSeconds()
 {
-    timespec t{};
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
-    return t.tv_sec + t.tv_nsec * 1e-9;
+    return ns3::SimulationCostMeter::ProcessCpuSeconds();
 }
 
 /// Count the packets of an Ipv4L3Protocol trace (SendOutgoing, LocalDeliver): connect with
@@ -109,6 +108,33 @@ inline void
 CountIpv4Packets(uint64_t* counter, const ns3::Ipv4Header&, ns3::Ptr<const ns3::Packet>, uint32_t)
 {
     (*counter)++;
+}
+
+/**
+ * Print the cost of a run as the examples' --cost lines: cost_cpu_s, cost_events,
+ * cost_packets, cost_cpu_us_per_packet and cost_events_per_packet (nan without packets),
+ * cost_rss_mb, cost_wall_s and cost_ranks, one "name value" per line.
+ * @param os where to print
+ * @param cost the cost (ns3::SimulationCostMeter, or a scenario's GetCost)
+ */
+inline void
+PrintCost(std::ostream& os, const ns3::SimulationCost& cost)
+{
+    os << "cost_cpu_s " << cost.cpuSeconds << "\n"
+       << "cost_events " << cost.events << "\n"
+       << "cost_packets " << cost.packets << "\n";
+    if (cost.packets > 0)
+    {
+        os << "cost_cpu_us_per_packet " << cost.cpuSeconds / cost.packets * 1e6 << "\n"
+           << "cost_events_per_packet " << double(cost.events) / cost.packets << "\n";
+    }
+    else
+    {
+        os << "cost_cpu_us_per_packet nan\ncost_events_per_packet nan\n";
+    }
+    os << "cost_rss_mb " << cost.rssMb << "\n"
+       << "cost_wall_s " << cost.wallSeconds << "\n"
+       << "cost_ranks " << cost.ranks << "\n";
 }
 
 } // namespace hostnet_example

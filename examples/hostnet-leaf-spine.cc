@@ -318,24 +318,9 @@ main(int argc, char* argv[])
     }
     if (params.measureCost)
     {
-        const LeafSpineScenario::Cost& cost = scenario.GetCost();
         std::cout << "cost_hosts " << opt.hosts << "\n"
-                  << "cost_n_hosts " << scenario.GetFabric().GetNHosts() << "\n"
-                  << "cost_cpu_s " << cost.cpuSeconds << "\n"
-                  << "cost_events " << cost.events << "\n"
-                  << "cost_packets " << cost.packets << "\n";
-        if (cost.packets > 0)
-        {
-            std::cout << "cost_cpu_us_per_packet " << cost.cpuSeconds / cost.packets * 1e6 << "\n"
-                      << "cost_events_per_packet " << double(cost.events) / cost.packets << "\n";
-        }
-        else
-        {
-            std::cout << "cost_cpu_us_per_packet nan\ncost_events_per_packet nan\n";
-        }
-        std::cout << "cost_rss_mb " << cost.rssMb << "\n"
-                  << "cost_wall_s " << cost.wallSeconds << "\n"
-                  << "cost_ranks " << cost.ranks << "\n";
+                  << "cost_n_hosts " << scenario.GetFabric().GetNHosts() << "\n";
+        PrintCost(std::cout, scenario.GetCost());
     }
     if (!opt.metrics.empty() && !WriteMetricsJson(opt.metrics, metrics))
     {

@@ -36,12 +36,9 @@
 #include "ns3/uinteger.h"
 
 #include <algorithm>
-#include <chrono>
 #include <cmath>
-#include <ctime>
 #include <limits>
 #include <map>
-#include <sys/resource.h>
 
 namespace ns3
 {
@@ -63,16 +60,6 @@ void
 CountLocalDeliverPackets(uint64_t* packets, const Ipv4Header&, Ptr<const Packet>, uint32_t)
 {
     (*packets)++;
-}
-
-/// @return the CPU time this process has used, in seconds (unlike the wall time, it does not
-///         grow with other load on the machine)
-double
-ProcessCpuSeconds()
-{
-    timespec t{};
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
-    return t.tv_sec + t.tv_nsec * 1e-9;
 }
 
 /// @return @p t in seconds, exactly as the decimal seconds it was made from (Time::GetSeconds
@@ -526,28 +513,22 @@ LeafSpineScenario::Run()
     NS_ABORT_MSG_IF(!m_applicationsInstalled, "LeafSpineScenario::Run before Build");
     DistributedRun::HoldRemoteApplications();
     Simulator::Stop(m_params.warmup + m_params.duration);
-    uint64_t eventsBefore = Simulator::GetEventCount();
-    double cpuBefore = ProcessCpuSeconds();
-    auto wallBefore = std::chrono::steady_clock::now();
+    SimulationCostMeter meter;
+    meter.Start();
     Simulator::Run();
-    double runCpu = ProcessCpuSeconds() - cpuBefore;
-    double runWall =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - wallBefore).count();
-    uint64_t runEvents = Simulator::GetEventCount() - eventsBefore;
+    const SimulationCost local = meter.Stop(m_hostPackets);
 
     ComputeMetrics();
 
     // The cost of a distributed run: CPU time, events and packets of all ranks; the wall time
     // of the slowest and the largest process.
-    rusage usage{};
-    getrusage(RUSAGE_SELF, &usage);
     std::map<std::string, double> costSum;
-    costSum["cpu_s"] = runCpu;
-    costSum["events"] = runEvents;
-    costSum["packets"] = m_hostPackets;
+    costSum["cpu_s"] = local.cpuSeconds;
+    costSum["events"] = local.events;
+    costSum["packets"] = local.packets;
     std::map<std::string, double> costMax;
-    costMax["wall_s"] = runWall;
-    costMax["rss_mb"] = usage.ru_maxrss / 1024.0;
+    costMax["wall_s"] = local.wallSeconds;
+    costMax["rss_mb"] = local.rssMb;
     if (m_params.measureCost)
     {
         DistributedRun::Sum(costSum);

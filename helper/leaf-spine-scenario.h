@@ -11,6 +11,7 @@
 
 #include "host-net-device-helper.h"
 #include "leaf-spine-helper.h"
+#include "simulation-cost.h"
 
 #include "ns3/application.h"
 #include "ns3/data-rate.h"
@@ -146,15 +147,7 @@ class LeafSpineScenario
     };
 
     /// The simulator's own cost of Run (Parameters::measureCost; all ranks of a distributed run).
-    struct Cost
-    {
-        double cpuSeconds{0};  ///< process CPU time of Simulator::Run, summed over ranks
-        uint64_t events{0};    ///< events executed, summed over ranks
-        uint64_t packets{0};   ///< IP packets delivered to the hosts
-        double wallSeconds{0}; ///< wall time of Simulator::Run, slowest rank
-        double rssMb{0};       ///< peak resident memory, largest rank (MiB)
-        uint32_t ranks{1};     ///< processes of the run
-    };
+    using Cost = SimulationCost;
 
     /// Create a scenario with the default configuration.
     LeafSpineScenario();

@@ -47,6 +47,11 @@ cpp_examples = [
         "False",
     ),
     ("hostnet-dctcp --duration=0.01 --warmup=0.005", "True", "False"),
+    (
+        "hostnet-memcached --connections=2 --qps=200000 --duration=0.002 --warmup=0.001",
+        "True",
+        "False",
+    ),
     ("hostnet-first-scenario", "True", "False"),
     ("hostnet-first-scenario --scheme=normal", "True", "False"),
 ]

@@ -1,0 +1,218 @@
+/*
+ * Copyright (c) 2026 hostnet authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * Author: hostnet developers
+ */
+
+/**
+ * @file
+ * @ingroup hostnet
+ * The command line of MemcachedScenario (helper/memcached-scenario.h): a memcached server
+ * under a mutilate load, as Damato and Karsten measured IRQ deferral, epoll busy polling and
+ * IRQ suspension (Linux 6.13, 2024). By default their set-up: one server with 8 cores that
+ * take both the 8 receive queues' interrupts and the 8 memcached threads (-t 8 -N 8), a
+ * ConnectX-5 Ex class NIC at 100 Gb/s (the mlx5-100g preset on 8 cores and queues); 6 load
+ * machines and a measuring driver, 32 threads x 20 connections each (4,480 connections, depth
+ * 1), Facebook ETC sizes and gaps, 3 % updates, at --qps requests/s in all (0: as fast as the
+ * server answers).
+ *
+ * One run = one configuration; the study runner (python -m hostnet run
+ * examples/studies/memcached.toml) sweeps them. Metrics go to stdout and, with
+ * --metrics=<path>, to a JSON object:
+ *   target_qps offered_qps achieved_qps requests_sent answered late_share   the load
+ *   latency_count latency_avg_us latency_p50_us latency_p95_us              at the clients
+ *   latency_p99_us latency_p999_us
+ *   cpu_busy_pct cpu_user_pct cpu_system_pct cpu_softirq_pct               server CPU, % of
+ *   cpu_hardirq_pct cpu_busiest_core_pct                                    all its cores
+ *   interrupts interrupts_per_s rx_frames packets_per_interrupt             the NIC
+ *   epoll_waits epoll_events_per_wait epoll_sleeps_per_s                   epoll, all threads
+ *   busy_frames_share busy_spin_pct irq_suspends_per_s
+ *   drops_server drops_switch server_connections                          losses, set-up
+ * A metric without samples is null in the JSON and "nan" on stdout, never 0; --PrintMetrics
+ * lists the names.
+ */
+
+#include "hostnet-example-options.h"
+#include "hostnet-example-utils.h"
+
+#include "ns3/core-module.h"
+#include "ns3/hostnet-module.h"
+
+#include <iostream>
+#include <string>
+
+using namespace ns3;
+using namespace hostnet_example;
+
+NS_LOG_COMPONENT_DEFINE("HostnetMemcached");
+
+namespace
+{
+
+/// The options this example reads as text or converts; the rest go to the scenario's Parameters.
+struct RunOptions
+{
+    double groFlushTimeoutUs{0};
+    double irqSuspendTimeoutUs{0};
+    std::string epollTimeout{"-1"};
+    double getCostUs{0};
+    double setCostUs{0};
+    double duration{0}; ///< seconds
+    double warmup{0};   ///< seconds
+    std::string metrics;
+    std::string label;
+};
+
+} // namespace
+
+int
+main(int argc, char* argv[])
+{
+    MemcachedScenario::Parameters params;
+    RunOptions opt;
+    opt.getCostUs = params.getCost.GetNanoSeconds() / 1e3;
+    opt.setCostUs = params.setCost.GetNanoSeconds() / 1e3;
+    opt.duration = params.duration.GetNanoSeconds() / 1e9;
+    opt.warmup = params.warmup.GetNanoSeconds() / 1e9;
+    Options opts(__FILE__,
+                 "A memcached server (8 cores, 8 queues, 100 Gb/s) under a mutilate load: "
+                 "latency at the clients, achieved rate, server CPU, interrupts and epoll "
+                 "behaviour under IRQ deferral, epoll busy polling and IRQ suspension. "
+                 "--RngRun=<n> selects the replication.");
+    opts.Add("deferHardIrqs",
+             "napi_defer_hard_irqs of every NAPI instance (0 = off): a poll that ends with work "
+             "done keeps the IRQ masked this many times and lets the gro_flush_timeout timer "
+             "poll again (needs --groFlushTimeout > 0)",
+             params.deferHardIrqs,
+             0,
+             1 << 30);
+    opts.Add("groFlushTimeout",
+             "gro_flush_timeout of every NAPI instance, microseconds (0 = off)",
+             opt.groFlushTimeoutUs,
+             0,
+             1e6);
+    opts.Add("irqSuspendTimeout",
+             "irq_suspend_timeout of every NAPI instance, microseconds (0 = off; Linux 6.13): "
+             "while epoll_wait of a thread with --preferBusyPoll finds events, the IRQ stays "
+             "masked up to this long (needs --preferBusyPoll)",
+             opt.irqSuspendTimeoutUs,
+             0,
+             1e7);
+    opts.Add("busyPollUsecs",
+             "busy_poll_usecs of every thread's epoll instance (EPIOCSPARAMS): how long "
+             "epoll_wait busy-polls the NAPI instance of its connections before it sleeps "
+             "(0 = no busy loop)",
+             params.busyPollUsecs,
+             0,
+             2147483647);
+    opts.Add("busyPollBudget",
+             "busy_poll_budget of every thread's epoll instance: frames per busy poll call "
+             "(1..65535; Linux's default 8)",
+             params.busyPollBudget,
+             0,
+             1 << 30);
+    opts.Add("preferBusyPoll",
+             "prefer_busy_poll of every thread's epoll instance: busy polling takes precedence "
+             "over the softirq (and, with --irqSuspendTimeout, suspends the IRQs)",
+             params.preferBusyPoll);
+    opts.Add("epollTimeout",
+             "Timeout of the threads' epoll_wait, milliseconds: -1 blocks until an event, 0 "
+             "is non-blocking (the thread spins calling epoll_wait), > 0 waits at most that "
+             "long",
+             opt.epollTimeout,
+             [](const std::string& v) {
+                 return v == "-1"                         ? std::string()
+                        : Whole(0, 2147483647)(v).empty() ? std::string()
+                                                          : std::string("-1 or a whole number "
+                                                                        "of milliseconds in "
+                                                                        "0..2147483647");
+             });
+    opts.Add("threadedNapi",
+             "Threaded NAPI: every queue is polled by a kernel thread of its own (placed by "
+             "the task scheduler) instead of the softirq of its IRQ core",
+             params.threadedNapi);
+    opts.Add("qps",
+             "Requests per second of all client machines together, split evenly (0 = closed "
+             "loop: every connection sends its next request when the response arrives)",
+             params.qps,
+             0,
+             1e9);
+    opts.Add("threads", "Threads per client machine (mutilate -T)", params.threads, 1, 16384);
+    opts.Add("connections",
+             "Connections per client thread (mutilate -c); threads x connections <= 16384 per "
+             "machine",
+             params.connections,
+             1,
+             16384);
+    opts.Add("updateRatio", "Share of SET requests (mutilate -u)", params.updateRatio, 0, 1);
+    opts.Add("getCost",
+             "Server CPU time of a GET's own work (user time), microseconds",
+             opt.getCostUs,
+             0,
+             1e6);
+    opts.Add("setCost",
+             "Server CPU time of a SET's own work (user time), microseconds",
+             opt.setCostUs,
+             0,
+             1e6);
+    opts.Add("label",
+             "A name for this configuration in study results (not used by the simulation)",
+             opt.label,
+             [](const std::string&) { return std::string(); });
+    opts.AddSeconds("duration", "Measured time (after the warm-up)", opt.duration, 1e-6, 1e5);
+    opts.AddSeconds("warmup", "Warm-up time, deleted", opt.warmup, 0, 1e5);
+    opts.Add("cost",
+             "Also print the simulator's own cost after the metrics: process CPU time of the "
+             "run, events, packets delivered to hosts, per-packet ratios and peak RSS",
+             params.measureCost);
+    opts.Add("metrics",
+             "Write the metrics as a JSON object to this file",
+             opt.metrics,
+             OutputFile(true));
+    opts.SetMetrics(MemcachedScenario::GetMetricNames());
+    // The purging heap, as hostnet-leaf-spine: thousands of connections keep cancelled TCP
+    // timers pending; the same order of events as ns-3's MapScheduler. --SchedulerType
+    // overrides.
+    GlobalValue::Bind("SchedulerType", StringValue("ns3::PurgingHeapScheduler"));
+    opts.Parse(argc, argv);
+    params.driverConnections = params.connections; // the driver loads like an agent
+    params.groFlushTimeout = MicroSeconds(opt.groFlushTimeoutUs);
+    params.irqSuspendTimeout = MicroSeconds(opt.irqSuspendTimeoutUs);
+    params.epollTimeout = std::stoi(opt.epollTimeout);
+    params.getCost = MicroSeconds(opt.getCostUs);
+    params.setCost = MicroSeconds(opt.setCostUs);
+    params.duration = Seconds(opt.duration);
+    params.warmup = Seconds(opt.warmup);
+    const std::string problem = MemcachedScenario::Check(params, "--");
+    if (!problem.empty())
+    {
+        opts.Refuse(problem);
+    }
+
+    MemcachedScenario scenario(params);
+    scenario.Build();
+    scenario.Run();
+    Simulator::Destroy();
+
+    const auto metrics = scenario.GetNamedMetrics();
+    for (const auto& [name, value] : metrics)
+    {
+        std::cout << name << " " << value << "\n";
+    }
+    if (params.measureCost)
+    {
+        std::cout << "cost_connections "
+                  << params.threads *
+                         (params.agents * params.connections + params.driverConnections)
+                  << "\n";
+        PrintCost(std::cout, scenario.GetCost());
+    }
+    if (!opt.metrics.empty() && !WriteMetricsJson(opt.metrics, metrics))
+    {
+        std::cerr << "hostnet-memcached: cannot write --metrics file '" << opt.metrics << "'\n";
+        return 1;
+    }
+    return 0;
+}
