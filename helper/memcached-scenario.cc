@@ -15,8 +15,10 @@
 #include "ns3/double.h"
 #include "ns3/enum.h"
 #include "ns3/epoll-instance.h"
+#include "ns3/gro-engine.h"
 #include "ns3/host-cpu.h"
 #include "ns3/host-net-device.h"
+#include "ns3/host-net-queue.h"
 #include "ns3/inet-socket-address.h"
 #include "ns3/integer.h"
 #include "ns3/internet-stack-helper.h"
@@ -332,6 +334,14 @@ MemcachedScenario::Build()
     TrafficControlHelper tc;
     NetDeviceContainer link = serverLink.Install(m_serverNode, m_switch);
     m_serverDevice = nic.Install(link.Get(0));
+    for (uint32_t q = 0; q < m_serverDevice->GetNQueues(); ++q)
+    {
+        if (Ptr<GroEngine> gro = m_serverDevice->GetQueue(q)->GetGro())
+        {
+            // Linux clients set PSH on each request's segment: GRO lets it go at once.
+            gro->SetAttribute("PushBelow", UintegerValue(c.groPushBelow));
+        }
+    }
     m_switchPorts.Add(link.Get(1));
     DynamicCast<PointToPointNetDevice>(link.Get(1))->GetQueue()->SetMaxSize(switchQueue);
     Ipv4AddressHelper addr("10.0.0.0", "255.255.255.0");

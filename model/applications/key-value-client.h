@@ -163,6 +163,8 @@ class KeyValueClient : public Application
     void CreateSizes();
     /// @return the next inter-arrival time of one connection
     Time DrawInterArrival();
+    /// @return the first gap of a connection: its schedule in the stationary state
+    Time DrawFirstInterArrival();
     /**
      * @brief Issue what is due on a connection and schedule its next send.
      * @param index the connection

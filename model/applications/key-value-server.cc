@@ -14,6 +14,7 @@
 #include "ns3/integer.h"
 #include "ns3/log.h"
 #include "ns3/pointer.h"
+#include "ns3/string.h"
 #include "ns3/tcp-socket-factory.h"
 #include "ns3/uinteger.h"
 
@@ -86,7 +87,7 @@ KeyValueServer::GetTypeId()
             .AddAttribute("Epoll",
                           "The epoll settings every thread's instance copies (BusyPollUsecs, "
                           "BusyPollBudget, PreferBusyPoll, MaxEvents).",
-                          PointerValue(CreateObject<EpollInstance>()),
+                          StringValue("ns3::EpollInstance"),
                           MakePointerAccessor(&KeyValueServer::m_epollPrototype),
                           MakePointerChecker<EpollInstance>())
             .AddTraceSource("Served",

@@ -83,7 +83,18 @@ GroEngine::GetTypeId()
                           "Default 1 ms: HZ = 1000 (Fedora, RHEL). Must be > 0.",
                           TimeValue(MilliSeconds(1)),
                           MakeTimeAccessor(&GroEngine::m_jiffy),
-                          MakeTimeChecker(NanoSeconds(1)));
+                          MakeTimeChecker(NanoSeconds(1)))
+            .AddAttribute("PushBelow",
+                          "A TCP segment with less payload than this many bytes is taken as the "
+                          "last segment of a write, as if PSH were set, and not held: Linux "
+                          "senders set PSH on the last segment of each write (tcp_push), ns-3's "
+                          "TCP never does. 0 = off (segments without PSH are held as they "
+                          "come). Set it to the senders' SegmentSize for request/response "
+                          "traffic, whose one-segment messages would otherwise wait for the "
+                          "end of the poll or, with gro_flush_timeout, up to a jiffy.",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&GroEngine::m_pushBelow),
+                          MakeUintegerChecker<uint32_t>());
     return tid;
 }
 
@@ -218,7 +229,8 @@ GroEngine::Receive(RxFrame&& frame, RingFifo<RxFrame>& out)
             h.info.flags |= info.flags;
             m_nHeld++;
             // A short segment or PSH ends the packet (tcp_gro_receive, out_check_final).
-            if (info.payload < h.info.payload || (info.flags & TCP_PSH))
+            if (info.payload < h.info.payload || (info.flags & TCP_PSH) ||
+                info.payload < m_pushBelow)
             {
                 Flush(bucket, index, out);
             }
@@ -227,7 +239,7 @@ GroEngine::Receive(RxFrame&& frame, RingFifo<RxFrame>& out)
         NS_LOG_LOGIC("flow " << info.srcPort << " -> " << info.dstPort << ": not mergeable");
         Flush(bucket, index, out);
     }
-    if (neverHeld || (info.flags & TCP_PSH))
+    if (neverHeld || (info.flags & TCP_PSH) || info.payload < m_pushBelow)
     {
         m_packets++;
         out.push_back(std::move(frame));

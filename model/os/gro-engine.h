@@ -169,6 +169,7 @@ class GroEngine : public Object
     uint32_t m_maxFlows{8};     ///< packets held per bucket (attribute)
     uint32_t m_nBuckets{8};     ///< hash buckets (attribute)
     Time m_jiffy;               ///< 1/HZ (attribute)
+    uint32_t m_pushBelow{0};    ///< payload below which a segment counts as PSH (attribute)
     std::vector<Bucket> m_held; ///< the buckets (made at the first frame)
     uint32_t m_nHeld{0};        ///< segments held
     uint64_t m_segments{0};     ///< segments offered in the window

@@ -119,16 +119,31 @@ TcpQuickAck::Find(uint32_t peer, uint16_t peerPort, uint32_t local, uint16_t loc
     {
         return nullptr;
     }
+    // A miss (a connection not seen yet): index every connected socket in one pass, so a
+    // server with thousands of connections pays one pass per new connection, not one per
+    // socket and lookup.
     ObjectVectorValue sockets;
     tcp->GetAttribute("SocketList", sockets);
     for (auto s = sockets.Begin(); s != sockets.End(); ++s)
     {
         auto socket = DynamicCast<TcpSocketBase>(s->second);
-        if (socket && matches(socket))
+        Address name;
+        Address peerName;
+        if (!socket || socket->GetSockName(name) != 0 || socket->GetPeerName(peerName) != 0 ||
+            !InetSocketAddress::IsMatchingType(name) ||
+            !InetSocketAddress::IsMatchingType(peerName))
         {
-            m_sockets[key] = socket;
-            return socket;
+            continue;
         }
+        InetSocketAddress me = InetSocketAddress::ConvertFrom(name);
+        InetSocketAddress them = InetSocketAddress::ConvertFrom(peerName);
+        m_sockets[(uint64_t(them.GetIpv4().Get()) << 32) | (uint64_t(them.GetPort()) << 16) |
+                  me.GetPort()] = socket;
+    }
+    it = m_sockets.find(key);
+    if (it != m_sockets.end() && matches(it->second))
+    {
+        return it->second;
     }
     NS_LOG_LOGIC("no established socket for a merged packet to port " << localPort);
     return nullptr;
