@@ -1,0 +1,123 @@
+"""hostnet-memcached against Damato and Karsten's published measurements.
+
+Reads the results of ``python -m hostnet run examples/studies/memcached.toml`` (results.csv:
+one row per setting ``label`` and load ``qps``) and the published table
+(``data/validation/damato-karsten-2024-memcached.csv``: memcached 1.6 on an AMD EPYC 7662,
+Linux 6.12 with IRQ suspension, mutilate) and prints, per load and setting, the model's
+achieved rate, mean / p95 / p99 latency, CPU and interrupts beside the measured values.
+
+    python -m hostnet.memcached_validation results/memcached [--format rst|markdown]
+
+Undefined model values (no samples) print as "nan"; a setting or load missing on either side
+prints as "-". The exit status is 1 if the results hold no finished run.
+"""
+
+import argparse
+import csv
+import math
+import pathlib
+import sys
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+PUBLISHED = ROOT / "data" / "validation" / "damato-karsten-2024-memcached.csv"
+LOADS = [200000, 400000, 600000, 800000, 1000000, 0]
+MODES = ["base", "defer10", "defer20", "defer50", "defer200", "napibusy", "fullbusy",
+         "suspend0", "suspend10", "suspend20", "suspend50", "suspend200"]
+
+
+def load_name(qps):
+    """The published table's name of a load: 200K ... 1000K, MAX for 0 (unbounded)."""
+    return "MAX" if qps == 0 else f"{qps // 1000}K"
+
+
+def read_published(path=PUBLISHED):
+    """{(testcase, load): row} of the published table (comment lines skipped)."""
+    with open(path, newline="") as f:
+        lines = [line for line in f if not line.startswith("#")]
+    return {(r["testcase"], r["load"]): r for r in csv.DictReader(lines)}
+
+
+def read_model(results_dir):
+    """{(label, load): row} of the finished runs of a memcached study (last one wins)."""
+    path = pathlib.Path(results_dir) / "results.csv"
+    if not path.exists():
+        raise SystemExit(f"{results_dir}: no results.csv (run the study first: python -m "
+                         "hostnet run examples/studies/memcached.toml)")
+    rows = {}
+    with open(path, newline="") as f:
+        for r in csv.DictReader(f):
+            if r.get("status") == "ok":
+                rows[(r["label"], load_name(int(float(r["qps"]))))] = r
+    return rows
+
+
+def _num(row, key, digits=0):
+    if row is None or row.get(key) in (None, ""):
+        return "-" if row is None else "nan"
+    x = float(row[key])
+    if math.isnan(x):
+        return "nan"
+    return f"{x:.{digits}f}"
+
+
+def _kilo(row, key):
+    if row is None:
+        return "-"
+    if row.get(key) in (None, ""):
+        return "nan"
+    x = float(row[key])
+    return "nan" if math.isnan(x) else f"{x / 1000:.0f}K"
+
+
+def table(model, published):
+    """Rows of the comparison: load, setting, then model / measured pairs."""
+    header = ["load", "setting", "qps (model / meas.)", "avg us", "p95 us", "p99 us",
+              "CPU % (model / meas.)", "IRQs/s (model)"]
+    out = [header]
+    for qps in LOADS:
+        load = load_name(qps)
+        for mode in MODES:
+            m = model.get((mode, load))
+            p = published.get((mode, load))
+            if m is None and p is None:
+                continue
+            pair = lambda mk, pk, d=0: f"{_num(m, mk, d)} / {_num(p, pk, d)}"
+            out.append([load, mode,
+                        f"{_kilo(m, 'achieved_qps')} / {_kilo(p, 'qps')}",
+                        pair("latency_avg_us", "avglat"),
+                        pair("latency_p95_us", "p95lat"),
+                        pair("latency_p99_us", "p99lat"),
+                        pair("cpu_busy_pct", "cpu"),
+                        _num(m, "interrupts_per_s")])
+    return out
+
+
+def render(rows, fmt):
+    """The rows as an RST grid-free simple table or a Markdown table."""
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    if fmt == "markdown":
+        lines = ["| " + " | ".join(c.ljust(w) for c, w in zip(r, widths)) + " |" for r in rows]
+        lines.insert(1, "|" + "|".join("-" * (w + 2) for w in widths) + "|")
+        return "\n".join(lines)
+    rule = "  ".join("=" * w for w in widths)
+    body = ["  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip() for r in rows]
+    return "\n".join([rule, body[0], rule] + body[1:] + [rule])
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(prog="python -m hostnet.memcached_validation",
+                                 description=__doc__.split("\n\n")[0])
+    ap.add_argument("results", help="results directory of the memcached study")
+    ap.add_argument("--format", choices=["rst", "markdown"], default="markdown")
+    ap.add_argument("--published", default=str(PUBLISHED), help="published table (CSV)")
+    args = ap.parse_args(argv)
+    model = read_model(args.results)
+    if not model:
+        print(f"{args.results}: no finished run", file=sys.stderr)
+        return 1
+    print(render(table(model, read_published(args.published)), args.format))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
