@@ -14,7 +14,13 @@
  * on every server keeps the RPC p99 under 200 us at 60 % load?". Each host sends background traffic
  * to a host under the next leaf at --load of its link rate, runs a request/response server and a
  * client that calls a server under another leaf at --rpcRate, and --tcpFlows long TCP transfers
- * cross the fabric. Every host uses the same --scheme preset.
+ * cross the fabric. Every host uses the same --scheme preset. With --traffic=kv the background
+ * is --traffic=tcp's bulk transfers and the RPCs are a memcached-like KeyValueServer
+ * (--kvThreads threads pinned on cores 0.., each with an epoll instance: --busyPollUsecs,
+ * --busyPollBudget, --preferBusyPoll, --epollTimeout) and a mutilate-like KeyValueClient agent
+ * (--kvConnections depth-1 connections, ETC keys and values, 3 % SETs) on every host; the rpc_*
+ * metrics are then the agents' request latencies. --irqSuspendTimeout (Linux 6.13 IRQ
+ * suspension) and --threadedNapi set every queue's NAPI context.
  *
  * One run = one configuration; the study runner (python -m hostnet run) sweeps them. Metrics
  * go to stdout and, with --metrics=<path>, to a JSON object:
@@ -26,6 +32,7 @@
  *   cpu_cores_busy cpu_kernel_cores cpu_app_cores                   cores' worth per host
  *   cpu_busiest_core cpu_busiest_core_max                           busiest core (mean, max)
  *   busy_poll_cores                                                 RPC busy-poll spin per host
+ *                                                                   (kv: epoll busy loops)
  *   interrupts_per_s                                                Rx ISRs per host
  *   drops_fifo drops_no_descriptor drops_backlog drops_socket       hosts, by cause
  *   drops_switch drops_leaf drops_spine                             switch ports
@@ -46,6 +53,7 @@
 #include "ns3/core-module.h"
 #include "ns3/hostnet-module.h"
 
+#include <cmath>
 #include <iostream>
 #include <string>
 
@@ -71,6 +79,8 @@ struct RunOptions
     double busyPollUs{0};
     uint32_t deferHardIrqs{0};
     double groFlushTimeoutUs{0};
+    double irqSuspendTimeoutUs{0};
+    double epollTimeoutMs{-1};
     std::string label;
     std::string distributed{"none"};
 };
@@ -110,9 +120,11 @@ main(int argc, char* argv[])
              "Background traffic: selfsimilar (Salah et al. 2008: 8 Pareto ON/OFF streams) | "
              "poisson (UDP datagrams) | tcp (one bulk TCP transfer per host, its writes "
              "rate-limited by the application to --load of the link, each a line-rate burst: "
-             "storage or replication traffic)",
+             "storage or replication traffic) | kv (tcp's bulk transfers, and the RPCs are a "
+             "memcached-like key-value server with epoll threads on every host and a "
+             "mutilate-like agent calling a server under another leaf: see --kvThreads)",
              params.traffic,
-             OneOf({"selfsimilar", "poisson", "tcp"}));
+             OneOf({"selfsimilar", "poisson", "tcp", "kv"}));
     opts.Add("frameSizes",
              "Self-similar frame sizes: backbone | <bytes> | <size,cdf CSV file>",
              params.frameSizes,
@@ -147,6 +159,53 @@ main(int argc, char* argv[])
              opt.busyPollUs,
              0,
              1e6);
+    opts.Add("kvThreads",
+             "--traffic=kv: worker threads of every key-value server (memcached -t), thread t "
+             "pinned on core t, connections given by NAPI id (memcached -N)",
+             params.kvThreads,
+             1,
+             1024);
+    opts.Add("kvConnections",
+             "--traffic=kv: TCP connections of every agent, one request outstanding on each; "
+             "--rpcRate is shared among them",
+             params.kvConnections,
+             1,
+             4096);
+    opts.Add("busyPollUsecs",
+             "--traffic=kv: busy_poll_usecs of the server threads' epoll instances "
+             "(EPIOCSPARAMS, Linux 6.9): epoll_wait with nothing ready busy-polls the NAPI "
+             "context of its connections this long before it sleeps (0 = off, or one poll "
+             "with --preferBusyPoll)",
+             params.busyPollUsecs,
+             0,
+             1000000);
+    opts.Add("busyPollBudget",
+             "--traffic=kv: busy_poll_budget, frames per busy poll call (Linux's default 8)",
+             params.busyPollBudget,
+             1,
+             65535);
+    opts.Add("preferBusyPoll",
+             "--traffic=kv: prefer_busy_poll of the epoll instances: the softirq leaves a "
+             "context to the busy-polling thread (with --deferHardIrqs and --groFlushTimeout), "
+             "and IRQ suspension can start",
+             params.preferBusyPoll);
+    opts.Add("epollTimeout",
+             "--traffic=kv: epoll_wait timeout of the server threads, whole milliseconds (-1 = "
+             "block until an event, 0 = non-blocking: the threads spin calling epoll_wait)",
+             opt.epollTimeoutMs,
+             -1,
+             1e6);
+    opts.Add("irqSuspendTimeout",
+             "--traffic=kv: irq_suspend_timeout of every queue, microseconds (Linux 6.13; 0 = "
+             "off): while the epoll threads keep finding events the IRQ stays masked up to "
+             "this long; needs --preferBusyPoll, --deferHardIrqs and --groFlushTimeout",
+             opt.irqSuspendTimeoutUs,
+             0,
+             1e7);
+    opts.Add("threadedNapi",
+             "Threaded NAPI on every queue (/sys/class/net/<if>/threaded): a kernel thread "
+             "per NAPI context polls it instead of the NET_RX softirq",
+             params.threadedNapi);
     opts.Add("irqPlacement",
              "Rx IRQ affinity: spread (queue q on core q mod NCores, as irqbalance or the "
              "driver's default) | dedicated (every queue on the first --irqCores cores, the "
@@ -274,6 +333,47 @@ main(int argc, char* argv[])
     if (opt.groFlushTimeoutUs > 0)
     {
         nic.SetRxModeAttribute("GroFlushTimeout", TimeValue(MicroSeconds(opt.groFlushTimeoutUs)));
+    }
+    if (opt.epollTimeoutMs != std::floor(opt.epollTimeoutMs))
+    {
+        opts.Refuse("--epollTimeout=" + Show(opt.epollTimeoutMs) +
+                    ": epoll_wait takes whole milliseconds (-1, 0, 1, ...)");
+    }
+    params.epollTimeoutMs = static_cast<int32_t>(opt.epollTimeoutMs);
+    params.irqSuspendTimeout = MicroSeconds(opt.irqSuspendTimeoutUs);
+    // The key-value options, with the option names (LeafSpineScenario checks the same and
+    // names its Parameters).
+    const bool epollSet = params.busyPollUsecs > 0 || params.busyPollBudget != 8 ||
+                          params.preferBusyPoll || params.epollTimeoutMs != -1 ||
+                          opt.irqSuspendTimeoutUs > 0;
+    if (params.traffic != "kv" && epollSet)
+    {
+        opts.Refuse("--busyPollUsecs, --busyPollBudget, --preferBusyPoll, --epollTimeout and "
+                    "--irqSuspendTimeout set the key-value server's epoll instances: they need "
+                    "--traffic=kv (not " +
+                    params.traffic + ")");
+    }
+    if (params.traffic == "kv" && opt.busyPollUs > 0)
+    {
+        opts.Refuse("--busyPoll is SO_BUSY_POLL of the request/response RPC threads; with "
+                    "--traffic=kv the server busy-polls in epoll_wait: use --busyPollUsecs "
+                    "(with --busyPollBudget, --preferBusyPoll)");
+    }
+    if (opt.irqSuspendTimeoutUs > 0 && !params.preferBusyPoll)
+    {
+        opts.Refuse("--irqSuspendTimeout needs --preferBusyPoll: Linux 6.13 suspends the IRQ "
+                    "only for an epoll instance with prefer_busy_poll");
+    }
+    if (opt.irqSuspendTimeoutUs > 0 && (opt.deferHardIrqs == 0 || opt.groFlushTimeoutUs == 0))
+    {
+        opts.Refuse("--irqSuspendTimeout needs --deferHardIrqs > 0 and --groFlushTimeout > 0: "
+                    "they keep the IRQ masked between the application's busy polls, which "
+                    "the suspension extends");
+    }
+    if (params.plainHosts && (params.traffic == "kv" || params.threadedNapi))
+    {
+        opts.Refuse("--hosts=plain has no host model: --traffic=kv and --threadedNapi need "
+                    "HostNetDevice hosts");
     }
     if (params.ecmp != "destination" && params.routing != "static")
     {

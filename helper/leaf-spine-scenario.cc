@@ -17,15 +17,21 @@
 #include "ns3/config.h"
 #include "ns3/data-rate.h"
 #include "ns3/double.h"
+#include "ns3/epoll-instance.h"
 #include "ns3/host-bulk-send-application.h"
 #include "ns3/host-cpu.h"
 #include "ns3/host-net-device.h"
 #include "ns3/host-sink-application.h"
 #include "ns3/inet-socket-address.h"
+#include "ns3/integer.h"
 #include "ns3/ipv4-header.h"
 #include "ns3/ipv4-l3-protocol.h"
+#include "ns3/key-value-client-helper.h"
+#include "ns3/key-value-client.h"
+#include "ns3/key-value-server.h"
 #include "ns3/latency-histogram.h"
 #include "ns3/log.h"
+#include "ns3/pointer.h"
 #include "ns3/poisson-source-application.h"
 #include "ns3/request-response-client.h"
 #include "ns3/request-response-server.h"
@@ -39,6 +45,7 @@
 #include <cmath>
 #include <limits>
 #include <map>
+#include <sstream>
 
 namespace ns3
 {
@@ -146,57 +153,182 @@ LeafSpineScenario::Build()
     InstallApplications();
 }
 
+std::string
+LeafSpineScenario::FindConfigError(const Parameters& c)
+{
+    if (!(c.load >= 0 && c.load < 1))
+    {
+        std::ostringstream os;
+        os << "LeafSpineScenario: Parameters::load = " << c.load << "; allowed: 0 <= load < 1";
+        return os.str();
+    }
+    if (!IsOneOf(c.traffic, {"selfsimilar", "poisson", "tcp", "kv"}))
+    {
+        std::ostringstream os;
+        os << "LeafSpineScenario: Parameters::traffic = '" << c.traffic
+           << "'; allowed: selfsimilar, poisson, tcp, kv";
+        return os.str();
+    }
+    if (c.bgPayload < 1 || c.bgPayload > 1472)
+    {
+        std::ostringstream os;
+        os << "LeafSpineScenario: Parameters::bgPayload = " << c.bgPayload
+           << "; allowed: 1..1472 bytes";
+        return os.str();
+    }
+    // Flow k listens on port 6000 + k.
+    if (c.tcpFlows > 65535 - 6000)
+    {
+        std::ostringstream os;
+        os << "LeafSpineScenario: Parameters::tcpFlows = " << c.tcpFlows << "; allowed: 0..59535";
+        return os.str();
+    }
+    if (c.hostLinkRate.GetBitRate() == 0 || c.fabricLinkRate.GetBitRate() == 0)
+    {
+        std::ostringstream os;
+        os << "LeafSpineScenario: Parameters::hostLinkRate and fabricLinkRate must be > 0";
+        return os.str();
+    }
+    if (c.linkDelay.IsStrictlyNegative())
+    {
+        std::ostringstream os;
+        os << "LeafSpineScenario: Parameters::linkDelay = " << c.linkDelay.As(Time::US)
+           << "; allowed: >= 0";
+        return os.str();
+    }
+    if (!(c.rpcRate >= 0 && std::isfinite(c.rpcRate)))
+    {
+        std::ostringstream os;
+        os << "LeafSpineScenario: Parameters::rpcRate = " << c.rpcRate
+           << "; allowed: a rate >= 0 (0: none)";
+        return os.str();
+    }
+    if (c.rpcRequestSize < 1 || c.rpcResponseSize < 1)
+    {
+        std::ostringstream os;
+        os << "LeafSpineScenario: Parameters::rpcRequestSize and rpcResponseSize must be >= 1";
+        return os.str();
+    }
+    if (!IsOneOf(c.rpcSizes, RequestResponseClientHelper::GetSizeWorkloadNames()))
+    {
+        std::ostringstream os;
+        os << "LeafSpineScenario: Parameters::rpcSizes = '" << c.rpcSizes
+           << "'; allowed: RequestResponseClientHelper::"
+           << "GetSizeWorkloadNames()";
+        return os.str();
+    }
+    if (c.busyPoll.IsStrictlyNegative())
+    {
+        std::ostringstream os;
+        os << "LeafSpineScenario: Parameters::busyPoll = " << c.busyPoll.As(Time::US)
+           << "; allowed: >= 0 (0: off)";
+        return os.str();
+    }
+    if (!IsOneOf(c.irqPlacement, {"spread", "dedicated"}))
+    {
+        std::ostringstream os;
+        os << "LeafSpineScenario: Parameters::irqPlacement = '" << c.irqPlacement
+           << "'; allowed: spread, dedicated";
+        return os.str();
+    }
+    if (c.irqCores < 1)
+    {
+        std::ostringstream os;
+        os << "LeafSpineScenario: Parameters::irqCores = 0; allowed: 1 or more";
+        return os.str();
+    }
+    if (!IsOneOf(c.appCores, {"same", "separate"}))
+    {
+        std::ostringstream os;
+        os << "LeafSpineScenario: Parameters::appCores = '" << c.appCores
+           << "'; allowed: same, separate";
+        return os.str();
+    }
+    if (!c.duration.IsStrictlyPositive())
+    {
+        std::ostringstream os;
+        os << "LeafSpineScenario: Parameters::duration = " << c.duration.As(Time::MS)
+           << "; allowed: > 0";
+        return os.str();
+    }
+    if (c.warmup.IsStrictlyNegative())
+    {
+        std::ostringstream os;
+        os << "LeafSpineScenario: Parameters::warmup = " << c.warmup.As(Time::MS)
+           << "; allowed: >= 0";
+        return os.str();
+    }
+    // LeafSpineHelper checks the shape, the switch queue, routing and ECMP itself, and
+    // SelfSimilarTrafficApplication its FrameSizes.
+    const bool kv = c.traffic == "kv";
+    if (kv && c.busyPoll.IsStrictlyPositive())
+    {
+        return "LeafSpineScenario: Parameters::busyPoll is SO_BUSY_POLL of the request/response "
+               "RPC threads; with traffic 'kv' the server busy-polls through its epoll "
+               "instances: use busyPollUsecs (and busyPollBudget, preferBusyPoll)";
+    }
+    if (c.kvThreads < 1 || c.kvConnections < 1)
+    {
+        return "LeafSpineScenario: Parameters::kvThreads and kvConnections must be >= 1";
+    }
+    if (!(c.kvUpdateRatio >= 0 && c.kvUpdateRatio <= 1))
+    {
+        std::ostringstream os;
+        os << "LeafSpineScenario: Parameters::kvUpdateRatio = " << c.kvUpdateRatio
+           << "; allowed: 0..1";
+        return os.str();
+    }
+    if (c.busyPollBudget < 1 || c.busyPollBudget > 65535)
+    {
+        std::ostringstream os;
+        os << "LeafSpineScenario: Parameters::busyPollBudget = " << c.busyPollBudget
+           << "; allowed: 1..65535";
+        return os.str();
+    }
+    if (c.epollTimeoutMs < -1)
+    {
+        std::ostringstream os;
+        os << "LeafSpineScenario: Parameters::epollTimeoutMs = " << c.epollTimeoutMs
+           << "; allowed: -1 (block), 0 or more milliseconds";
+        return os.str();
+    }
+    if (c.irqSuspendTimeout.IsStrictlyNegative())
+    {
+        std::ostringstream os;
+        os << "LeafSpineScenario: Parameters::irqSuspendTimeout = "
+           << c.irqSuspendTimeout.As(Time::US) << "; allowed: >= 0 (0: off)";
+        return os.str();
+    }
+    const bool epollSet = c.busyPollUsecs > 0 || c.busyPollBudget != 8 || c.preferBusyPoll ||
+                          c.epollTimeoutMs != -1 || c.irqSuspendTimeout.IsStrictlyPositive();
+    if (!kv && epollSet)
+    {
+        return "LeafSpineScenario: Parameters::busyPollUsecs, busyPollBudget, preferBusyPoll, "
+               "epollTimeoutMs and irqSuspendTimeout configure the key-value server's epoll "
+               "instances: they need traffic 'kv' (traffic = '" +
+               c.traffic + "')";
+    }
+    // Linux 6.13: napi_suspend_irqs only runs for an epoll instance with prefer_busy_poll.
+    if (c.irqSuspendTimeout.IsStrictlyPositive() && !c.preferBusyPoll)
+    {
+        return "LeafSpineScenario: Parameters::irqSuspendTimeout needs preferBusyPoll: IRQ "
+               "suspension only starts from an epoll instance with prefer_busy_poll (Linux "
+               "6.13, ep_suspend_napi_irqs)";
+    }
+    if (c.plainHosts && (kv || c.threadedNapi))
+    {
+        return "LeafSpineScenario: Parameters::plainHosts have no host model: traffic 'kv' "
+               "(its server threads and epoll instances) and threadedNapi need HostNetDevice "
+               "hosts";
+    }
+    return "";
+}
+
 void
 LeafSpineScenario::CheckConfig() const
 {
-    const Parameters& c = m_params;
-    NS_ABORT_MSG_IF(!(c.load >= 0 && c.load < 1),
-                    "LeafSpineScenario: Parameters::load = " << c.load
-                                                             << "; allowed: 0 <= load < 1");
-    NS_ABORT_MSG_IF(!IsOneOf(c.traffic, {"selfsimilar", "poisson", "tcp"}),
-                    "LeafSpineScenario: Parameters::traffic = '"
-                        << c.traffic << "'; allowed: selfsimilar, poisson, tcp");
-    NS_ABORT_MSG_IF(c.bgPayload < 1 || c.bgPayload > 1472,
-                    "LeafSpineScenario: Parameters::bgPayload = " << c.bgPayload
-                                                                  << "; allowed: 1..1472 bytes");
-    // Flow k listens on port 6000 + k.
-    NS_ABORT_MSG_IF(c.tcpFlows > 65535 - 6000,
-                    "LeafSpineScenario: Parameters::tcpFlows = " << c.tcpFlows
-                                                                 << "; allowed: 0..59535");
-    NS_ABORT_MSG_IF(c.hostLinkRate.GetBitRate() == 0 || c.fabricLinkRate.GetBitRate() == 0,
-                    "LeafSpineScenario: Parameters::hostLinkRate and fabricLinkRate must be > 0");
-    NS_ABORT_MSG_IF(c.linkDelay.IsStrictlyNegative(),
-                    "LeafSpineScenario: Parameters::linkDelay = " << c.linkDelay.As(Time::US)
-                                                                  << "; allowed: >= 0");
-    NS_ABORT_MSG_IF(!(c.rpcRate >= 0 && std::isfinite(c.rpcRate)),
-                    "LeafSpineScenario: Parameters::rpcRate = "
-                        << c.rpcRate << "; allowed: a rate >= 0 (0: none)");
-    NS_ABORT_MSG_IF(
-        c.rpcRequestSize < 1 || c.rpcResponseSize < 1,
-        "LeafSpineScenario: Parameters::rpcRequestSize and rpcResponseSize must be >= 1");
-    NS_ABORT_MSG_IF(!IsOneOf(c.rpcSizes, RequestResponseClientHelper::GetSizeWorkloadNames()),
-                    "LeafSpineScenario: Parameters::rpcSizes = '"
-                        << c.rpcSizes << "'; allowed: RequestResponseClientHelper::"
-                        << "GetSizeWorkloadNames()");
-    NS_ABORT_MSG_IF(c.busyPoll.IsStrictlyNegative(),
-                    "LeafSpineScenario: Parameters::busyPoll = " << c.busyPoll.As(Time::US)
-                                                                 << "; allowed: >= 0 (0: off)");
-    NS_ABORT_MSG_IF(!IsOneOf(c.irqPlacement, {"spread", "dedicated"}),
-                    "LeafSpineScenario: Parameters::irqPlacement = '"
-                        << c.irqPlacement << "'; allowed: spread, dedicated");
-    NS_ABORT_MSG_IF(c.irqCores < 1,
-                    "LeafSpineScenario: Parameters::irqCores = 0; allowed: 1 or more");
-    NS_ABORT_MSG_IF(!IsOneOf(c.appCores, {"same", "separate"}),
-                    "LeafSpineScenario: Parameters::appCores = '" << c.appCores
-                                                                  << "'; allowed: same, separate");
-    NS_ABORT_MSG_IF(!c.duration.IsStrictlyPositive(),
-                    "LeafSpineScenario: Parameters::duration = " << c.duration.As(Time::MS)
-                                                                 << "; allowed: > 0");
-    NS_ABORT_MSG_IF(c.warmup.IsStrictlyNegative(),
-                    "LeafSpineScenario: Parameters::warmup = " << c.warmup.As(Time::MS)
-                                                               << "; allowed: >= 0");
-    // LeafSpineHelper checks the shape, the switch queue, routing and ECMP itself, and
-    // SelfSimilarTrafficApplication its FrameSizes.
+    std::string error = FindConfigError(m_params);
+    NS_ABORT_MSG_IF(!error.empty(), error);
 }
 
 LeafSpineScenario::AppCores
@@ -270,6 +402,15 @@ LeafSpineScenario::InstallFabric()
         }
         m_hostHelper.SetSteeringAttribute("IrqAffinity", StringValue(affinity));
     }
+    // Set only when used, so that a helper whose receive mode lacks them still works.
+    if (c.irqSuspendTimeout.IsStrictlyPositive())
+    {
+        m_hostHelper.SetRxModeAttribute("IrqSuspendTimeout", TimeValue(c.irqSuspendTimeout));
+    }
+    if (c.threadedNapi)
+    {
+        m_hostHelper.SetRxModeAttribute("Threaded", BooleanValue(true));
+    }
     m_fabric.SetHostNetDeviceHelper(m_hostHelper);
     m_fabric.SetPlainHosts(c.plainHosts);
     m_fabric.SetRouting(c.routing);
@@ -308,6 +449,17 @@ LeafSpineScenario::SpinTime() const
     {
         spin += s->GetBusyPollSpinTime();
     }
+    // The epoll instances count from the last ResetStats (the warm-up).
+    for (const auto& s : m_kvServers)
+    {
+        for (uint32_t t = 0; t < s->GetNThreads(); ++t)
+        {
+            if (auto epoll = s->GetEpoll(t))
+            {
+                spin += epoll->GetStats().spin;
+            }
+        }
+    }
     return spin;
 }
 
@@ -344,7 +496,7 @@ LeafSpineScenario::InstallApplications()
         auto sink = CreateObject<HostSinkApplication>();
         sink->SetAttribute("Local", AddressValue(InetSocketAddress(Ipv4Address::GetAny(), bgPort)));
         sink->SetAttribute("Core", UintegerValue(cores.sink));
-        if (c.traffic == "tcp")
+        if (c.traffic == "tcp" || c.traffic == "kv")
         {
             sink->SetAttribute("Protocol", TypeIdValue(TcpSocketFactory::GetTypeId()));
         }
@@ -369,7 +521,7 @@ LeafSpineScenario::InstallApplications()
                 m_stream += ss->AssignStreams(m_stream);
                 src = ss;
             }
-            else if (c.traffic == "tcp")
+            else if (c.traffic == "tcp" || c.traffic == "kv")
             {
                 // Writes rate-limited to the load, each a line-rate burst (storage traffic).
                 auto bulk = CreateObject<HostBulkSendApplication>();
@@ -416,7 +568,11 @@ LeafSpineScenario::InstallApplications()
 
     // RPCs: a server on every host; the client on host i calls the host half the fabric away
     // (under another leaf), over TCP, at rpcRate requests per second.
-    if (c.rpcRate > 0)
+    if (c.rpcRate > 0 && c.traffic == "kv")
+    {
+        InstallKeyValue();
+    }
+    else if (c.rpcRate > 0)
     {
         RequestResponseServerHelper servers(5000);
         servers.SetAttribute("Core", UintegerValue(cores.server));
@@ -475,6 +631,64 @@ LeafSpineScenario::InstallApplications()
 }
 
 void
+LeafSpineScenario::InstallKeyValue()
+{
+    NS_LOG_FUNCTION(this);
+    const Parameters& c = m_params;
+    NodeContainer hosts = m_fabric.GetHosts();
+    const uint32_t n = m_fabric.GetNHosts();
+    const Time start = Seconds(0.001);
+    const Time end = c.warmup + c.duration;
+    // The server's threads: thread t pinned on core t with memcached -N's NAPI-id assignment,
+    // the deployment IRQ suspension and epoll busy polling were measured in (Damato and
+    // Karsten 2024: one pinned thread per NIC queue, each serving the connections its queue's
+    // NAPI context delivers, so that the thread busy-polls the context whose IRQ it would
+    // otherwise take). With irqPlacement "spread" thread t shares core t with queue t's IRQ
+    // (and serves the queues t, t + kvThreads, ...); with "dedicated" the first irqCores
+    // threads sit on the IRQ cores and get every connection, as memcached -N would give them.
+    // Either way the threads take the cores 0 .. kvThreads - 1 (mod NCores), those of the IRQs
+    // and of the request/response server and client of the other traffic kinds (appCores
+    // "separate": irqCores 2 puts them on 2 and 3), and with kvThreads <= irqCores + 2 the
+    // bulk sender and sink keep theirs. The agent is not a thread: KeyValueClient has no CPU
+    // model, only its host's receive path (interrupts, NAPI, softirq) is simulated.
+    auto epoll = CreateObject<EpollInstance>();
+    epoll->SetAttribute("BusyPollUsecs", UintegerValue(c.busyPollUsecs));
+    epoll->SetAttribute("BusyPollBudget", UintegerValue(c.busyPollBudget));
+    epoll->SetAttribute("PreferBusyPoll", BooleanValue(c.preferBusyPoll));
+    for (uint32_t i = 0; i < n; ++i)
+    {
+        auto server = CreateObject<KeyValueServer>();
+        server->SetAttribute("Threads", UintegerValue(c.kvThreads));
+        server->SetAttribute("PinThreads", BooleanValue(true));
+        server->SetAttribute("Assignment", StringValue("napi-id"));
+        server->SetAttribute("EpollTimeout", IntegerValue(c.epollTimeoutMs));
+        server->SetAttribute("Epoll", PointerValue(epoll));
+        hosts.Get(i)->AddApplication(server);
+        server->SetStartTime(Seconds(0));
+        m_stream += server->AssignStreams(m_stream);
+        m_kvServers.push_back(server);
+    }
+    // The agents: the same pairing as the request/response clients (the host half the
+    // fabric away), Poisson arrivals as theirs, ETC keys and values.
+    for (uint32_t i = 0; i < n; ++i)
+    {
+        uint32_t to = c.leaves == 1 ? (i + 1) % n : (i + (c.leaves / 2) * c.hostsPerLeaf) % n;
+        KeyValueClientHelper agent(InetSocketAddress(m_fabric.GetHostAddress(to), 11211));
+        agent.SetAttribute("Threads", UintegerValue(1));
+        agent.SetAttribute("Connections", UintegerValue(c.kvConnections));
+        agent.SetAttribute("Depth", UintegerValue(1));
+        agent.SetAttribute("Rate", DoubleValue(c.rpcRate));
+        agent.SetAttribute("InterArrival", StringValue("exponential"));
+        agent.SetAttribute("UpdateRatio", DoubleValue(c.kvUpdateRatio));
+        ApplicationContainer apps = agent.Install(hosts.Get(i));
+        apps.Start(start);
+        apps.Stop(end);
+        m_stream += KeyValueClientHelper::AssignStreams(apps, m_stream);
+        m_kvClients.push_back(DynamicCast<KeyValueClient>(apps.Get(0)));
+    }
+}
+
+void
 LeafSpineScenario::ResetAtWarmup()
 {
     NS_LOG_FUNCTION(this);
@@ -502,6 +716,14 @@ LeafSpineScenario::ResetAtWarmup()
     for (const auto& client : m_rpcClients)
     {
         client->ResetStats();
+    }
+    for (const auto& agent : m_kvClients)
+    {
+        agent->ResetStats();
+    }
+    for (const auto& server : m_kvServers)
+    {
+        server->ResetStats();
     }
     m_spinAtWarmup = SpinTime();
 }
@@ -624,6 +846,14 @@ LeafSpineScenario::ComputeMetrics()
             rpcSent += client->GetRequestsSent();
         }
     }
+    for (const auto& agent : m_kvClients)
+    {
+        if (DistributedRun::IsLocal(agent->GetNode()))
+        {
+            rpc.Merge(agent->GetLatencyHistogram());
+            rpcSent += agent->GetStats().requestsSent;
+        }
+    }
     double bgBits = -m_bgBitsAtWarmup;
     for (const auto& src : m_bgSources)
     {
@@ -697,8 +927,9 @@ LeafSpineScenario::ComputeMetrics()
     double spinSeconds = NanoSeconds(static_cast<uint64_t>(counts["spin_ns"])).GetSeconds() -
                          NanoSeconds(static_cast<uint64_t>(counts["spin_warmup_ns"])).GetSeconds();
     m.busyPollCores = plain ? undefined : spinSeconds / duration / n;
-    m.bgGoodputMbps =
-        c.traffic == "tcp" && c.load > 0 ? bgBytes * 8.0 / n / duration / 1e6 : undefined;
+    m.bgGoodputMbps = (c.traffic == "tcp" || c.traffic == "kv") && c.load > 0
+                          ? bgBytes * 8.0 / n / duration / 1e6
+                          : undefined;
     m.interruptsPerS = plain ? undefined : interrupts / n / duration;
     m.deliveredMbps = deliveredBits / n / duration / 1e6;
     m.offeredLoadMbps = bgBits / n / duration / 1e6;

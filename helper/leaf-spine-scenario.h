@@ -27,6 +27,8 @@ namespace ns3
 {
 
 class HostSinkApplication;
+class KeyValueClient;
+class KeyValueServer;
 class RequestResponseClient;
 class RequestResponseServer;
 
@@ -39,8 +41,12 @@ class RequestResponseServer;
  * Each host sends background traffic (Parameters::traffic) to a host under the next leaf at
  * Parameters::load of its link rate, runs a request/response server and a client that calls a
  * server under another leaf at Parameters::rpcRate, and Parameters::tcpFlows long TCP transfers
- * cross the fabric. Every counter is reset at Parameters::warmup; the metrics describe the
- * Parameters::duration that follows.
+ * cross the fabric. With traffic "kv" the background is traffic "tcp"'s bulk transfers and the
+ * RPCs are a memcached-like KeyValueServer (Parameters::kvThreads threads, each with an epoll
+ * instance configured by the epoll members) and a mutilate-like KeyValueClient agent per host
+ * (Parameters::kvConnections depth-1 connections, ETC sizes, kvUpdateRatio SETs); the rpc_*
+ * metrics then describe the agents' requests. Every counter is reset at Parameters::warmup; the
+ * metrics describe the Parameters::duration that follows.
  *
  * @code
  *   LeafSpineScenario::Parameters params;
@@ -88,7 +94,7 @@ class LeafSpineScenario
         std::string switchQueue{"100p"};    ///< drop-tail buffer per switch port
         bool plainHosts{false};             ///< ns-3 point-to-point hosts, no host model
         double load{0.3};                   ///< background load, share of the link [0, 1)
-        std::string traffic{"selfsimilar"}; ///< background: selfsimilar | poisson | tcp
+        std::string traffic{"selfsimilar"}; ///< background: selfsimilar | poisson | tcp | kv
         std::string frameSizes{"backbone"}; ///< self-similar frame sizes (FrameSizes)
         uint32_t bgPayload{512};            ///< Poisson datagram payload bytes (1..1472)
         uint32_t tcpFlows{2};               ///< long TCP flows across the fabric (<= 59535)
@@ -97,6 +103,15 @@ class LeafSpineScenario
         uint32_t rpcResponseSize{1000};     ///< RPC response bytes (>= 1)
         std::string rpcSizes{"fixed"};      ///< RPC size workload (fixed | etc)
         Time busyPoll;                      ///< net.core.busy_poll of RPC threads (0: off)
+        uint32_t kvThreads{4};              ///< kv: KeyValueServer::Threads (>= 1)
+        uint32_t kvConnections{4};          ///< kv: connections of each agent (>= 1)
+        double kvUpdateRatio{0.03};         ///< kv: share of SETs, KeyValueClient::UpdateRatio
+        uint32_t busyPollUsecs{0};          ///< kv: EpollInstance::BusyPollUsecs
+        uint32_t busyPollBudget{8};         ///< kv: EpollInstance::BusyPollBudget (1..65535)
+        bool preferBusyPoll{false};         ///< kv: EpollInstance::PreferBusyPoll
+        int32_t epollTimeoutMs{-1};         ///< kv: KeyValueServer::EpollTimeout (>= -1)
+        Time irqSuspendTimeout;             ///< kv: NapiRxMode::IrqSuspendTimeout (0: off)
+        bool threadedNapi{false};           ///< NapiRxMode::Threaded of every queue
         std::string irqPlacement{"spread"}; ///< Rx IRQ affinity: spread | dedicated
         uint32_t irqCores{2};               ///< IRQ cores of "dedicated" (>= 1)
         std::string appCores{"same"};       ///< application threads: same | separate
@@ -217,9 +232,17 @@ class LeafSpineScenario
     const LeafSpineHelper& GetFabric() const;
 
     /**
+     * @brief Check a configuration as Build does, without building anything.
+     * @param params the parameters
+     * @return an empty string if they can be run, else the reason, naming the members
+     */
+    static std::string FindConfigError(const Parameters& params);
+
+    /**
      * @brief Get the cores every host needs for Parameters::appCores and Parameters::irqPlacement:
      * the application threads' cores ("separate": one each after the IRQ cores) and the
-     * dedicated IRQ cores.
+     * dedicated IRQ cores. (The key-value server's threads of traffic "kv" need none: thread
+     * t runs on core t mod HostCpu::NCores.)
      * @return the number of cores
      */
     uint32_t GetRequiredCores() const;
@@ -227,11 +250,14 @@ class LeafSpineScenario
   private:
     /// Abort with a message naming the member if the configuration is not one to run.
     void CheckConfig() const;
+    /// Install the key-value servers and agents (traffic "kv").
+    void InstallKeyValue();
     /// Abort if the hosts cannot take the configured placement (after InstallFabric).
     void CheckHosts() const;
     /// @return bits a background source put on its link so far
     double SentBits(const Ptr<Application>& app) const;
-    /// @return the busy-poll spin of the RPC threads so far
+    /// @return the busy-poll spin of the RPC threads so far (kv: of the server threads' epoll
+    ///         busy loops in the window)
     Time SpinTime() const;
     /// Reset every counter at the start of the measured window.
     void ResetAtWarmup();
@@ -262,6 +288,8 @@ class LeafSpineScenario
     std::vector<Ptr<HostSinkApplication>> m_tcpSinks;     ///< per long flow
     std::vector<Ptr<RequestResponseClient>> m_rpcClients; ///< per host (rpcRate > 0)
     std::vector<Ptr<RequestResponseServer>> m_rpcServers; ///< per host (rpcRate > 0)
+    std::vector<Ptr<KeyValueClient>> m_kvClients;         ///< per host (kv, rpcRate > 0)
+    std::vector<Ptr<KeyValueServer>> m_kvServers;         ///< per host (kv, rpcRate > 0)
     std::vector<uint64_t> m_plainBytes;                   ///< plain hosts: IP bytes in
     std::vector<uint64_t> m_plainBytesAtWarmup;           ///< ... at the warm-up
     std::vector<uint64_t> m_socketDropsAtWarmup;          ///< per host

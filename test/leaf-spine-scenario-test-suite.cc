@@ -212,6 +212,120 @@ class ScenarioReproducibleTestCase : public TestCase
     }
 };
 
+/**
+ * Traffic "kv": a key-value server with epoll threads and an agent on every host, next to
+ * bulk TCP. Every request is answered (depth 1: at most one request per connection is
+ * outstanding when the window ends), the epoll settings of the Parameters reach every
+ * thread's instance, and with prefer_busy_poll and an IRQ suspension timeout the threads
+ * suspend the IRQs they find events for. Impossible combinations are refused by name.
+ */
+class ScenarioKeyValueTestCase : public TestCase
+{
+  public:
+    ScenarioKeyValueTestCase()
+        : TestCase("Traffic kv: key-value servers with epoll busy polling and IRQ suspension")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        LeafSpineScenario::Parameters params = SmallFabric();
+        params.traffic = "kv";
+        params.load = 0.1;
+        params.rpcRate = 5000;
+        params.kvThreads = 2;
+        params.kvConnections = 3;
+        params.busyPollUsecs = 64;
+        params.busyPollBudget = 16;
+        params.preferBusyPoll = true;
+        params.irqSuspendTimeout = MilliSeconds(20);
+
+        RngSeedManager::SetSeed(1);
+        RngSeedManager::SetRun(1);
+        HostNetDeviceHelper nic;
+        nic.SetScheme("napi");
+        nic.SetDeviceAttribute("NQueues", UintegerValue(2));
+        nic.SetCpuAttribute("NCores", UintegerValue(2));
+        nic.SetRxModeAttribute("DeferHardIrqs", UintegerValue(100));
+        nic.SetRxModeAttribute("GroFlushTimeout", TimeValue(MicroSeconds(20)));
+        LeafSpineScenario scenario(params);
+        scenario.SetHostNetDeviceHelper(nic);
+        scenario.Build();
+        scenario.Run();
+        const LeafSpineScenario::Metrics& m = scenario.GetMetrics();
+
+        // 4 agents x 5000/s x 10 ms: about 200 requests.
+        NS_TEST_ASSERT_MSG_GT(m.rpcSent, 100, "4 agents x 5000/s x 10 ms send about 200");
+        const double outstanding = 4 * params.kvConnections; // one per connection at most
+        NS_TEST_ASSERT_MSG_LT_OR_EQ(m.rpcSent - m.rpcCompleted,
+                                    outstanding,
+                                    "every request but the last of each connection is answered");
+        NS_TEST_ASSERT_MSG_LT_OR_EQ(m.rpcCompleted - m.rpcSent,
+                                    outstanding,
+                                    "responses to warm-up requests: one per connection at most");
+        NS_TEST_ASSERT_MSG_EQ(m.rpcAnswered, m.rpcCompleted / m.rpcSent, "answered share");
+        // A request and its response each cross 4 links of 1 us (host, leaf, spine, leaf).
+        NS_TEST_ASSERT_MSG_GT(m.rpcP50Us, 8, "above the propagation time");
+        NS_TEST_ASSERT_MSG_LT_OR_EQ(m.rpcP50Us, m.rpcP99Us, "quantiles are ordered");
+        NS_TEST_ASSERT_MSG_GT(m.bgGoodputMbps, 0, "the bulk transfers run beside");
+
+        uint64_t suspends = 0;
+        uint64_t busyLoops = 0;
+        uint32_t servers = 0;
+        NodeContainer hosts = scenario.GetFabric().GetHosts();
+        for (uint32_t i = 0; i < hosts.GetN(); ++i)
+        {
+            for (uint32_t a = 0; a < hosts.Get(i)->GetNApplications(); ++a)
+            {
+                auto server = DynamicCast<KeyValueServer>(hosts.Get(i)->GetApplication(a));
+                if (!server)
+                {
+                    continue;
+                }
+                ++servers;
+                NS_TEST_ASSERT_MSG_EQ(server->GetNThreads(), 2, "kvThreads");
+                for (uint32_t t = 0; t < server->GetNThreads(); ++t)
+                {
+                    Ptr<EpollInstance> epoll = server->GetEpoll(t);
+                    NS_TEST_ASSERT_MSG_EQ(epoll->GetBusyPollUsecs(), 64, "busyPollUsecs");
+                    NS_TEST_ASSERT_MSG_EQ(epoll->GetPreferBusyPoll(), true, "preferBusyPoll");
+                    UintegerValue budget;
+                    epoll->GetAttribute("BusyPollBudget", budget);
+                    NS_TEST_ASSERT_MSG_EQ(budget.Get(), 16, "busyPollBudget");
+                    suspends += epoll->GetStats().suspends;
+                    busyLoops += epoll->GetStats().busyLoops;
+                }
+            }
+        }
+        NS_TEST_ASSERT_MSG_EQ(servers, 4, "a server on every host");
+        NS_TEST_ASSERT_MSG_GT(busyLoops, 0, "idle threads busy-poll");
+        NS_TEST_ASSERT_MSG_GT(suspends, 0, "threads that find events suspend the IRQ");
+        Simulator::Destroy();
+        Config::Reset();
+
+        // Refused, naming the members.
+        LeafSpineScenario::Parameters bad = params;
+        bad.preferBusyPoll = false;
+        NS_TEST_ASSERT_MSG_NE(
+            LeafSpineScenario::FindConfigError(bad).find("irqSuspendTimeout needs preferBusyPoll"),
+            std::string::npos,
+            "IRQ suspension without prefer_busy_poll");
+        bad = params;
+        bad.traffic = "tcp";
+        NS_TEST_ASSERT_MSG_NE(LeafSpineScenario::FindConfigError(bad).find("need traffic 'kv'"),
+                              std::string::npos,
+                              "epoll settings without a key-value server");
+        bad = params;
+        bad.busyPoll = MicroSeconds(50);
+        NS_TEST_ASSERT_MSG_NE(LeafSpineScenario::FindConfigError(bad).find("busyPollUsecs"),
+                              std::string::npos,
+                              "SO_BUSY_POLL with the epoll server");
+        NS_TEST_ASSERT_MSG_EQ(LeafSpineScenario::FindConfigError(params),
+                              "",
+                              "the configuration run above is accepted");
+    }
+};
 } // namespace
 
 /// The hostnet-leaf-spine-scenario suite.
@@ -225,6 +339,7 @@ class LeafSpineScenarioTestSuite : public TestSuite
         AddTestCase(new ScenarioBackgroundTestCase(true), TestCase::Duration::QUICK);
         AddTestCase(new ScenarioMetricsTestCase(), TestCase::Duration::QUICK);
         AddTestCase(new ScenarioReproducibleTestCase(), TestCase::Duration::QUICK);
+        AddTestCase(new ScenarioKeyValueTestCase(), TestCase::Duration::QUICK);
     }
 };
 
