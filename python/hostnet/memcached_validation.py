@@ -69,8 +69,9 @@ def _kilo(row, key):
     return "nan" if math.isnan(x) else f"{x / 1000:.0f}K"
 
 
-def table(model, published):
-    """Rows of the comparison: load, setting, then model / measured pairs."""
+def table(model, published, model_only=False):
+    """Rows of the comparison: load, setting, then model / measured pairs (@p model_only:
+    only the settings and loads the model ran)."""
     header = ["load", "setting", "qps (model / meas.)", "avg us", "p95 us", "p99 us",
               "CPU % (model / meas.)", "IRQs/s (model)"]
     out = [header]
@@ -79,7 +80,7 @@ def table(model, published):
         for mode in MODES:
             m = model.get((mode, load))
             p = published.get((mode, load))
-            if m is None and p is None:
+            if (m is None and p is None) or (model_only and m is None):
                 continue
             pair = lambda mk, pk, d=0: f"{_num(m, mk, d)} / {_num(p, pk, d)}"
             out.append([load, mode,
@@ -110,12 +111,14 @@ def main(argv=None):
     ap.add_argument("results", help="results directory of the memcached study")
     ap.add_argument("--format", choices=["rst", "markdown"], default="markdown")
     ap.add_argument("--published", default=str(PUBLISHED), help="published table (CSV)")
+    ap.add_argument("--model-only", action="store_true",
+                    help="only the settings and loads the results hold")
     args = ap.parse_args(argv)
     model = read_model(args.results)
     if not model:
         print(f"{args.results}: no finished run", file=sys.stderr)
         return 1
-    print(render(table(model, read_published(args.published)), args.format))
+    print(render(table(model, read_published(args.published), args.model_only), args.format))
     return 0
 
 
