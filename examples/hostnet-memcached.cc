@@ -63,6 +63,7 @@ struct RunOptions
     double warmup{0};   ///< seconds
     std::string metrics;
     std::string label;
+    bool perCore{false}; ///< print the server's CPU per core
 };
 
 } // namespace
@@ -163,6 +164,10 @@ main(int argc, char* argv[])
              [](const std::string&) { return std::string(); });
     opts.AddSeconds("duration", "Measured time (after the warm-up)", opt.duration, 1e-6, 1e5);
     opts.AddSeconds("warmup", "Warm-up time, deleted", opt.warmup, 0, 1e5);
+    opts.Add("perCore",
+             "Also print the server's CPU per core after the metrics (busy, user, system, "
+             "softirq, hard IRQ, in percent of the window), one line per core",
+             opt.perCore);
     opts.Add("cost",
              "Also print the simulator's own cost after the metrics: process CPU time of the "
              "run, events, packets delivered to hosts, per-packet ratios and peak RSS",
@@ -200,6 +205,17 @@ main(int argc, char* argv[])
     for (const auto& [name, value] : metrics)
     {
         std::cout << name << " " << value << "\n";
+    }
+    if (opt.perCore)
+    {
+        const auto cores = scenario.GetCoreCpu();
+        for (std::size_t i = 0; i < cores.size(); ++i)
+        {
+            const auto& c = cores[i];
+            std::cout << "core " << i << ": busy " << c.busyPct << " % user " << c.userPct
+                      << " % system " << c.systemPct << " % softirq " << c.softIrqPct
+                      << " % hardirq " << c.hardIrqPct << " %\n";
+        }
     }
     if (params.measureCost)
     {

@@ -529,6 +529,28 @@ MemcachedScenario::ComputeMetrics()
         busiest = std::max(busiest, 1 - cpu->GetCoreStats(core).idleShare);
     }
     m.cpuBusiestCorePct = cpuWindow ? busiest * 100 : undefined;
+    // Per core: the pinned threads' time on their core (thread t on core t mod cores).
+    m_coreCpu.assign(cpu->GetNCores(), CoreCpu());
+    std::vector<Time> coreUser(cpu->GetNCores());
+    std::vector<Time> coreThreads(cpu->GetNCores());
+    for (uint32_t t = 0; t < m_server->GetNThreads(); ++t)
+    {
+        uint32_t core = cpu->GetTaskCore(m_server->GetThreadTask(t));
+        coreUser[core] += m_server->GetThreadUserTime(t);
+        coreThreads[core] += cpu->GetTaskTime(m_server->GetThreadTask(t));
+    }
+    for (uint32_t core = 0; core < cpu->GetNCores(); ++core)
+    {
+        HostCpuStats k = cpu->GetCoreStats(core);
+        CoreCpu& out = m_coreCpu[core];
+        const bool window = k.elapsed > 0;
+        out.busyPct = window ? (1 - k.idleShare) * 100 : undefined;
+        out.userPct = window ? coreUser[core].GetSeconds() / k.elapsed * 100 : undefined;
+        out.systemPct = window ? (coreThreads[core] - coreUser[core]).GetSeconds() / k.elapsed * 100
+                               : undefined;
+        out.softIrqPct = window ? (k.softIrqShare + k.kernelTaskShare) * 100 : undefined;
+        out.hardIrqPct = window ? k.hardIrqShare * 100 : undefined;
+    }
 
     // The NIC.
     HostNetDeviceStats ds = m_serverDevice->GetStats();
@@ -559,6 +581,12 @@ MemcachedScenario::ComputeMetrics()
     m.busyFramesShare = ds.rxDelivered > 0 ? double(es.busyFrames) / ds.rxDelivered : undefined;
     m.busySpinPct = cpuWindow ? es.spin.GetSeconds() / coreSeconds * 100 : undefined;
     m.irqSuspendsPerS = es.suspends / duration;
+}
+
+std::vector<MemcachedScenario::CoreCpu>
+MemcachedScenario::GetCoreCpu() const
+{
+    return m_coreCpu;
 }
 
 const MemcachedScenario::Metrics&

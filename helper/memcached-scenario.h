@@ -218,6 +218,19 @@ class MemcachedScenario
     /** @return the metrics of the run (after Run) */
     const Metrics& GetMetrics() const;
 
+    /// The server's CPU on one core over the window, in percent of the window (NaN before Run).
+    struct CoreCpu
+    {
+        double busyPct{0};    ///< not idle
+        double userPct{0};    ///< the requests' own work of the threads pinned there
+        double systemPct{0};  ///< the rest of those threads' time
+        double softIrqPct{0}; ///< softirq context and kernel tasks (ksoftirqd, NAPI threads)
+        double hardIrqPct{0}; ///< interrupt handlers
+    };
+
+    /** @return the server's CPU per core (valid after Run), split as the metrics are */
+    std::vector<CoreCpu> GetCoreCpu() const;
+
     /** @return the metrics as (study name, value), in the order of GetMetricNames */
     std::vector<std::pair<std::string, double>> GetNamedMetrics() const;
 
@@ -250,6 +263,7 @@ class MemcachedScenario
     Ptr<Node> m_serverNode;                     ///< the server
     Ptr<Node> m_switch;                         ///< the switch
     NodeContainer m_clientNodes;                ///< agents, then the driver
+    std::vector<CoreCpu> m_coreCpu;             ///< per-core split (ComputeMetrics)
     NetDeviceContainer m_switchPorts;           ///< the switch's devices
     Ptr<HostNetDevice> m_serverDevice;          ///< the server's NIC
     Ptr<KeyValueServer> m_server;               ///< memcached

@@ -41,9 +41,11 @@ Tiny()
     return params;
 }
 
-/// Build and run a scenario; @return its metrics (the simulator destroyed).
+/// Build and run a scenario; @return its metrics (the simulator destroyed) and, with @p cores,
+/// the server CPU per core.
 MemcachedScenario::Metrics
-RunScenario(const MemcachedScenario::Parameters& params)
+RunScenario(const MemcachedScenario::Parameters& params,
+            std::vector<MemcachedScenario::CoreCpu>* cores = nullptr)
 {
     RngSeedManager::SetSeed(1);
     RngSeedManager::SetRun(1);
@@ -52,6 +54,10 @@ RunScenario(const MemcachedScenario::Parameters& params)
     scenario.Run();
     Simulator::Destroy();
     Config::Reset(); // the scenario's TCP defaults
+    if (cores)
+    {
+        *cores = scenario.GetCoreCpu();
+    }
     return scenario.GetMetrics();
 }
 
@@ -72,7 +78,19 @@ class MemcachedOpenLoopTestCase : public TestCase
     {
         MemcachedScenario::Parameters params = Tiny();
         params.qps = 40000;
-        MemcachedScenario::Metrics m = RunScenario(params);
+        std::vector<MemcachedScenario::CoreCpu> cores;
+        MemcachedScenario::Metrics m = RunScenario(params, &cores);
+        NS_TEST_ASSERT_MSG_EQ(cores.size(), params.cores, "one split per core");
+        double busy = 0;
+        for (const auto& c : cores)
+        {
+            NS_TEST_EXPECT_MSG_EQ_TOL(c.userPct + c.systemPct + c.softIrqPct + c.hardIrqPct,
+                                      c.busyPct,
+                                      1e-6,
+                                      "a core's split adds up to its busy share");
+            busy += c.busyPct / cores.size();
+        }
+        NS_TEST_EXPECT_MSG_EQ_TOL(busy, m.cpuBusyPct, 1e-6, "the cores' mean is the total");
         const double n = 8;                                     // connections
         const double window = 0.010;                            // seconds
         const double bound = 2 * n / window / params.qps * 100; // percent, see below
