@@ -61,8 +61,9 @@ NapiRxMode::GetTypeId()
             .AddAttribute("IrqSuspendTimeout",
                           "irq_suspend_timeout (Linux 6.13, per NAPI instance; >= 0, 0 = off): "
                           "while an epoll instance with prefer_busy_poll keeps finding events, "
-                          "the interrupt stays masked up to this long (napi_suspend_irqs re-arms "
-                          "it at each return of epoll_wait with events).",
+                          "the NAPI timer is re-armed with it at each return of epoll_wait with "
+                          "events (napi_suspend_irqs), so an interrupt that DeferHardIrqs and "
+                          "GroFlushTimeout keep masked stays masked up to this long.",
                           TimeValue(Time(0)),
                           MakeTimeAccessor(&NapiRxMode::m_irqSuspendTimeout),
                           MakeTimeChecker(Time(0)))
@@ -688,11 +689,6 @@ NapiRxMode::BusyPollRelease(uint32_t frames)
     }
     m_irqWhileBusy = false;
 }
-
-} // namespace ns3
-
-namespace ns3
-{
 
 bool
 NapiRxMode::BusyLoopTake(bool prefer)
