@@ -9,6 +9,7 @@
 #include "leaf-spine-scenario.h"
 
 #include "distributed-run.h"
+#include "key-value-client-helper.h"
 #include "request-response-helper.h"
 
 #include "ns3/address.h"
@@ -28,7 +29,6 @@
 #include "ns3/integer.h"
 #include "ns3/ipv4-header.h"
 #include "ns3/ipv4-l3-protocol.h"
-#include "ns3/key-value-client-helper.h"
 #include "ns3/key-value-client.h"
 #include "ns3/key-value-server.h"
 #include "ns3/latency-histogram.h"
