@@ -38,8 +38,10 @@ namespace ns3
  * The loop is this class's: it owns the context for a busy poll call (RxMode::BusyPollOwn,
  * napi_busy_loop), has it process up to the budget's frames as the task's work
  * (RxMode::BusyPollFrame) and gives it back (RxMode::BusyPollRelease, busy_poll_stop).
- * Epoll-based busy polling (one loop over an epoll set's contexts, irq suspension while it
- * polls) would extend this class, not the receive mode.
+ * Epoll busy polling with Linux's ownership (the loop holds the context until
+ * busy_poll_stop), prefer_busy_poll and IRQ suspension is EpollInstance's; this older loop
+ * owns the context per call, leaves the interrupt armed and does not take a deferred
+ * context (moving it onto EpollInstance's loop would change recorded outputs).
  *
  * No event per spin iteration: a spin is one TASK work item lasting until the deadline,
  * cut (HostCpu::CutTaskWork) when a frame reaches host memory or data reaches the socket.
