@@ -68,6 +68,12 @@ EpollInstance::GetTypeId()
 EpollInstance::EpollInstance()
 {
     NS_LOG_FUNCTION(this);
+    BuildCallbacks();
+}
+
+void
+EpollInstance::BuildCallbacks()
+{
     m_frameDone = MakeCallback(&EpollInstance::FrameDone, this);
     m_spinDone = MakeCallback(&EpollInstance::SpinDone, this);
     m_frameArrived = MakeCallback(&EpollInstance::FrameArrived, this);
@@ -82,11 +88,7 @@ EpollInstance::EpollInstance(const EpollInstance& other)
       m_preferBusyPoll(other.m_preferBusyPoll),
       m_maxEvents(other.m_maxEvents)
 {
-    m_frameDone = MakeCallback(&EpollInstance::FrameDone, this);
-    m_spinDone = MakeCallback(&EpollInstance::SpinDone, this);
-    m_frameArrived = MakeCallback(&EpollInstance::FrameArrived, this);
-    m_stopped = MakeCallback(&EpollInstance::BusyLoopStopped, this);
-    m_woken = MakeCallback(&EpollInstance::Woken, this);
+    BuildCallbacks();
 }
 
 EpollInstance::~EpollInstance()
@@ -279,7 +281,6 @@ EpollInstance::StartBusyLoop()
 {
     NS_LOG_FUNCTION(this);
     m_stats.busyLoops++;
-    m_inLoop = true;
     m_loopNapi = m_napi;
     m_loopDeadline = Simulator::Now() + MicroSeconds(m_busyPollUsecs);
     m_owned = m_loopNapi->BusyLoopTake(m_preferBusyPoll);
@@ -401,7 +402,6 @@ EpollInstance::EndBusyLoop()
 void
 EpollInstance::BusyLoopStopped()
 {
-    m_inLoop = false;
     Ptr<RxMode> napi = m_loopNapi;
     m_loopNapi = nullptr;
     if (!m_ready.empty())

@@ -141,6 +141,8 @@ class EpollInstance : public Object
     void DoDispose() override;
 
   private:
+    /// Build the prebuilt callbacks bound to this object.
+    void BuildCallbacks();
     /// The loop of ep_poll after the call started or a busy loop or sleep ended.
     void Step();
     /// Return up to MaxEvents ready items.
@@ -190,7 +192,6 @@ class EpollInstance : public Object
     bool m_sleeping{false};        ///< the thread sleeps in epoll_wait
     bool m_spinning{false};        ///< a spin work item is pending
     bool m_owned{false};           ///< the busy loop owns its context
-    bool m_inLoop{false};          ///< a busy loop runs
     int32_t m_timeoutMs{-1};       ///< timeout of the running Wait
     Time m_loopDeadline;           ///< end of the busy loop's time
     Time m_spinStart;              ///< start of the current spin
