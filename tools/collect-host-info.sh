@@ -65,6 +65,7 @@ run ethtool-c.txt ethtool -c "$IFACE"
 run ethtool-g.txt ethtool -g "$IFACE"
 run ethtool-l.txt ethtool -l "$IFACE"
 run ethtool-k.txt ethtool -k "$IFACE"
+run ethtool-x.txt ethtool -x "$IFACE"
 run lscpu.txt lscpu
 run uname-r.txt uname -r
 if command -v sysctl > /dev/null 2>&1; then
@@ -78,6 +79,13 @@ copy proc-interrupts.txt /proc/interrupts
 copy threaded.txt "$SYS/threaded"
 copy ifindex.txt "$SYS/ifindex"
 copy numa-node.txt "$SYS/device/numa_node"
+copy napi-defer-hard-irqs.txt "$SYS/napi_defer_hard_irqs"
+copy gro-flush-timeout.txt "$SYS/gro_flush_timeout"
+# The device behind the interface: a PCI address (0000:01:00.0) or a virtio device (virtio2),
+# which names its IRQs in /proc/interrupts.
+if [ -e "$SYS/device" ]; then
+    basename "$(readlink -f "$SYS/device")" > "$OUT/device.txt"
+fi
 if [ -L "$SYS/device/driver" ]; then
     basename "$(readlink "$SYS/device/driver")" > "$OUT/driver.txt"
 fi
