@@ -1174,7 +1174,7 @@ class _Builder:
         read = [k for k in EXPECTED if self.info.has(k)]
         unread = [KIND_NAMES[k] for k in EXPECTED if not self.info.has(k)]
         errors = self.info.get("errors") or []
-        sources = [f"{self.info.where[k]}: {KIND_NAMES[k]}" for k in read]
+        sources = [f"{self.info.where.get(k, '(given)')}: {KIND_NAMES[k]}" for k in read]
         sources += [f"{self.info.where[k]}: {KIND_NAMES[k]}" for k in
                     ("ethtool-x", "ifindex", "driver", "device", "napi-defer-hard-irqs",
                      "gro-flush-timeout") if self.info.has(k)]
