@@ -913,13 +913,17 @@ HostProfile::Print() const
             section = s.section;
             out << "\n[" << section << "]\n";
         }
-        toml::table value{{"value", s.text}};
+        out << s.key << " = " << s.literal << "  # " << s.file << ":" << s.line;
+        // A string the profile converts (a cost form) shows what ns-3 gets.
+        if (s.tomlType == "string" && s.text != s.literal.substr(1, s.literal.size() - 2))
+        {
+            out << "; ns-3: " << s.text;
+        }
         if (!s.source.empty())
         {
-            value.insert("source", s.source);
+            out << "; " << s.source;
         }
-        value.is_inline(true);
-        out << s.key << " = " << value << "  # " << s.file << ":" << s.line << "\n";
+        out << "\n";
     }
     return out.str();
 }

@@ -342,3 +342,38 @@ def test_hostnet_command_delegates_profile():
     from hostnet.study.cli import main
 
     assert main(["profile", "from-host", str(DATA / "e1000e-1"), "--out", "/dev/null"]) == 0
+
+
+# --- the C++ reader takes what from-host writes ------------------------------------------------
+
+def _profile_reader():
+    from hostnet import build_dir
+
+    program = Path(build_dir()) / "examples" / "hostnet-profile"
+    assert program.is_file(), f"{program}: build hostnet first (./hostnet.sh build)"
+    return program
+
+
+@pytest.mark.parametrize("folder", FOLDERS)
+def test_cpp_reader_accepts_every_generated_profile(folder, tmp_path):
+    """HostProfile (what SetPreset and --hosts read) takes every profile of the real outputs:
+    the keys, the value types and units, the typed sections and the base all check."""
+    import subprocess
+
+    out = tmp_path / "p.toml"
+    write_profile(build_profile(DATA / folder), out, header="test")
+    done = subprocess.run([str(_profile_reader()), f"--profile={out}", "--print"],
+                          capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert f"{out}:" in done.stdout  # settings of this file, beside the base's
+
+
+def test_profile_check_and_show_commands(tmp_path):
+    """`hostnet profile check|show` run the C++ reader: exit 0 / 2 with file:line."""
+    from hostnet.profile.cli import main
+
+    bad = tmp_path / "bad.toml"
+    bad.write_text('base = "mlx5-100g"\n[nic.rx-ring]\nDescriptor = 512\n')
+    assert main(["check", "mlx5-100g"]) == 0
+    assert main(["check", str(bad)]) == 2
+    assert main(["show", "i40e-10g"]) == 0

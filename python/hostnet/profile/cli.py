@@ -78,10 +78,38 @@ def _from_host_run(args) -> int:
     return 0
 
 
+def _check_arguments(parser):
+    parser.add_argument("profile", help="a shipped profile's name (mlx5-100g, ...) or the path "
+                        "of a .toml file")
+    parser.add_argument("--build-dir", help="hostnet build directory (default: "
+                        "$HOSTNET_BUILD_DIR, else <repository>/build)")
+
+
+def _reader(args, extra) -> int:
+    """Run the C++ reader (examples/hostnet-profile.cc): the same checks as SetPreset."""
+    import os
+    import subprocess
+
+    from hostnet import build_dir
+
+    directory = args.build_dir or build_dir()
+    program = os.path.join(directory, "examples", "hostnet-profile")
+    if not os.access(program, os.X_OK):
+        print(f"error: {program} not found: build hostnet first (./hostnet.sh build) or give "
+              "--build-dir", file=sys.stderr)
+        return 2
+    return subprocess.run([program, f"--profile={args.profile}", *extra]).returncode
+
+
 # action -> (add_arguments(parser), run(args) -> exit status, help)
 ACTIONS = {
     "from-host": (_from_host_arguments, _from_host_run,
                   "build a profile from ethtool/lscpu/sysctl/... output of a Linux host"),
+    "check": (_check_arguments, lambda args: _reader(args, []),
+              "check a profile as SetPreset reads it (exit 2 with file:line: what is wrong)"),
+    "show": (_check_arguments, lambda args: _reader(args, ["--print"]),
+             "print a profile resolved (bases included): every setting with its file, line, "
+             "ns-3 value and source"),
 }
 
 
