@@ -24,6 +24,7 @@
 #include "ns3/node.h"
 #include "ns3/phy-address-mirror.h"
 #include "ns3/pointer.h"
+#include "ns3/random-variable-stream.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
 #include "ns3/uinteger.h"
@@ -214,6 +215,20 @@ CheckValue(Ptr<const AttributeChecker> checker, const AttributeValue& value)
         }
     }
     std::string shown = text ? text->Get() : value.SerializeToString(checker);
+    if (text && pointer && IsReadableText(checker, shown) &&
+        (pointer->GetPointeeTypeId() == RandomVariableStream::GetTypeId() ||
+         pointer->GetPointeeTypeId().IsChildOf(RandomVariableStream::GetTypeId())))
+    {
+        // A random variable is made with a fixed stream to be checked: a check takes no
+        // automatic stream, so checking (and reading a host profile) leaves the automatic
+        // streams of everything made later as they were.
+        std::string fixed = shown.back() == ']' ? shown.substr(0, shown.size() - 1) + "|Stream=0]"
+                                                : shown + "[Stream=0]";
+        if (checker->CreateValidValue(StringValue(fixed)))
+        {
+            return "";
+        }
+    }
     if ((text && !IsReadableText(checker, shown)) || !checker->CreateValidValue(value))
     {
         auto list = dynamic_cast<const AttributeContainerChecker*>(PeekPointer(checker));

@@ -389,6 +389,18 @@ class HostNetDeviceHelper : public PcapHelperForDevice, public AsciiTraceHelperF
 
     /**
      * @brief Assign fixed random variable streams to the devices of a container.
+     *
+     * Each device's parts in this order (HostNetDevice::AssignStreams), each part its
+     * variables in the order of its attributes: HostCostModel (IsrCost, ProtocolCost, TxCost,
+     * RegisterWriteCost, PollOverheadCost, GroCost, GsoSegmentCost), then per receive queue
+     * its RxRing (RefillCost, RecycleCost), InterruptModeration and RxMode (PurePollingRxMode's
+     * jitter), then ReceiveSteering (RpsEnqueueCost). The other parts (HostCpu and its
+     * scheduler, HostNetStack, HostTxPath, TxRing) draw no random numbers. The streams are
+     * then those of @p stream whatever the order of the settings, the profile that made them
+     * and the checks made before: Set*Attribute, CheckAttribute, SetPreset and HostProfile
+     * take no automatic stream (a random-variable value is checked with a fixed one). Without
+     * this call the variables take ns-3's automatic streams when Install makes them, which
+     * depend on every random variable the program made before.
      * @param devices HostNetDevices (other devices are skipped)
      * @param stream first stream index
      * @return the number of streams used

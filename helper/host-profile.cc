@@ -723,21 +723,10 @@ HostProfile::Check()
             {
                 return at + "a switch is true or false";
             }
-            // A random variable is checked with a fixed stream: checking takes no automatic
-            // stream, so reading a profile leaves the streams of everything else as they were.
-            std::string checked = s.text;
-            if (randomVariable)
-            {
-                checked = checked.back() == ']'
-                              ? checked.substr(0, checked.size() - 1) + "|Stream=0]"
-                              : checked + "[Stream=0]";
-            }
+            // (A random variable is checked with a fixed stream: reading a profile takes no
+            // automatic stream; HostNetDeviceHelper::CheckAttribute.)
             std::string error =
-                HostNetDeviceHelper::CheckAttribute(typeName, key, StringValue(checked));
-            if (!error.empty() && randomVariable)
-            {
-                error = HostNetDeviceHelper::CheckAttribute(typeName, key, StringValue(s.text));
-            }
+                HostNetDeviceHelper::CheckAttribute(typeName, key, StringValue(s.text));
             if (!error.empty())
             {
                 return at + error;

@@ -17,6 +17,8 @@
 #include "ns3/host-profile.h"
 #include "ns3/node.h"
 #include "ns3/pointer.h"
+#include "ns3/random-variable-stream.h"
+#include "ns3/rng-seed-manager.h"
 #include "ns3/simple-net-device.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
@@ -25,6 +27,7 @@
 
 #include <cstdio>
 #include <fstream>
+#include <functional>
 #include <unistd.h>
 
 using namespace ns3;
@@ -318,6 +321,102 @@ class ErrorsTestCase : public TestCase
     }
 };
 
+/// The random streams of a host depend on neither the order of its settings nor the checks.
+class StreamsTestCase : public TestCase
+{
+  public:
+    StreamsTestCase()
+        : TestCase("random streams: no automatic stream taken by checks or profiles; samples "
+                   "independent of the order of the settings")
+    {
+    }
+
+  private:
+    /// @return 4 IsrCost and 4 ProtocolCost samples of each of two hosts configured by
+    /// @p configure, after AssignStreams(devices, 10)
+    std::vector<double> Samples(const std::function<void(HostNetDeviceHelper&)>& configure)
+    {
+        HostNetDeviceHelper helper;
+        configure(helper);
+        NetDeviceContainer devices;
+        for (int i = 0; i < 2; ++i)
+        {
+            Ptr<Node> node = CreateObject<Node>();
+            Ptr<SimpleNetDevice> phy = CreateObject<SimpleNetDevice>();
+            node->AddDevice(phy);
+            devices.Add(helper.Install(phy));
+        }
+        helper.AssignStreams(devices, 10);
+        std::vector<double> out;
+        for (uint32_t d = 0; d < devices.GetN(); ++d)
+        {
+            PointerValue costs;
+            devices.Get(d)->GetAttribute("Costs", costs);
+            for (const char* name : {"IsrCost", "ProtocolCost"})
+            {
+                PointerValue v;
+                costs.Get<Object>()->GetAttribute(name, v);
+                for (int k = 0; k < 4; ++k)
+                {
+                    out.push_back(v.Get<RandomVariableStream>()->GetValue());
+                }
+            }
+        }
+        Simulator::Destroy();
+        return out;
+    }
+
+    void DoRun() override
+    {
+        // Reading a profile and checking a random-variable value take no automatic stream: a
+        // variable made after them draws what it draws made first.
+        RngSeedManager::ResetNextStreamIndex();
+        double first = CreateObject<UniformRandomVariable>()->GetValue();
+        RngSeedManager::ResetNextStreamIndex();
+        HostProfile p;
+        HostProfile::Read("salah-2007", p);
+        HostNetDeviceHelper::CheckAttribute(
+            "ns3::HostCostModel",
+            "IsrCost",
+            StringValue("ns3::ExponentialRandomVariable[Mean=1e-6]"));
+        double after = CreateObject<UniformRandomVariable>()->GetValue();
+        NS_TEST_ASSERT_MSG_EQ(after, first, "no automatic stream taken by the checks");
+        // Two orders of the same settings, with other random variables made in between.
+        std::vector<double> a = Samples([](HostNetDeviceHelper& h) {
+            h.SetCostAttribute("IsrCost", StringValue("ns3::ExponentialRandomVariable[Mean=3e-6]"));
+            h.SetCostAttribute("ProtocolCost",
+                               StringValue("ns3::ExponentialRandomVariable[Mean=5e-6]"));
+            h.SetRxRingAttribute("Descriptors", UintegerValue(64));
+        });
+        std::vector<double> b = Samples([](HostNetDeviceHelper& h) {
+            h.SetRxRingAttribute("Descriptors", UintegerValue(64));
+            CreateObject<ExponentialRandomVariable>();
+            h.SetCostAttribute("ProtocolCost",
+                               StringValue("ns3::ExponentialRandomVariable[Mean=5e-6]"));
+            CreateObject<NormalRandomVariable>();
+            h.SetCostAttribute("IsrCost", StringValue("ns3::ExponentialRandomVariable[Mean=3e-6]"));
+        });
+        NS_TEST_ASSERT_MSG_EQ(a.size(), b.size(), "same number of samples");
+        for (std::size_t i = 0; i < a.size() && i < b.size(); ++i)
+        {
+            NS_TEST_ASSERT_MSG_EQ(a[i], b[i], "sample " << i << " independent of the order");
+        }
+        NS_TEST_ASSERT_MSG_NE(a[0], a[8], "the two hosts draw from their own streams");
+        // The same through profiles whose lines are in two orders.
+        TempDir dir;
+        std::string one = dir.Write("one.toml",
+                                    "[costs]\nIsrCost = \"exponential(3us)\"\n"
+                                    "ProtocolCost = \"exponential(5us)\"\n");
+        std::string two = dir.Write("two.toml",
+                                    "[costs]\nProtocolCost = \"exponential(5us)\"\n"
+                                    "IsrCost = \"exponential(3us)\"\n");
+        std::vector<double> c = Samples([one](HostNetDeviceHelper& h) { h.SetPreset(one); });
+        std::vector<double> d = Samples([two](HostNetDeviceHelper& h) { h.SetPreset(two); });
+        NS_TEST_ASSERT_MSG_EQ((c == d), true, "profiles: independent of the order of the lines");
+        NS_TEST_ASSERT_MSG_EQ((c == a), true, "and equal to the same settings made in code");
+    }
+};
+
 /// The suite.
 class HostProfileTestSuite : public TestSuite
 {
@@ -329,6 +428,7 @@ class HostProfileTestSuite : public TestSuite
         AddTestCase(new ApplyTestCase, Duration::QUICK);
         AddTestCase(new ValuesTestCase, Duration::QUICK);
         AddTestCase(new ErrorsTestCase, Duration::QUICK);
+        AddTestCase(new StreamsTestCase, Duration::QUICK);
     }
 };
 

@@ -214,6 +214,12 @@ RunTcp(const std::string& scheme, const StudyConfig& cfg)
     host.SetScheme(scheme);
     NetDeviceContainer devices = host.Install(hostPhys);
     host.AssignStreams(devices, 100);
+    // Every random variable of the run gets a fixed stream (CSMA backoff, the stack's jitter):
+    // its results do not depend on what the process made before (the sweep, the checks).
+    int64_t stream = 1000;
+    stream += csma.AssignStreams(hostPhys, stream);
+    stream += csma.AssignStreams(switchPorts, stream);
+    stack.AssignStreams(hosts, stream);
     Ipv4AddressHelper ipv4("10.2.1.0", "255.255.255.0");
     Ipv4InterfaceContainer ifaces = ipv4.Assign(devices);
 
