@@ -1,0 +1,2 @@
+"""Host profiles: ``hostnet profile calibrate`` (calibrate.py) fits a profile's costs to
+measurements of a host."""
