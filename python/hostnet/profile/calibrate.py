@@ -531,6 +531,11 @@ class Calibration:
 #: jitter between neighbouring parameter sets (about 1 % per core with 10 ms windows).
 MIN_NOISE = 0.01
 
+#: The objectives: "linear" (the sum of squared relative residuals) and "soft_l1".
+LOSSES = ("linear", "soft_l1")
+#: soft_l1's scale: relative residuals beyond it count linearly.
+SOFT_L1_SCALE = 0.1
+
 #: A simulated value that is undefined (nan) where one was measured counts as this relative
 #: error (the measurement is missed entirely).
 UNDEFINED_RESIDUAL = 1.0
@@ -547,7 +552,7 @@ def _residuals(measurements, simulated) -> list[float]:
 def calibrate(measurements: list[Measurement], params: list[str], start: dict[str, float],
               simulate: Simulate, *, bounds: dict[str, tuple[float, float]] | None = None,
               spread: float = 4.0, max_evals: int = 150, method: str = "nelder-mead",
-              step: float = 0.1, noise: float | None = None,
+              step: float = 0.1, noise: float | None = None, loss: str = "linear",
               progress: Callable[[str], None] | None = None) -> Calibration:
     """Fit @p params (starting from @p start, SI) so that @p simulate matches @p measurements.
 
@@ -555,7 +560,8 @@ def calibrate(measurements: list[Measurement], params: list[str], start: dict[st
     (factors not below 1). Values are rounded to the four significant digits a profile
     holds before they are simulated, and each distinct set is simulated once. The objective
     is the sum of squared relative residuals; @p max_evals bounds the optimiser's
-    simulations. Then the Jacobian of the relative residuals by central differences of
+    simulations. With @p loss "soft_l1" a residual beyond 10 % counts linearly, not
+    squared: a measurement the model cannot meet pulls the others less. Then the Jacobian of the relative residuals by central differences of
     @p step in log space gives the intervals: covariance s^2 (J^T J)^-1 with s^2 the
     residual variance (SSR / (n - p)), or @p noise^2 when given or when n <= p.
     """
@@ -596,6 +602,17 @@ def calibrate(measurements: list[Measurement], params: list[str], start: dict[st
             out[n] = parse_value(k, format_value(k, start[n] * math.exp(zi)))
         return out
 
+    if loss not in LOSSES:
+        raise CalibrateError(f"--loss: '{loss}' is not one of {', '.join(LOSSES)}")
+
+    def loss_of(r) -> float:
+        if loss == "linear":
+            return float(r @ r)
+        # soft_l1 (as scipy.optimize.least_squares): 2 (sqrt(1 + (r/f)^2) - 1) f^2, quadratic
+        # below f = 10 % and linear above it.
+        f = SOFT_L1_SCALE
+        return float(np.sum(2 * (np.sqrt(1 + (r / f) ** 2) - 1)) * f * f)
+
     cache: dict[tuple, dict] = {}
 
     def simulated(z) -> dict:
@@ -613,8 +630,7 @@ def calibrate(measurements: list[Measurement], params: list[str], start: dict[st
         return np.array(_residuals(measurements, simulated(z)))
 
     def objective(z):
-        r = residual_vector(z)
-        return float(r @ r)
+        return loss_of(residual_vector(z))
 
     p = len(params)
     z0 = np.zeros(p)
@@ -635,7 +651,7 @@ def calibrate(measurements: list[Measurement], params: list[str], start: dict[st
         res = optimize.minimize(objective, z0, method="Powell", bounds=opt_bounds,
                                 options={"maxfev": max_evals, "xtol": 0.005, "ftol": 1e-6,
                                          "direc": np.eye(p) * math.log(1.25)})
-    best = min(cache, key=lambda k: sum(x * x for x in _residuals(measurements, cache[k])))
+    best = min(cache, key=lambda k: loss_of(np.array(_residuals(measurements, cache[k]))))
     z_best = np.array([math.log(best[i] / start[n]) for i, n in enumerate(params)])
     r_best = residual_vector(z_best)
 
@@ -859,6 +875,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         "optimiser (each runs every measured configuration; default 150)")
     parser.add_argument("--method", default="nelder-mead", choices=["nelder-mead", "powell"],
                         help="scipy.optimize.minimize method (default nelder-mead)")
+    parser.add_argument("--loss", default="linear", choices=list(LOSSES),
+                        help="objective: linear (sum of squared relative residuals, default) "
+                        "or soft_l1 (residuals beyond 10 %% count linearly: robust to "
+                        "measurements the model cannot meet)")
     parser.add_argument("--warmup", default="20ms", help="scenario warm-up (default 20ms)")
     parser.add_argument("--measure", default="10ms", help="scenario measured window "
                         "(default 10ms)")
@@ -917,7 +937,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         cal = calibrate(measurements, params, start, simulator, bounds=bounds,
                         spread=args.spread, max_evals=args.max_evals, method=args.method,
-                        noise=args.noise, progress=progress)
+                        noise=args.noise, loss=args.loss, progress=progress)
     except CalibrateError as e:
         print(f"hostnet profile calibrate: {e}", file=sys.stderr)
         return 2
