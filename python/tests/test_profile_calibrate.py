@@ -8,8 +8,6 @@ al.'s aRFS rows brings every aRFS configuration back within 10 % of their table.
 """
 
 import argparse
-import math
-import os
 import subprocess
 import sys
 import textwrap

@@ -30,7 +30,6 @@ import difflib
 import math
 import os
 import re
-import shutil
 import subprocess
 import sys
 import tempfile
@@ -433,10 +432,17 @@ class ExampleSimulator:
         self.timeout = timeout
         self._tmp = tempfile.TemporaryDirectory(prefix="hostnet-calibrate-", dir=workdir)
         self._count = 0
+        self._seconds: dict[str, float] = {}
 
     def close(self):
         """Remove the temporary profiles and tables."""
         self._tmp.cleanup()
+
+    def _timed(self, profile: Path, config: str, index: int) -> dict:
+        t0 = time.monotonic()
+        result = self._run_one(profile, config, index)
+        self._seconds[config] = time.monotonic() - t0
+        return result
 
     def _run_one(self, profile: Path, config: str, index: int) -> dict:
         out = Path(self._tmp.name) / f"run{index}-{config}.csv"
@@ -470,9 +476,11 @@ class ExampleSimulator:
         self._count += 1
         profile = Path(self._tmp.name) / f"profile{self._count}.toml"
         profile.write_text(override_toml(self.base, values))
+        # The longest runs first (as timed last time), so that the jobs end together.
+        order = sorted(configs, key=lambda c: -self._seconds.get(c, 0.0))
         with ThreadPoolExecutor(self.jobs) as pool:
-            futures = {c: pool.submit(self._run_one, profile, c, self._count) for c in configs}
-            results = {c: f.result() for c, f in futures.items()}
+            futures = {c: pool.submit(self._timed, profile, c, self._count) for c in order}
+            results = {c: futures[c].result() for c in configs}
         profile.unlink()
         return results
 
