@@ -38,6 +38,25 @@ setup_venv() {
     fi
 }
 
+setup_system() {
+    # toml++ (host profiles) is a system package: installed with apt-get where this runs as
+    # root on Debian/Ubuntu; elsewhere CMake's message says what to install.
+    if [ -e /usr/include/toml++/toml.h ] || [ -e /usr/include/toml++/toml.hpp ] ||
+        [ -e /usr/local/include/toml++/toml.hpp ] || [ -e /usr/local/include/toml++/toml.h ]; then
+        return
+    fi
+    if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
+        echo "== apt-get install libtomlplusplus-dev (toml++: hostnet reads host profiles with it)"
+        if ! apt-get install -y -q libtomlplusplus-dev >/dev/null 2>&1; then
+            apt-get update -q >/dev/null 2>&1 || true
+            apt-get install -y -q libtomlplusplus-dev >/dev/null || {
+                echo "error: apt-get install libtomlplusplus-dev failed (its messages above)" >&2
+                exit 1
+            }
+        fi
+    fi
+}
+
 configure_and_build() {
     local ns3_dir
     ns3_dir="$("$venv/bin/python" -c 'import ns3, os; print(os.path.join(os.path.dirname(ns3.__file__), "lib64", "cmake", "ns3"))' 2>/dev/null)" || true
@@ -183,6 +202,7 @@ case "$cmd" in
     *) echo "usage: $0 main|livelock|leaf-spine-2008|test|figures|build (unknown job '$cmd')" >&2
        exit 2 ;;
 esac
+setup_system
 setup_venv
 configure_and_build
 # hostnet (python/hostnet) is imported from this tree through the editable install.

@@ -292,15 +292,10 @@ main(int argc, char* argv[])
              cfg.mtu,
              576,
              65535);
-    std::vector<std::string> hostChoices{"plain"};
-    for (const auto& name : PresetNames())
-    {
-        hostChoices.push_back(name);
-    }
     opts.Add("hosts",
-             "End hosts: plain | <hostnet preset> (" + AllowedHosts() + ")",
+             "End hosts: plain | <host profile> (" + AllowedHosts() + ", or a .toml file)",
              cfg.hosts,
-             OneOf(hostChoices));
+             ProfileName({"plain"}));
     opts.Add("linkRate", "Rate of every link (the bottleneck too)", cfg.linkRate, Rate(1e6, 1e13));
     opts.AddSeconds("linkDelay", "Propagation delay of every link", cfg.linkDelay, 0, 1);
     opts.Add("bufferBytes",

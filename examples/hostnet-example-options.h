@@ -66,6 +66,18 @@ Show(double x)
     return os.str();
 }
 
+/// @return @p names joined by ", "
+inline std::string
+JoinNames(const std::vector<std::string>& names)
+{
+    std::string list;
+    for (const auto& n : names)
+    {
+        list += (list.empty() ? "" : ", ") + n;
+    }
+    return list;
+}
+
 /**
  * Parse a whole number written in decimal digits only (no sign, no exponent).
  * @param text the text
@@ -273,6 +285,41 @@ OneOf(std::vector<std::string> allowed)
             list += (list.empty() ? "" : ", ") + a;
         }
         return "one of " + list;
+    };
+}
+
+/**
+ * @return a check for a host profile (HostNetDeviceHelper::SetPreset): a shipped profile's
+ * name, the path of a profile file, or one of @p words (the example's own choices)
+ * @param words other accepted words (e.g. "plain")
+ */
+inline Check
+ProfileName(std::vector<std::string> words = {})
+{
+    return [words](const std::string& v) {
+        if (std::find(words.begin(), words.end(), v) != words.end())
+        {
+            return std::string();
+        }
+        std::string why = ns3::HostNetDeviceHelper::CheckPreset(v);
+        if (why.empty())
+        {
+            return why;
+        }
+        if (v.find('/') != std::string::npos || v.find(".toml") != std::string::npos)
+        {
+            return "a valid host profile; " + why; // file:line: key, value, what is allowed
+        }
+        std::string list;
+        for (const auto& w : words)
+        {
+            list += w + ", ";
+        }
+        for (const auto& n : ns3::HostNetDeviceHelper::GetPresetNames())
+        {
+            list += n + ", ";
+        }
+        return "one of " + list + "or the path of a host profile (.toml)";
     };
 }
 

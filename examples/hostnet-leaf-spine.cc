@@ -253,17 +253,14 @@ main(int argc, char* argv[])
              "flow (5-tuple hash, one path per flow)",
              params.ecmp,
              OneOf({"destination", "flow"}));
-    std::vector<std::string> hostChoices{"scheme", "plain"};
-    for (const auto& preset : HostNetDeviceHelper::GetPresetNames())
-    {
-        hostChoices.push_back(preset);
-    }
     opts.Add("hosts",
              "The hosts: scheme (HostNetDevices configured by --scheme) | plain (no host "
              "model: ns-3's point-to-point devices, the baseline of --cost; host metrics are "
-             "undefined) | a preset of HostNetDeviceHelper::SetPreset (with --scheme on top)",
+             "undefined) | a host profile of HostNetDeviceHelper::SetPreset, shipped (" +
+                 JoinNames(HostNetDeviceHelper::GetPresetNames()) +
+                 ") or a .toml file (with --scheme on top)",
              opt.hosts,
-             OneOf(hostChoices));
+             ProfileName({"scheme", "plain"}));
     opts.Add("cost",
              "Also print the simulator's own cost after the metrics: process CPU time of the "
              "run, events, packets delivered to hosts, per-packet ratios and peak RSS",

@@ -8,6 +8,8 @@
 
 #include "host-net-device-helper.h"
 
+#include "host-profile.h"
+
 #include "ns3/abort.h"
 #include "ns3/attribute-container.h"
 #include "ns3/boolean.h"
@@ -300,17 +302,8 @@ HostNetDeviceHelper::CheckTypeName(const std::string& type, const std::string& b
 std::string
 HostNetDeviceHelper::CheckPreset(const std::string& name)
 {
-    auto names = GetPresetNames();
-    if (std::find(names.begin(), names.end(), name) != names.end())
-    {
-        return "";
-    }
-    std::string known;
-    for (const auto& n : names)
-    {
-        known += " " + n;
-    }
-    return "unknown preset '" + name + "'; known:" + known;
+    HostProfile profile;
+    return HostProfile::Read(name, profile);
 }
 
 namespace
@@ -544,179 +537,18 @@ HostNetDeviceHelper::UniformCost(Time min, Time max)
 std::vector<std::string>
 HostNetDeviceHelper::GetPresetNames()
 {
-    return {"e1000-1g", "i40e-10g", "mlx5-100g", "salah-2007", "walravens-2006", "chang-2008"};
+    return HostProfile::GetShippedNames();
 }
 
 void
 HostNetDeviceHelper::SetPreset(const std::string& name)
 {
-    // Every number is sourced in doc/hostnet.rst, "Host presets" (driver and kernel
-    // defaults read in the Linux source; costs from published measurements or, where
-    // marked there, inferred from them).
-    if (name == "e1000-1g")
-    {
-        // Intel PRO/1000 on Linux 2.6: e1000_param.c DEFAULT_ITR 3 (dynamic conservative),
-        // E1000_DEFAULT_RXD/TXD 256, one queue, NAPI weight 64; GRO came with 2.6.29.
-        SetCpuAttribute("NCores", UintegerValue(2));
-        SetCpuAttribute("Speed", DoubleValue(1.0));
-        // CFS (2.6.23-6.5) with its 2-CPU scaling (1 + ilog2(2)): sched_latency 12 ms,
-        // min_granularity 1.5 ms, wakeup_granularity 2 ms; switch costs: doc/hostnet.rst.
-        SetCpuAttribute("Scheduler",
-                        StringValue("ns3::CfsTaskScheduler[SchedLatency=12ms|"
-                                    "MinGranularity=1500us|WakeupGranularity=2ms]"));
-        SetCpuAttribute("ContextSwitchCost", TimeValue(MicroSeconds(2)));
-        SetCpuAttribute("WakeupCost", TimeValue(MicroSeconds(1)));
-        SetStackAttribute("KernelVersion", StringValue("2.6.32"));
-        // TCP_DELACK_MIN = HZ/25: Linux delays an ACK 40 ms at least (ns-3: 200 ms);
-        // TCP_RTO_MIN = HZ/5 = 200 ms (ns-3: 1 s).
-        SetTcpTimerAttribute("DelAckTimeout", TimeValue(MilliSeconds(40)));
-        SetTcpTimerAttribute("MinRto", TimeValue(MilliSeconds(200)));
-        SetDeviceAttribute("NQueues", UintegerValue(1));
-        SetModeration("ns3::E1000DynamicItrModeration", "Conservative", BooleanValue(true));
-        SetRxMode("ns3::NapiRxMode", "Weight", UintegerValue(64));
-        SetRxRingAttribute("Descriptors", UintegerValue(256));
-        SetTxRingAttribute("Descriptors", UintegerValue(256));
-        SetDeviceAttribute("GroEnabled", BooleanValue(false));
-        SetTxPathAttribute("TsoEnabled", BooleanValue(true));
-        // Salah et al. 2007: ISR 3.73 us; Chang et al. 2008 (e1000, Linux 2.6.20): protocol
-        // Tp = 2 us.
-        SetCostAttribute("IsrCost", StringValue("ns3::ConstantRandomVariable[Constant=3.73e-6]"));
-        SetCostAttribute("ProtocolCost", StringValue("ns3::ConstantRandomVariable[Constant=2e-6]"));
-        SetCostAttribute("ProtocolCopyRate", DataRateValue(DataRate(0)));
-        SetCostAttribute("TxCost", StringValue("ns3::ConstantRandomVariable[Constant=2e-6]"));
-        return;
-    }
-    if (name == "i40e-10g" || name == "mlx5-100g")
-    {
-        bool mlx5 = name == "mlx5-100g";
-        uint32_t queues = mlx5 ? 16 : 8;
-        SetCpuAttribute("NCores", UintegerValue(queues));
-        SetCpuAttribute("Speed", DoubleValue(1.0));
-        // Linux 6.6+: EEVDF with base_slice 0.75 ms x (1 + ilog2(8)) = 3 ms (8+ CPUs).
-        SetCpuAttribute("Scheduler", StringValue("ns3::EevdfTaskScheduler[BaseSlice=3ms]"));
-        SetCpuAttribute("ContextSwitchCost", TimeValue(MicroSeconds(2)));
-        SetCpuAttribute("WakeupCost", TimeValue(MicroSeconds(1)));
-        SetStackAttribute("KernelVersion", StringValue("6.6"));
-        SetTcpTimerAttribute("DelAckTimeout", TimeValue(MilliSeconds(40)));
-        SetTcpTimerAttribute("MinRto", TimeValue(MilliSeconds(200)));
-        SetStackAttribute("NetdevBudget", UintegerValue(300));
-        SetDeviceAttribute("NQueues", UintegerValue(queues));
-        SetSteeringAttribute("RssTableSize", UintegerValue(mlx5 ? 256 : 512));
-        if (mlx5)
-        {
-            // mlx5e_build_nic_params: rx_dim_enabled when the device has cq_moderation; the
-            // rx CQ period starts from the CQE when it has cq_period_start_from_cqe
-            // (ConnectX-4 on): net_dim's CQE table (2-64 us).
-            SetModeration("ns3::NetDimModeration", "ProfileTable", StringValue("Cqe"));
-        }
-        else
-        {
-            // i40e: I40E_ITR_RX_DEF = I40E_ITR_20K (50 us) | I40E_ITR_DYNAMIC: adaptive from
-            // 50 us (i40e_update_itr), 10 Gb/s divisor.
-            SetModeration("ns3::I40eAdaptiveItrModeration",
-                          "InitialItr",
-                          TimeValue(MicroSeconds(50)),
-                          "LinkSpeed",
-                          DataRateValue(DataRate("10Gbps")));
-        }
-        SetRxMode("ns3::NapiRxMode", "Weight", UintegerValue(64));
-        SetRxRingAttribute("Descriptors", UintegerValue(mlx5 ? 1024 : 512));
-        SetTxRingAttribute("Descriptors", UintegerValue(mlx5 ? 1024 : 512));
-        // PCIe 3.0 x8 (i40e) / x16 (ConnectX-5): about 63 / 126 Gb/s of DMA bandwidth.
-        SetRxRingAttribute("BusRate", DataRateValue(DataRate(mlx5 ? "126Gbps" : "63Gbps")));
-        SetTxRingAttribute("BusRate", DataRateValue(DataRate(mlx5 ? "126Gbps" : "63Gbps")));
-        SetRxRingAttribute("FifoSize", UintegerValue(mlx5 ? 256 * 1024 : 128 * 1024));
-        SetDeviceAttribute("GroEnabled", BooleanValue(true));
-        SetTxPathAttribute("TsoEnabled", BooleanValue(true));
-        // Costs of a 3.4 GHz core calibrated against Cai et al. (SIGCOMM 2021), single flow
-        // (doc/hostnet.rst, "Host presets" and "Validation"): per frame (driver, skb, GRO),
-        // per byte in softirq (page-granular driver and memory work), per packet (TCP/IP),
-        // per send and per byte on transmit.
-        SetCostAttribute("IsrCost", StringValue("ns3::ConstantRandomVariable[Constant=1e-6]"));
-        SetCostAttribute("ProtocolCost",
-                         StringValue("ns3::ConstantRandomVariable[Constant=0.05e-6]"));
-        SetCostAttribute("ProtocolCopyRate", DataRateValue(DataRate("138Gbps")));
-        SetCostAttribute("GroCost", StringValue("ns3::ConstantRandomVariable[Constant=0.15e-6]"));
-        SetCostAttribute("TxCost", StringValue("ns3::ConstantRandomVariable[Constant=0.3e-6]"));
-        SetCostAttribute("TxByteRate", DataRateValue(DataRate("222Gbps")));
-        SetCostAttribute("GsoSegmentCost",
-                         StringValue("ns3::ConstantRandomVariable[Constant=0.15e-6]"));
-        // Socket costs (read/write 128 KB as iperf; copies charged to the tasks) and
-        // locality: two NUMA nodes (cores interleaved), the NIC on node 0.
-        SetSocketCostAttribute("SyscallCost", TimeValue(MicroSeconds(1)));
-        SetSocketCostAttribute("RecvCopyRate", DataRateValue(DataRate("76Gbps")));
-        SetSocketCostAttribute("SendCopyRate", DataRateValue(DataRate("138Gbps")));
-        SetSocketCostAttribute("ReadSize", UintegerValue(131072));
-        SetSocketCostAttribute("WriteSize", UintegerValue(131072));
-        SetSocketCostAttribute("SkbFreeCost", TimeValue(NanoSeconds(50)));
-        SetLocalityAttribute("NumaNodes", UintegerValue(2));
-        SetLocalityAttribute("NicNumaNode", UintegerValue(0));
-        SetLocalityAttribute("RemoteNumaFactor", DoubleValue(2.0));
-        SetLocalityAttribute("CrossCoreCopyFactor", DoubleValue(1.3));
-        SetSocketCostAttribute("SocketLockCost", TimeValue(NanoSeconds(250)));
-        SetCostAttribute("RegisterWriteCost",
-                         StringValue("ns3::ConstantRandomVariable[Constant=0.1e-6]"));
-        return;
-    }
-    // The paper hosts (doc/hostnet.rst, "Paper hosts"). The order of the settings is part of
-    // the recipe: every random variable setting draws automatic stream numbers, which random
-    // variables without AssignStreams see.
-    if (name == "salah-2007")
-    {
-        // Salah et al. 2007 Sec. 4: exponential ISR 1/r and protocol 1/mu (64-byte frames,
-        // no per-byte cost), B = 1024 (the ring, returned descriptor by descriptor and
-        // dropping when empty; PerPacketRxMode::BacklogSize is B by default).
-        SetStackAttribute("KernelVersion", StringValue("2.6"));
-        SetCostAttribute("IsrCost", StringValue(ExponentialCost(NanoSeconds(3730))));
-        SetCostAttribute("ProtocolCost", StringValue(ExponentialCost(NanoSeconds(5340))));
-        SetCostAttribute("ProtocolCopyRate", DataRateValue(DataRate(0)));
-        SetRxRingAttribute("Descriptors", UintegerValue(1024));
-        SetRxRingAttribute("TailWriteBatch", UintegerValue(1));
-        SetRxRingAttribute("DropWhenNoDescriptor", BooleanValue(true));
-        return;
-    }
-    if (name == "walravens-2006")
-    {
-        // Walravens and Gaidioz 2006: 82546EB (48 KiB FIFO, 2048 descriptors, tail writes of
-        // 16, PCI-X DMA at half its 8.5 Gb/s), Linux NAPI; per frame 1.2 us of poll work plus
-        // the refill: 0.8 us by allocation (2.0 us: Fig. 3(a)'s 0.5 Mframes/s) or 0.23 us by
-        // recycling (1.43 us: Sec. VIII's +40 %); Salah et al. 2007's ISR.
-        SetScheme("napi");
-        SetStackAttribute("KernelVersion", StringValue("2.6"));
-        SetCostAttribute("IsrCost", StringValue(ConstantCost(NanoSeconds(3730))));
-        SetCostAttribute("ProtocolCost", StringValue(ConstantCost(NanoSeconds(1200))));
-        SetCostAttribute("ProtocolCopyRate", DataRateValue(DataRate(0)));
-        SetRxRingAttribute("Descriptors", UintegerValue(2048));
-        SetRxRingAttribute("TailWriteBatch", UintegerValue(16));
-        SetRxRingAttribute("FifoSize", UintegerValue(49152));
-        SetRxRingAttribute("BusRate", DataRateValue(DataRate("4260Mbps")));
-        SetRxRingAttribute("RefillCost", StringValue(ConstantCost(NanoSeconds(800))));
-        SetRxRingAttribute("RecycleCost", StringValue(ConstantCost(NanoSeconds(230))));
-        return;
-    }
-    if (name == "chang-2008")
-    {
-        // Chang et al. 2008 (e1000, Linux 2.6.20): interrupt throttling timer T (ITR), NAPI,
-        // protocol cost Tp = 2 us, interrupt cost To = 5 us, 4096 descriptors; the model has
-        // no per-byte, register-write or polling-overhead cost.
-        SetModeration("ns3::ThrottleModeration");
-        SetRxMode("ns3::NapiRxMode");
-        SetStackAttribute("KernelVersion", StringValue("2.6.20"));
-        SetCostAttribute("IsrCost", StringValue(ConstantCost(MicroSeconds(5))));
-        SetCostAttribute("ProtocolCost", StringValue(ConstantCost(MicroSeconds(2))));
-        SetCostAttribute("ProtocolCopyRate", DataRateValue(DataRate(0)));
-        SetCostAttribute("RegisterWriteCost", StringValue(ConstantCost(Time(0))));
-        SetCostAttribute("PollOverheadCost", StringValue(ConstantCost(Time(0))));
-        SetRxRingAttribute("Descriptors", UintegerValue(4096));
-        return;
-    }
-    std::ostringstream known;
-    for (const auto& n : GetPresetNames())
-    {
-        known << " " << n;
-    }
-    NS_FATAL_ERROR("HostNetDeviceHelper::SetPreset: unknown preset '"
-                   << name << "'; known:" << known.str());
+    // The hosts are data: data/hosts/<name>.toml, every number with its source (and
+    // doc/hostnet.rst, "Host profiles"), or a user's profile by path.
+    HostProfile profile;
+    std::string error = HostProfile::Read(name, profile);
+    NS_ABORT_MSG_IF(!error.empty(), "HostNetDeviceHelper::SetPreset: " << error);
+    profile.Apply(*this);
 }
 
 // ---------------------------------------------------------------- the scheme table

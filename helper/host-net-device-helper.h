@@ -199,39 +199,34 @@ class HostNetDeviceHelper : public PcapHelperForDevice, public AsciiTraceHelperF
     void SetLocalityAttribute(const std::string& name, const AttributeValue& value);
 
     /**
-     * @brief Configure a whole host by name: CPU (cores, speed), queues, RSS, ring sizes,
-     * moderation, NAPI, GRO/TSO and per-packet costs, with the sources in doc/hostnet.rst.
+     * @brief Configure a whole host from a profile: CPU (cores, speed, scheduler), stack,
+     * NIC (queues, RSS, rings, moderation, NAPI, GRO/TSO) and costs (HostProfile).
      *
+     * @p name is a shipped profile (data/hosts/<name>.toml, built into the library, every
+     * number with its source) or the path of a TOML profile file. The shipped ones:
      * "e1000-1g": a 1 GbE host of the 2000s, the era of the papers this module reproduces (one
      * queue, e1000 dynamic conservative ITR, 256 descriptors, NAPI 64, no GRO, TSO, the costs of
      * Salah et al. 2007 and Chang et al. 2008).
      * "i40e-10g": an Intel i40e 10/25 GbE server (8 cores and queues, adaptive ITR from
      * 50 us, 512 descriptors, RSS table 512, NAPI 64/300, GRO and TSO on). "mlx5-100g": a
      * 100 GbE ConnectX-5 server (16 cores and queues, net_dim, 1024 descriptors, RSS table
-     * 256, GRO and TSO on). The modern presets' costs are for a 3.5 GHz server core;
+     * 256, GRO and TSO on). The modern profiles' costs are for a 3.4 GHz server core;
      * HostCpu::Speed scales them.
-     *
      * The hosts of the papers this module reproduces (doc/hostnet.rst, "Paper hosts"):
-     * "salah-2007": Salah et al. 2007's host (exponential ISR cost 1/r = 3.73 us and
-     * protocol cost 1/mu = 5.34 us, no per-byte cost, B = 1024 descriptors returned one by
-     * one, frames dropped when none is free; the backlog of the per-packet modes keeps its
-     * default B = 1024); the moderation and receive mode are left to SetScheme.
-     * "walravens-2006": the e1000 host of Walravens and Gaidioz 2006 (RDR): Linux NAPI (the
-     * "napi" scheme), constant ISR 3.73 us and poll work 1.2 us per frame, 2048 descriptors
-     * returned by tail writes of 16, 48 KiB FIFO, DMA at 4.26 Gb/s, refill by allocation
-     * 0.8 us or by recycling 0.23 us (RxRing::RefillPolicy chooses; left at its default).
-     * "chang-2008": the e1000 host of Chang et al. 2008: interrupt throttling (ThrottleModeration
-     * at its default rate: set InterruptRate = 1/T with SetModeration), NAPI, constant
-     * interrupt cost To = 5 us and protocol cost Tp = 2 us, no per-byte, register-write or
-     * polling-overhead cost, 4096 descriptors.
+     * "salah-2007" (exponential ISR cost 1/r = 3.73 us and protocol cost 1/mu = 5.34 us, B =
+     * 1024 descriptors returned one by one, frames dropped when none is free; the moderation
+     * and receive mode are left to SetScheme), "walravens-2006" (Linux NAPI, constant ISR
+     * 3.73 us, poll work 1.2 us per frame, 2048 descriptors in tail writes of 16, 48 KiB FIFO,
+     * DMA at 4.26 Gb/s, refill 0.8 us or recycling 0.23 us) and "chang-2008" (interrupt
+     * throttling, NAPI, To = 5 us, Tp = 2 us, 4096 descriptors).
      *
-     * Later Set* calls override single settings. Aborts with the list of names on an unknown
-     * one.
-     * @param name a preset name (GetPresetNames)
+     * Later Set* calls override single settings. Aborts with the error (file, line, key,
+     * value, what is allowed) on a profile that is unknown or wrong: CheckPreset asks first.
+     * @param name a shipped profile's name (GetPresetNames) or a profile's path
      */
     void SetPreset(const std::string& name);
 
-    /** @return the preset names SetPreset accepts */
+    /** @return the shipped profiles' names (HostProfile::GetShippedNames) */
     static std::vector<std::string> GetPresetNames();
 
     /**
@@ -348,9 +343,10 @@ class HostNetDeviceHelper : public PcapHelperForDevice, public AsciiTraceHelperF
     static std::string CheckScheme(const std::string& name);
 
     /**
-     * @brief Check a preset name without applying it.
-     * @param name a preset name
-     * @return "" if SetPreset accepts it, else a message listing the presets
+     * @brief Check a profile (a shipped name or a path) without applying it.
+     * @param name a shipped profile's name or a profile's path
+     * @return "" if SetPreset accepts it, else the error: for an unknown name the shipped
+     *         names; for a wrong file its name, line, key, value and what is allowed
      */
     static std::string CheckPreset(const std::string& name);
 

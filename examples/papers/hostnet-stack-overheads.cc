@@ -91,9 +91,9 @@ main(int argc, char* argv[])
                  "hosts under the seven optimisation sets of their Fig. 3, beside the "
                  "published values.");
     opts.Add("preset",
-             "Host preset of both hosts",
+             "Host profile of both hosts: a shipped one or a .toml file",
              preset,
-             OneOf(HostNetDeviceHelper::GetPresetNames()));
+             ProfileName());
     Check oneConfig = OneOf(names);
     opts.Add("configs",
              "'all' or a comma-separated list of configuration names",

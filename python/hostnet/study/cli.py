@@ -140,6 +140,8 @@ configurations that miss a --require are named as starved and do not change the 
                               "Print the number of configurations and runs (and the runs with "
                               "--list). Exit status: 0 valid, 2 not (the message names each "
                               "problem).")
+    sub.add_parser("profile", help="make host profiles (data/hosts/*.toml) from a real host: "
+                   "python -m hostnet profile --help", add_help=False)
     validate.add_argument("study", help="study file")
     validate.add_argument("--list", action="store_true", help="print every run")
     validate.add_argument("--build-dir", help="hostnet build directory with the examples "
@@ -201,6 +203,11 @@ def _on_signal(signum, frame):
 
 
 def main(argv=None) -> int:
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if argv[:1] == ["profile"]:  # its own command line: hostnet.profile.cli
+        from hostnet.profile.cli import main as profile_main
+
+        return profile_main(argv[1:])
     args = _parser().parse_args(argv)
     previous = {}
     if args.command == "run" and threading.current_thread() is threading.main_thread():
