@@ -238,11 +238,12 @@ def test_collinear_parameters_are_flagged():
 
 def test_default_params_follow_the_columns():
     m = cal.read_measurements(CAI)
-    assert cal.default_params(m) == ["GroCost", "ProtocolCost", "ProtocolCopyRate",
+    assert cal.default_params(m) == ["GroCost", "ProtocolCost", "ProtocolCopyRate", "TxCost",
                                       "RecvCopyRate", "TxByteRate", "SendCopyRate",
                                       "RemoteNumaFactor"]
     arfs_per_core = [x for x in m if x.config in ARFS and x.quantity == "per_core_gbps"]
-    assert cal.default_params(arfs_per_core) == ["GroCost", "ProtocolCost", "ProtocolCopyRate"]
+    assert cal.default_params(arfs_per_core) == ["GroCost", "ProtocolCost", "ProtocolCopyRate",
+                                                 "TxCost"]
 
 
 def test_fitted_profile_toml(tmp_path):

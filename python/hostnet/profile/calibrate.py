@@ -747,7 +747,8 @@ def default_params(measurements: list[Measurement]) -> list[str]:
     """The parameters a single-flow table can determine, by what it measures.
 
     Receive side (any measurement): GroCost (per frame, when a row has TSO/GRO on),
-    ProtocolCost (per packet), ProtocolCopyRate (per byte in softirq); RecvCopyRate when the
+    ProtocolCost (per packet), ProtocolCopyRate (per byte in softirq), TxCost (per transmit
+    call: the receiver's ACKs, when a row without TSO/GRO is measured); RecvCopyRate when the
     receiver's copy share is measured (else it is collinear with ProtocolCopyRate); sender
     (tx_util or tx_copy measured): TxByteRate and SendCopyRate when the sender's copy share
     is measured; RemoteNumaFactor when a row without aRFS is measured.
@@ -758,6 +759,8 @@ def default_params(measurements: list[Measurement]) -> list[str]:
     if any(CONFIGS[c][0] for c in configs):
         params.append("GroCost")
     params += ["ProtocolCost", "ProtocolCopyRate"]
+    if any(not CONFIGS[c][0] for c in configs):
+        params.append("TxCost")
     if "rx_copy_percent" in quantities:
         params.append("RecvCopyRate")
     if quantities & {"tx_util_percent", "tx_copy_percent"}:
