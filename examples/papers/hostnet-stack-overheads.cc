@@ -27,12 +27,14 @@
  */
 
 #include "../hostnet-example-options.h"
+#include "../hostnet-example-utils.h"
 
 #include "ns3/core-module.h"
 #include "ns3/hostnet-module.h"
 #include "ns3/published-results.h"
 
 #include <cmath>
+#include <fstream>
 #include <iomanip>
 #include <iostream>
 #include <sstream>
@@ -78,6 +80,7 @@ main(int argc, char* argv[])
     double measure = 0.020;
     uint32_t appCore = 0;
     uint32_t irqCore = 1;
+    std::string csvPath;
     std::vector<std::string> names;
     for (const auto& p : PublishedResults::GetCai2021SingleFlow())
     {
@@ -104,7 +107,20 @@ main(int argc, char* argv[])
     opts.AddSeconds("measure", "Measured window (after the warm-up)", measure, 1e-6, 1e3);
     opts.Add("appCore", "Core of both applications (and of the queue with aRFS)", appCore, 0, 1023);
     opts.Add("irqCore", "Core of the flow's queue without aRFS", irqCore, 0, 1023);
+    opts.Add("csv",
+             "Also write the values to this CSV file, one row per configuration (empty: none)",
+             csvPath,
+             OutputFile(true));
     opts.Parse(argc, argv);
+
+    std::ofstream csv;
+    if (!csvPath.empty())
+    {
+        csv.open(csvPath);
+        NS_ABORT_MSG_IF(!csv, "--csv: cannot write '" << csvPath << "'");
+        csv << "config,thr_gbps,rx_util,tx_util,per_core,rx_copy,tx_copy,pub_thr_gbps,"
+               "pub_rx_util,pub_tx_util,pub_per_core,pub_rx_copy,pub_tx_copy\n";
+    }
 
     std::cout << std::fixed << std::setprecision(1);
     std::cout << "config          thr_Gbps  rx_util%  tx_util%  per_core  rx_copy%  tx_copy%"
@@ -139,6 +155,15 @@ main(int argc, char* argv[])
         std::cout << "    app core " << r.rxAppCoreBusy << ", IRQ core " << r.rxIrqCoreBusy
                   << " busy; sender " << r.txFrames << " frames in " << r.txSends
                   << " sends; receiver " << r.rxMerge << " segments per packet\n";
+        if (csv.is_open())
+        {
+            csv << p.name << "," << Csv(r.throughputGbps) << "," << Csv(r.rxUtilisation) << ","
+                << Csv(r.txUtilisation) << "," << Csv(r.perCoreGbps) << "," << Csv(r.rxCopyShare)
+                << "," << Csv(r.txCopyShare) << "," << Csv(p.throughput) << "," << Csv(p.rxUtil)
+                << "," << Csv(p.txUtil) << "," << Csv(p.perCoreGbps) << "," << Csv(p.rxCopyShare)
+                << "," << Csv(p.txCopyShare) << "\n";
+            csv.flush();
+        }
     }
     if (!any)
     {

@@ -11,6 +11,8 @@ import argparse
 import sys
 from datetime import date
 
+from . import calibrate
+
 FROM_HOST_EPILOG = """\
 Collect the inputs on the host to model (no root needed on most drivers):
   tools/collect-host-info.sh eth0 hostinfo/
@@ -111,6 +113,8 @@ ACTIONS = {
              "print a profile resolved (bases included): every setting with its file, line, "
              "ns-3 value and source"),
 }
+ACTIONS["calibrate"] = (calibrate.add_arguments, calibrate.run,
+                        "fit a profile's costs to single-flow measurements of a host")
 
 
 def _parser():
