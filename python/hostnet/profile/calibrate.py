@@ -379,8 +379,8 @@ def profile_values(profile: str, names) -> dict[str, float | None]:
 def override_toml(base: str, values: dict[str, float], sources: dict[str, str] | None = None,
                   header: dict | None = None) -> str:
     """Return a profile (TOML text) that is @p base with @p values (SI) set; with @p sources
-    each value is written as { value, source }."""
-    import tomli_w
+    each value is written as { value, source } (inline, the layout of data/hosts/*.toml)."""
+    from hostnet.profile.from_host import write_profile
 
     doc: dict = {"base": base}
     if header:
@@ -392,7 +392,7 @@ def override_toml(base: str, values: dict[str, float], sources: dict[str, str] |
             table = table.setdefault(part, {})
         text = format_value(p.kind, v)
         table[name] = {"value": text, "source": sources[name]} if sources else text
-    return tomli_w.dumps(doc)
+    return write_profile(doc)
 
 
 def base_reference(profile: str) -> str:
