@@ -145,6 +145,14 @@ DidYouMean(const std::string& word, const std::vector<std::string>& names)
             best = n;
         }
     }
+    for (const auto& n : names)
+    {
+        // A prefix ("mlx5" for "mlx5-100g") is closer than its edit distance says.
+        if (best.empty() && word.size() >= 3 && n.rfind(word, 0) == 0)
+        {
+            best = n;
+        }
+    }
     return best.empty() ? "" : " (did you mean '" + best + "'?)";
 }
 
@@ -386,9 +394,10 @@ Locate(const std::string& nameOrPath,
     text = ReadFile(path, ok);
     if (!ok)
     {
-        return "host profile '" + nameOrPath + "' is neither a shipped profile (" +
-               Join(HostProfile::GetShippedNames()) + ") nor a readable file" +
-               (path != nameOrPath ? " ('" + path + "')" : "");
+        return "unknown host profile '" + nameOrPath + "'" +
+               DidYouMean(nameOrPath, HostProfile::GetShippedNames()) +
+               ": neither a shipped profile (" + Join(HostProfile::GetShippedNames()) +
+               ") nor a readable file" + (path != nameOrPath ? " ('" + path + "')" : "");
     }
     fileName = path;
     return "";

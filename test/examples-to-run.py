@@ -53,6 +53,7 @@ cpp_examples = [
         "False",
     ),
     ("hostnet-first-scenario", "True", "False"),
+    ("hostnet-profile --profile=i40e-10g --print", "True", "False"),
     ("hostnet-first-scenario --scheme=normal", "True", "False"),
 ]
 

@@ -456,6 +456,8 @@ def test_every_scheme_runs_in_every_example_path(tmp_path):
         assert code == 0, (scheme, out)
     code, out = run("hostnet-dctcp", ["--hosts=?"], tmp_path)
     presets = out.split("expected one of plain, ")[1].split("\n")[0].split(", ")
+    assert presets[-1] == "or the path of a host profile (.toml)", presets
+    presets = presets[:-1]
     assert presets == ["e1000-1g", "i40e-10g", "mlx5-100g", "salah-2007", "walravens-2006",
                        "chang-2008"], presets
     for preset in presets:
@@ -497,7 +499,7 @@ def test_undefined_metric_is_null_not_zero(tmp_path):
 PYTHON_CASES = [
     ("h.SetScheme('foo')", "unknown scheme 'foo'"),
     ("h.SetScheme('time-infus')", "unknown scheme 'time-infus'"),
-    ("h.SetPreset('mlx5')", "unknown preset 'mlx5'"),
+    ("h.SetPreset('mlx5')", "unknown host profile 'mlx5' (did you mean 'mlx5-100g'?)"),
     ("h.SetDeviceAttribute('NQueues', 0)", "NQueues: '0'"),
     ("h.SetDeviceAttribute('NQueues', -1)", "NQueues: '-1'"),
     ("h.SetDeviceAttribute('Nope', 1)", "no attribute 'Nope'"),

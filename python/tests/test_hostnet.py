@@ -164,7 +164,7 @@ def test_presets_listed_checked_and_applied(ns):
         assert str(ns.HostNetDeviceHelper.CheckPreset(name)) == ""
         ns.HostNetDeviceHelper().SetPreset(name)
     error = str(ns.HostNetDeviceHelper.CheckPreset("salah2007"))
-    assert "unknown preset 'salah2007'" in error and "salah-2007" in error, error
+    assert "unknown host profile 'salah2007'" in error and "salah-2007" in error, error
     helper = ns.HostNetDeviceHelper
     assert str(helper.ConstantCost(ns.NanoSeconds(3730))) == \
         "ns3::ConstantRandomVariable[Constant=3.73e-06]"

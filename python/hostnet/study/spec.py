@@ -466,11 +466,24 @@ class RunSpec:
     run_id: str
     parameters: dict
     rng_run: int
+    base_dir: Path | None = None  # the study file's folder: host profile paths are relative to it
 
     def arguments(self) -> list[str]:
-        """The program's command-line arguments (without --metrics)."""
-        args = [f"--{k}={_format(v)}" for k, v in self.parameters.items()]
+        """The program's command-line arguments (without --metrics); a host profile path
+        (a value ending in .toml) made absolute against the study file's folder, since the
+        program runs in a folder of its own."""
+        args = [f"--{k}={_format(profile_path(v, self.base_dir))}"
+                for k, v in self.parameters.items()]
         return args + [f"--RngRun={self.rng_run}"]
+
+
+def profile_path(value, base_dir: Path | None):
+    """@p value as given, or, for a relative host profile path (a string ending in .toml),
+    its path against @p base_dir."""
+    if isinstance(value, str) and value.endswith(".toml") and base_dir is not None \
+            and not Path(value).is_absolute():
+        return str((Path(base_dir) / value).resolve())
+    return value
 
 
 def _format(value) -> str:
@@ -664,8 +677,8 @@ class Study:
             reps = self.replications if replications is None else \
                 replications.get(self.config_key(config), self.replications)
             for rng in reps:
-                spec = RunSpec(run_id=run_id(self.program, config, rng), parameters=config,
-                               rng_run=rng)
+                spec = RunSpec(run_id=run_id(self.program, config, rng, self.base_dir),
+                               parameters=config, rng_run=rng, base_dir=self.base_dir)
                 if spec.run_id not in seen:  # a list of runs may repeat a configuration
                     seen.add(spec.run_id)
                     specs.append(spec)
@@ -687,10 +700,19 @@ class Study:
                          "with ./hostnet.sh build or give a path")
 
 
-def run_id(program: str, parameters: dict, rng_run: int) -> str:
-    """A stable id of one run: a hash of the program name, the parameters and RngRun."""
-    key = json.dumps({"program": Path(program).name, "parameters": parameters,
-                      "rng_run": rng_run}, sort_keys=True)
+def run_id(program: str, parameters: dict, rng_run: int, base_dir: Path | None = None) -> str:
+    """A stable id of one run: a hash of the program name, the parameters and RngRun, and of
+    the text of every host profile file a parameter names (a .toml path, relative to
+    @p base_dir): an edited profile is a new configuration, never an old result reused."""
+    content = {"program": Path(program).name, "parameters": parameters, "rng_run": rng_run}
+    profiles = {}
+    for value in parameters.values():
+        path = profile_path(value, base_dir)
+        if isinstance(path, str) and path.endswith(".toml") and Path(path).is_file():
+            profiles[value] = hashlib.sha1(Path(path).read_bytes()).hexdigest()
+    if profiles:
+        content["profiles"] = profiles
+    key = json.dumps(content, sort_keys=True)
     return hashlib.sha1(key.encode()).hexdigest()[:12]
 
 

@@ -1,0 +1,54 @@
+"""Host profiles in studies: a study's --hosts may name a profile file, relative to the study
+file; the program gets its absolute path; editing the profile makes new run ids."""
+
+import subprocess
+from pathlib import Path
+
+from hostnet import build_dir
+from hostnet.study.spec import Study
+
+PROFILE = 'base = "mlx5-100g"\n[nic.rx-ring]\nDescriptors = 512\n'
+
+
+def _study(tmp_path) -> Study:
+    return Study.from_dict({"name": "own", "program": "hostnet-leaf-spine",
+                            "parameters": {"hosts": "hosts/my.toml", "duration": 0.001},
+                            "grid": {"load": [0.2]}}, base_dir=tmp_path)
+
+
+def test_profile_path_is_relative_to_the_study_file(tmp_path):
+    (tmp_path / "hosts").mkdir()
+    (tmp_path / "hosts" / "my.toml").write_text(PROFILE)
+    spec = _study(tmp_path).expand()[0]
+    assert spec.parameters["hosts"] == "hosts/my.toml"  # results name it as written
+    assert f"--hosts={tmp_path / 'hosts' / 'my.toml'}" in spec.arguments()
+
+
+def test_an_edited_profile_is_a_new_configuration(tmp_path):
+    (tmp_path / "hosts").mkdir()
+    profile = tmp_path / "hosts" / "my.toml"
+    profile.write_text(PROFILE)
+    before = _study(tmp_path).expand()[0].run_id
+    assert _study(tmp_path).expand()[0].run_id == before  # stable
+    profile.write_text(PROFILE.replace("512", "256"))
+    assert _study(tmp_path).expand()[0].run_id != before
+
+
+def test_shipped_names_keep_their_run_ids(tmp_path):
+    a = Study.from_dict({"name": "own", "program": "hostnet-leaf-spine",
+                         "parameters": {"hosts": "mlx5-100g"}}, base_dir=tmp_path).expand()[0]
+    assert a.arguments()[0] == "--hosts=mlx5-100g"
+
+
+def test_example_runs_a_profile_file_and_refuses_a_wrong_one(tmp_path):
+    program = Path(build_dir()) / "examples" / "hostnet-leaf-spine"
+    good = tmp_path / "good.toml"
+    good.write_text(PROFILE)
+    done = subprocess.run([str(program), f"--hosts={good}", "--traffic=tcp", "--duration=0.001",
+                           "--warmup=0.001", "--hostsPerLeaf=2"], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    bad = tmp_path / "bad.toml"
+    bad.write_text(PROFILE.replace("Descriptors", "Descriptor"))
+    done = subprocess.run([str(program), f"--hosts={bad}"], capture_output=True, text=True)
+    assert done.returncode == 2
+    assert f"{bad}:3:" in done.stderr and "did you mean 'Descriptors'" in done.stderr
