@@ -22,6 +22,12 @@ CloneRandomVariable(Ptr<const RandomVariableStream> source)
     {
         return nullptr;
     }
+    if (auto constant = DynamicCast<const ConstantRandomVariable>(source))
+    {
+        // A constant draws no random numbers: the fork shares it (16 queues of a host would
+        // otherwise keep 16 copies, each with its RngStream and an automatic stream).
+        return ConstCast<ConstantRandomVariable>(constant);
+    }
     TypeId tid = source->GetInstanceTypeId();
     ObjectFactory factory;
     factory.SetTypeId(tid);

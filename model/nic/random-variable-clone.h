@@ -27,9 +27,13 @@ namespace ns3
  * copied). The Stream attribute is copied: -1 (the default) takes the next automatic stream
  * when the copy is constructed; a stream fixed by AssignStreams gives the copy the same
  * stream (HostNetDevice::AssignStreams later gives every queue its own).
+ * A ConstantRandomVariable is not copied: it draws nothing, so the fork shares it (a copy
+ * per queue was most of a modern host's memory at set-up). A queue's own constant is set by
+ * giving it a new variable (the Config path .../Queues/Q/RxRing/RefillCost), not by changing
+ * the Constant of the shared one, which every queue of the device reads.
  *
  * @param source the random variable (may be null)
- * @return the copy (null if source is null)
+ * @return the copy (null if source is null; @p source itself if it is a constant)
  */
 Ptr<RandomVariableStream> CloneRandomVariable(Ptr<const RandomVariableStream> source);
 
