@@ -622,9 +622,11 @@ HostProfile::ReadInto(const std::string& text,
             }
         }
     }
-    if (auto p = root.get_as<toml::table>("profile"))
+    auto p = root.get_as<toml::table>("profile");
+    if (p && top)
     {
-        // The last file's name and description: a profile that extends another is itself.
+        // This file's name and description, not its base's: a profile that extends another
+        // is itself (without a name, its file's).
         if (auto n = p->get("name"))
         {
             m_name = n->value<std::string>().value_or(m_name);

@@ -52,3 +52,20 @@ def test_example_runs_a_profile_file_and_refuses_a_wrong_one(tmp_path):
     done = subprocess.run([str(program), f"--hosts={bad}"], capture_output=True, text=True)
     assert done.returncode == 2
     assert f"{bad}:3:" in done.stderr and "did you mean 'Descriptors'" in done.stderr
+
+
+def test_python_bindings_read_a_profile_file(ns, tmp_path):
+    """From Python (cppyy) as from C++: CheckPreset names the file and line; SetPreset applies
+    a good file; HostProfile is reachable."""
+    bad = tmp_path / "bad.toml"
+    bad.write_text(PROFILE.replace("Descriptors", "Descriptor"))
+    error = str(ns.HostNetDeviceHelper.CheckPreset(str(bad)))
+    assert f"{bad}:3:" in error and "did you mean 'Descriptors'" in error, error
+    good = tmp_path / "good.toml"
+    good.write_text(PROFILE)
+    assert str(ns.HostNetDeviceHelper.CheckPreset(str(good))) == ""
+    profile = ns.HostProfile()
+    assert str(ns.HostProfile.Read(str(good), profile)) == ""
+    assert str(profile.GetName()) == "good"
+    assert any(str(s.key) == "Descriptors" and str(s.text) == "512"
+               for s in profile.GetSettings())
