@@ -771,15 +771,33 @@ HostProfile::Check()
         }
     }
     const Setting* cores = find("cpu", "NCores");
+    const Setting* queues = find("nic", "NQueues");
     const Setting* affinity = find("nic.steering", "IrqAffinity");
-    if (cores && affinity)
+    std::vector<uint64_t> irqCores;
+    if (affinity)
     {
-        uint64_t n = std::stoull(cores->text);
+        // The checker took the list: comma-separated whole numbers.
         std::stringstream list(affinity->text);
         std::string item;
         while (std::getline(list, item, ','))
         {
-            if (!item.empty() && std::stoull(item) >= n)
+            irqCores.push_back(std::strtoull(item.c_str(), nullptr, 10));
+        }
+    }
+    if (queues && affinity && !irqCores.empty() && irqCores.size() != std::stoull(queues->text))
+    {
+        return Where(affinity->file, affinity->line) + "[nic.steering] IrqAffinity = \"" +
+               affinity->text + "\" names " + std::to_string(irqCores.size()) +
+               " cores, and [nic] NQueues = " + queues->text + " (" + queues->file + ":" +
+               std::to_string(queues->line) + "): one core per queue";
+    }
+    if (cores && affinity)
+    {
+        uint64_t n = std::stoull(cores->text);
+        for (uint64_t core : irqCores)
+        {
+            std::string item = std::to_string(core);
+            if (core >= n)
             {
                 return Where(affinity->file, affinity->line) + "[nic.steering] IrqAffinity = \"" +
                        affinity->text + "\" names core " + item +

@@ -304,6 +304,8 @@ class ErrorsTestCase : public TestCase
                 {"my.toml:4:", "GroEnabled = true needs a NAPI receive mode", "my.toml:2"});
         Refused("[cpu]\nNCores = 2\n[nic.steering]\nIrqAffinity = \"0,3\"\n",
                 {"my.toml:4:", "names core 3", "cores 0 to 1"});
+        Refused("[nic]\nNQueues = 4\n[nic.steering]\nIrqAffinity = \"0,1\"\n",
+                {"my.toml:4:", "names 2 cores", "NQueues = 4 (my.toml:2)", "one core per queue"});
         Refused("[nic]\nRxRing = \"x\"\n", {"RxRing", "set by its own section", "[nic.rx-ring]"});
         Refused("[cpu]\nNCores = [1, 2]\n", {"my.toml:2:", "not an array"});
         Refused("[cpu\nNCores = 2\n", {"my.toml:1:", "not TOML"});

@@ -1071,6 +1071,13 @@ class _Builder:
                 value = ",".join(str(c) for c, _ in cores)
                 how = "; ".join(sorted({h for _, h in cores}))
                 self.set(sec, "IrqAffinity", value, how)
+                if nqueues is None:
+                    # IrqAffinity names one core per queue: without ethtool -l the queue count
+                    # is the number of queue IRQs (else the base's count would not match).
+                    self.set("nic", "NQueues", len(cores), f"/proc/interrupts: {len(cores)} "
+                             "queue IRQs of the interface (no ethtool -l)")
+                    self.defaults = [d for d in self.defaults
+                                     if not d.startswith("[nic] NQueues")]
         elif self.info.has("interrupts"):
             self.notes.append("/proc/interrupts: no IRQ named after the interface's queues "
                               f"({self.info.interface or 'interface unknown'}): IrqAffinity "
