@@ -72,7 +72,9 @@ SingleFlowExperiment::Run(const Config& config)
     host.SetTxPathAttribute("GsoEnabled", BooleanValue(false));
     // ethtool ntuple: all of the flow's traffic to one queue, on the application's core
     // (aRFS) or on the IRQ affinity core.
+    // The profile's IrqAffinity (one core per queue of its own) gives way to that rule.
     host.SetDeviceAttribute("NQueues", UintegerValue(1));
+    host.SetSteeringAttribute("IrqAffinity", StringValue(""));
     host.SetSteeringAttribute("IrqCore",
                               UintegerValue(config.arfs ? config.appCore : config.irqCore));
     NetDeviceContainer devices = host.Install(phys);

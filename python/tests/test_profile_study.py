@@ -69,3 +69,16 @@ def test_python_bindings_read_a_profile_file(ns, tmp_path):
     assert str(profile.GetName()) == "good"
     assert any(str(s.key) == "Descriptors" and str(s.text) == "512"
                for s in profile.GetSettings())
+
+
+def test_single_flow_scenario_takes_a_profile_with_irq_affinity(tmp_path):
+    """hostnet-stack-overheads (what calibrate runs) steers the flow to one queue: a profile's
+    own IrqAffinity (one core per queue, as from-host writes it) gives way to that."""
+    program = Path(build_dir()) / "examples" / "hostnet-stack-overheads"
+    profile = tmp_path / "aff.toml"
+    profile.write_text('base = "mlx5-100g"\n[nic.steering]\nIrqAffinity = "'
+                       + ",".join(str(c) for c in range(16)) + '"\n')
+    done = subprocess.run([str(program), f"--preset={profile}", "--configs=all-opts",
+                           "--warmup=2ms", "--measure=2ms"], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert "all-opts" in done.stdout
