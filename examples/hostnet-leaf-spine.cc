@@ -261,6 +261,11 @@ main(int argc, char* argv[])
                  ") or a .toml file (with --scheme on top)",
              opt.hosts,
              ProfileName({"scheme", "plain"}));
+    opts.Add("portOrderTies",
+             "Switches take frames that arrive at the same nanosecond in input-port order "
+             "(SwitchArrivalOrder: --distributed runs then equal the sequential run); 0: in "
+             "ns-3's scheduling order",
+             params.portOrderTies);
     opts.Add("cost",
              "Also print the simulator's own cost after the metrics: process CPU time of the "
              "run, events, packets delivered to hosts, per-packet ratios and peak RSS",

@@ -20,6 +20,7 @@
 #include "ns3/point-to-point-net-device.h"
 #include "ns3/queue.h"
 #include "ns3/string.h"
+#include "ns3/switch-arrival-order.h"
 #include "ns3/traffic-control-helper.h"
 #include "ns3/traffic-control-layer.h"
 
@@ -120,6 +121,13 @@ LeafSpineHelper::SetRouting(const std::string& routing)
                     "LeafSpineHelper::SetRouting: '" << routing
                                                      << "'; allowed: static, global, table");
     m_routing = routing;
+}
+
+void
+LeafSpineHelper::SetPortOrderTies(bool portOrder)
+{
+    NS_ABORT_MSG_IF(m_installed, "LeafSpineHelper: SetPortOrderTies after Install");
+    m_portOrderTies = portOrder;
 }
 
 void
@@ -301,6 +309,12 @@ LeafSpineHelper::Install()
                 "TcDrop",
                 MakeBoundCallback(&CountTcDrop, &(*m_tcDrops)[i]));
         NS_ASSERT_MSG(connected, "TrafficControlLayer has no TcDrop trace source");
+        if (m_portOrderTies)
+        {
+            // Ties at a switch in input-port order: the same in every partition of a
+            // distributed run as in the sequential one (SwitchArrivalOrder).
+            SwitchArrivalOrder::Install(switches.Get(i));
+        }
     }
 
     if (global)

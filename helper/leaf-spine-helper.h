@@ -119,6 +119,18 @@ class LeafSpineHelper
     void SetRouting(const std::string& routing);
 
     /**
+     * @brief How a switch takes frames that reach it at the same nanosecond.
+     *
+     * true (the default): in input-port order, after the other events of that nanosecond
+     * (SwitchArrivalOrder on every leaf and spine), which makes a distributed run (MPI) give
+     * the sequential run's results whatever the partition; false: in the order ns-3 scheduled
+     * their arrivals (one event less per switch hop; a distributed run then may break a tie
+     * the other way and differ from the sequential one).
+     * @param portOrder whether ties are taken in input-port order
+     */
+    void SetPortOrderTies(bool portOrder);
+
+    /**
      * @brief Choose how a leaf spreads traffic for other leaves over the spines (routing
      * "static" only; Install aborts on "flow" with another routing).
      *
@@ -222,6 +234,7 @@ class LeafSpineHelper
     PointToPointHelper m_fabricLink;          ///< makes the leaf-spine links
     std::string m_switchQueueSize{"100p"};    ///< per-port switch buffer
     std::string m_routing{"static"};          ///< SetRouting
+    bool m_portOrderTies{true};               ///< SetPortOrderTies
     std::string m_ecmp{"destination"};        ///< SetEcmp
     HostNetDeviceHelper m_hostHelper;         ///< makes the hosts' NICs
     bool m_plainHosts{false};                 ///< no HostNetDevice on the hosts

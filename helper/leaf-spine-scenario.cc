@@ -417,6 +417,7 @@ LeafSpineScenario::InstallFabric()
     m_fabric.SetPlainHosts(c.plainHosts);
     m_fabric.SetRouting(c.routing);
     m_fabric.SetEcmp(c.ecmp);
+    m_fabric.SetPortOrderTies(c.portOrderTies);
     m_fabric.Install();
     m_stream = c.firstStream;
     m_stream += m_fabric.AssignStreams(m_stream);

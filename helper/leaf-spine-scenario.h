@@ -119,6 +119,7 @@ class LeafSpineScenario
         Time warmup{MilliSeconds(10)};      ///< warm-up, deleted (>= 0)
         std::string routing{"static"};      ///< LeafSpineHelper::SetRouting
         std::string ecmp{"destination"};    ///< LeafSpineHelper::SetEcmp
+        bool portOrderTies{true};           ///< LeafSpineHelper::SetPortOrderTies
         bool measureCost{false};            ///< measure the simulator's cost (GetCost)
         int64_t firstStream{1000};          ///< first random stream index
     };

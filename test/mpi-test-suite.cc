@@ -63,10 +63,12 @@ ReadFile(const std::string& path)
 }
 
 /**
- * The same configuration and seed, once sequentially and once split by leaf over two
+ * The same configuration and seed, once sequentially and once split by leaf over N
  * processes (granted time window or null messages): every metric of the --metrics file
  * must be equal as written (10 significant digits; null for undefined), and the distributed
- * run must report two ranks (it really was split, not run twice).
+ * run must report N ranks (it really was split, not run twice). The control case runs with
+ * --portOrderTies=0 and expects some metric to differ: the configuration has a tie that ns-3's
+ * own order breaks the other way across processes, which SwitchArrivalOrder removes.
  */
 class MpiLeafSpineTestCase : public TestCase
 {
@@ -75,11 +77,20 @@ class MpiLeafSpineTestCase : public TestCase
      * @param label what the case runs, in a few words
      * @param sync --distributed value: window or nullmsg
      * @param args further arguments of hostnet-leaf-spine
+     * @param processes MPI processes
+     * @param equal whether the metrics must be equal (false: some must differ)
      */
-    MpiLeafSpineTestCase(const std::string& label, const std::string& sync, const std::string& args)
-        : TestCase("sequential = 2 processes, " + sync + ", " + label),
+    MpiLeafSpineTestCase(const std::string& label,
+                         const std::string& sync,
+                         const std::string& args,
+                         uint32_t processes = 2,
+                         bool equal = true)
+        : TestCase("sequential " + std::string(equal ? "=" : "differs from") + " " +
+                   std::to_string(processes) + " processes, " + sync + ", " + label),
           m_sync(sync),
-          m_args(args)
+          m_args(args),
+          m_processes(processes),
+          m_equal(equal)
     {
     }
 
@@ -106,7 +117,7 @@ class MpiLeafSpineTestCase : public TestCase
         std::string mpiOut = CreateTempDirFilename("mpi-" + m_sync + ".out");
         int seq = Run("", m_args + " --cost --metrics=" + seqJson, seqOut);
         NS_TEST_ASSERT_MSG_EQ(seq, 0, "sequential run failed");
-        int mpi = Run(mpiexec + " -n 2 ",
+        int mpi = Run(mpiexec + " -n " + std::to_string(m_processes) + " ",
                       m_args + " --cost --distributed=" + m_sync + " --metrics=" + mpiJson,
                       mpiOut);
         NS_TEST_ASSERT_MSG_EQ(mpi, 0, "run under " << mpiexec << " failed");
@@ -115,22 +126,33 @@ class MpiLeafSpineTestCase : public TestCase
         NS_TEST_ASSERT_MSG_NE(seqText.find("cost_ranks 1\n"),
                               std::string::npos,
                               "the sequential run is one process");
-        NS_TEST_ASSERT_MSG_NE(mpiText.find("cost_ranks 2\n"),
+        NS_TEST_ASSERT_MSG_NE(mpiText.find("cost_ranks " + std::to_string(m_processes) + "\n"),
                               std::string::npos,
-                              "the distributed run was split over 2 processes");
+                              "the distributed run was split over " << m_processes << " processes");
         auto expected = ReadMetrics(seqJson);
         auto got = ReadMetrics(mpiJson);
         NS_TEST_ASSERT_MSG_GT(expected.size(), 10u, "the sequential run wrote its metrics");
         NS_TEST_ASSERT_MSG_NE(expected["rpc_completed"], "0", "RPCs completed");
         NS_TEST_ASSERT_MSG_EQ(got.size(), expected.size(), "same metric names");
+        uint32_t differ = 0;
         for (const auto& [name, value] : expected)
         {
-            NS_TEST_EXPECT_MSG_EQ(got[name], value, "metric " << name);
+            if (m_equal)
+            {
+                NS_TEST_EXPECT_MSG_EQ(got[name], value, "metric " << name);
+            }
+            differ += got[name] != value;
+        }
+        if (!m_equal)
+        {
+            NS_TEST_EXPECT_MSG_GT(differ, 0u, "the tie is in this configuration");
         }
     }
 
-    std::string m_sync; ///< synchronisation algorithm
-    std::string m_args; ///< example arguments
+    std::string m_sync;   ///< synchronisation algorithm
+    std::string m_args;   ///< example arguments
+    uint32_t m_processes; ///< MPI processes
+    bool m_equal;         ///< the metrics must be equal
 };
 
 } // namespace
@@ -157,6 +179,39 @@ class MpiTestSuite : public TestSuite
                                              "window",
                                              small + " --load=0.6 --switchQueue=10p "
                                                      "--fabricLinkRate=1Gbps --linkDelay=5us"),
+                    TestCase::Duration::QUICK);
+        // Modern hosts (mlx5-100g: GRO, TSO, 16 queues, net_dim, NAPI) with RPCs and TCP, 32
+        // of them: switch ties across the ranks, taken in input-port order.
+        const std::string modern = "--spines=2 --leaves=4 --hostsPerLeaf=8 "
+                                   "--hostLinkRate=25Gbps --fabricLinkRate=100Gbps "
+                                   "--switchQueue=400KB --hosts=mlx5-100g --rpcRate=20000 "
+                                   "--appCores=separate --irqCores=2 --load=0.5 "
+                                   "--duration=0.002 --warmup=0.002";
+        const std::string rpc = modern + " --traffic=tcp --rpcSizes=etc";
+        for (uint32_t n : {2, 4})
+        {
+            AddTestCase(new MpiLeafSpineTestCase("modern hosts, RPCs", "window", rpc, n),
+                        TestCase::Duration::QUICK);
+        }
+        AddTestCase(new MpiLeafSpineTestCase("modern hosts, RPCs", "nullmsg", rpc, 2),
+                    TestCase::Duration::QUICK);
+        AddTestCase(new MpiLeafSpineTestCase("modern hosts, ties in scheduling order, the control",
+                                             "window",
+                                             rpc + " --portOrderTies=0",
+                                             2,
+                                             false),
+                    TestCase::Duration::QUICK);
+        // Key-value servers in epoll loops with busy polling, IRQ deferral and GRO flush
+        // timeouts (napi_defer_hard_irqs, prefer_busy_poll).
+        AddTestCase(new MpiLeafSpineTestCase("modern hosts, key-value, epoll busy polling",
+                                             "window",
+                                             modern + " --traffic=kv --tcpFlows=0 --kvThreads=4 "
+                                                      "--kvConnections=4 --scheme=napi "
+                                                      "--deferHardIrqs=100 "
+                                                      "--groFlushTimeout=0.0002 "
+                                                      "--busyPollUsecs=64 --busyPollBudget=64 "
+                                                      "--preferBusyPoll=true",
+                                             4),
                     TestCase::Duration::QUICK);
     }
 };
