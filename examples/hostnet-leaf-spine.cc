@@ -43,8 +43,8 @@
  * One large run can be split over processes with ns-3's MPI distributed simulator (an ns-3
  * tree configured with --enable-mpi): mpirun -np 2 <program> --distributed=window ...
  * simulates each leaf with its hosts in one process and prints the whole network's metrics
- * (rank 0 prints them), equal to the sequential run's unless events tie across processes
- * (doc/hostnet.rst, "Distributed runs").
+ * (rank 0 prints them), equal to the sequential run's (switches take ties in input-port
+ * order, --portOrderTies; doc/hostnet.rst, "Distributed runs").
  */
 
 #include "hostnet-example-options.h"

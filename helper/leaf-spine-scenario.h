@@ -75,9 +75,9 @@ class RequestResponseServer;
  * ns-3's RngRun. Under ns-3's MPI simulator (DistributedRun::Enable before Build, an ns-3
  * tree with --enable-mpi) the fabric is split by leaf (LeafSpineHelper::SetPartitions) and
  * Run combines the ranks' parts, so every rank reports the whole network's metrics. They
- * equal the sequential run's unless two events tie at one instant across ranks (an
- * event's remote copy is ordered after local events of the same time; see "Distributed
- * runs" in doc/hostnet.rst for a configuration where that changes metrics).
+ * equal the sequential run's: the switches take frames of one nanosecond in input-port
+ * order (Parameters::portOrderTies, SwitchArrivalOrder), not in the order ns-3 scheduled
+ * them, which differs across ranks ("Distributed runs" in doc/hostnet.rst).
  */
 class LeafSpineScenario
 {
