@@ -215,7 +215,7 @@ CheckValue(Ptr<const AttributeChecker> checker, const AttributeValue& value)
         }
     }
     std::string shown = text ? text->Get() : value.SerializeToString(checker);
-    if (text && pointer && IsReadableText(checker, shown) &&
+    if (text && pointer && !shown.empty() && IsReadableText(checker, shown) &&
         (pointer->GetPointeeTypeId() == RandomVariableStream::GetTypeId() ||
          pointer->GetPointeeTypeId().IsChildOf(RandomVariableStream::GetTypeId())))
     {
