@@ -82,3 +82,28 @@ def test_single_flow_scenario_takes_a_profile_with_irq_affinity(tmp_path):
                            "--warmup=2ms", "--measure=2ms"], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     assert "all-opts" in done.stdout
+
+
+STUDIES = sorted((Path(__file__).resolve().parents[2] / "examples" / "studies").glob("*.toml"))
+
+
+def test_the_study_files_are_found():
+    assert "own-host.toml" in [p.name for p in STUDIES] and len(STUDIES) >= 4
+
+
+def test_every_study_file_validates_against_its_program():
+    """`hostnet validate` on each examples/studies/*.toml (parameters against the program's
+    --PrintHelp, metrics against --PrintMetrics); own-host.toml's profile path resolves."""
+    from hostnet.study.cli import main
+
+    for study in STUDIES:
+        assert main(["validate", str(study)]) == 0, study.name
+
+
+def test_own_host_profile_is_valid_for_the_cpp_reader():
+    """The profile own-host.toml names (relative to it) passes the C++ reader."""
+    from hostnet.profile.cli import main
+
+    hosts = Path(__file__).resolve().parents[2] / "examples" / "studies" / "hosts"
+    for profile in sorted(hosts.glob("*.toml")):
+        assert main(["check", str(profile)]) == 0, profile.name
