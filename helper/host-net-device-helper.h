@@ -397,8 +397,9 @@ class HostNetDeviceHelper : public PcapHelperForDevice, public AsciiTraceHelperF
      * jitter), then ReceiveSteering (RpsEnqueueCost). The other parts (HostCpu and its
      * scheduler, HostNetStack, HostTxPath, TxRing) draw no random numbers. The streams are
      * then those of @p stream whatever the order of the settings, the profile that made them
-     * and the checks made before: Set*Attribute, CheckAttribute, SetPreset and HostProfile
-     * take no automatic stream (a random-variable value is checked with a fixed one). Without
+     * and the checks made before (CheckAttribute, CheckPreset and HostProfile::Read take no
+     * automatic stream: a random-variable value is checked with a fixed one; a Set* of a
+     * random variable takes one in ns-3's ObjectFactory, whatever the order). Without
      * this call the variables take ns-3's automatic streams when Install makes them, which
      * depend on every random variable the program made before.
      * @param devices HostNetDevices (other devices are skipped)
