@@ -831,63 +831,34 @@ HostProfile::Apply(HostNetDeviceHelper& helper) const
             helper.SetCpuAttribute("Scheduler", StringValue(scheduler + "]"));
             scheduler.clear();
         }
-        if (sec == "cpu")
+        if (s.key == "type")
         {
-            helper.SetCpuAttribute(s.key, v);
+            sec == "nic.moderation" ? helper.SetModerationType(s.text)
+                                    : helper.SetRxModeType(s.text);
+            continue;
         }
-        else if (sec == "cpu.locality")
-        {
-            helper.SetLocalityAttribute(s.key, v);
-        }
-        else if (sec == "stack")
-        {
-            helper.SetStackAttribute(s.key, v);
-        }
-        else if (sec == "stack.tcp-timers")
-        {
-            helper.SetTcpTimerAttribute(s.key, v);
-        }
-        else if (sec == "stack.socket")
-        {
-            helper.SetSocketCostAttribute(s.key, v);
-        }
-        else if (sec == "nic")
-        {
-            helper.SetDeviceAttribute(s.key, v);
-        }
-        else if (sec == "nic.steering")
-        {
-            helper.SetSteeringAttribute(s.key, v);
-        }
-        else if (sec == "nic.moderation")
-        {
-            s.key == "type" ? helper.SetModerationType(s.text)
-                            : helper.SetModerationAttribute(s.key, v);
-        }
-        else if (sec == "nic.rx-mode")
-        {
-            s.key == "type" ? helper.SetRxModeType(s.text) : helper.SetRxModeAttribute(s.key, v);
-        }
-        else if (sec == "nic.rx-ring")
-        {
-            helper.SetRxRingAttribute(s.key, v);
-        }
-        else if (sec == "nic.tx-ring")
-        {
-            helper.SetTxRingAttribute(s.key, v);
-        }
-        else if (sec == "nic.tx-path")
-        {
-            helper.SetTxPathAttribute(s.key, v);
-        }
-        else if (sec == "costs")
-        {
-            helper.SetCostAttribute(s.key, v);
-        }
-        else
-        {
-            NS_FATAL_ERROR("HostProfile::Apply: no setter for section [" << sec << "]");
-        }
+        // The helper's setter of each plain section (the typed ones set their attributes on
+        // the class chosen by "type").
+        using Setter = void (HostNetDeviceHelper::*)(const std::string&, const AttributeValue&);
+        static const std::map<std::string, Setter> setters{
+            {"cpu", &HostNetDeviceHelper::SetCpuAttribute},
+            {"cpu.locality", &HostNetDeviceHelper::SetLocalityAttribute},
+            {"stack", &HostNetDeviceHelper::SetStackAttribute},
+            {"stack.tcp-timers", &HostNetDeviceHelper::SetTcpTimerAttribute},
+            {"stack.socket", &HostNetDeviceHelper::SetSocketCostAttribute},
+            {"nic", &HostNetDeviceHelper::SetDeviceAttribute},
+            {"nic.steering", &HostNetDeviceHelper::SetSteeringAttribute},
+            {"nic.moderation", &HostNetDeviceHelper::SetModerationAttribute},
+            {"nic.rx-mode", &HostNetDeviceHelper::SetRxModeAttribute},
+            {"nic.rx-ring", &HostNetDeviceHelper::SetRxRingAttribute},
+            {"nic.tx-ring", &HostNetDeviceHelper::SetTxRingAttribute},
+            {"nic.tx-path", &HostNetDeviceHelper::SetTxPathAttribute},
+            {"costs", &HostNetDeviceHelper::SetCostAttribute},
+        };
+        auto setter = setters.find(sec);
+        NS_ABORT_MSG_IF(setter == setters.end(),
+                        "HostProfile::Apply: no setter for section [" << sec << "]");
+        (helper.*(setter->second))(s.key, v);
     }
     if (!scheduler.empty())
     {

@@ -52,10 +52,7 @@ def _from_host_run(args) -> int:
         return 2
     try:
         info = collect(args.path, args.interface)
-    except FileNotFoundError as e:
-        print(f"error: {e}", file=sys.stderr)
-        return 2
-    except ProfileInputError as e:
+    except (FileNotFoundError, ProfileInputError) as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
     if not recognised(info):
