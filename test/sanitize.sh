@@ -68,6 +68,10 @@ fi
 runner="$build/bin/hostnet-test-runner"
 [ -x "$runner" ] || { echo "error: $runner not built" >&2; exit 1; }
 logs="$build/sanitize-logs"
+# The last run's durations, to start the longest runs first (two 30-minute suites started last
+# would run alone at the end).
+previous=""
+[ -f "$logs/summary.txt" ] && previous="$(cat "$logs/summary.txt")"
 rm -rf "$logs" "$build/sanitize-runs"
 mkdir -p "$logs" "$build/sanitize-runs"
 
@@ -98,6 +102,26 @@ for cmd, do_run, _ in spec["cpp_examples"]:
     print(f"{name}\t{cwd}\t{shlex.join([exe] + argv[1:])}")
 PY
 fi
+
+# Longest first: by the last run's duration, else the suites known to be slow under ASan first.
+"$python" - "$runs" <<PY
+import sys
+path = sys.argv[1]
+previous = {}
+for line in """$previous""".splitlines():
+    parts = line.split()
+    if len(parts) == 3 and parts[1].endswith("s") and parts[1][:-1].isdigit():
+        previous[parts[2]] = int(parts[1][:-1])
+slow = ["suite-hostnet-self-similar", "suite-hostnet-validation", "suite-hostnet-offload"]
+lines = open(path).read().splitlines()
+def key(line):
+    name = line.split("\t", 1)[0]
+    if name in previous:
+        return (0, -previous[name])
+    return (0, -10**6 + slow.index(name)) if name in slow else (1, 0)
+lines.sort(key=key)
+open(path, "w").write("".join(l + "\n" for l in lines))
+PY
 
 # Run line $1 of $runs: its log gets the command, the output and the verdict.
 run_one() {
