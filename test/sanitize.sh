@@ -3,12 +3,15 @@
 # LeakSanitizer (GCC's runtimes) against the ns3 wheel, then run every test suite of the
 # module's test runner and every short example run of test/examples-to-run.py under them.
 #
-#   test/sanitize.sh [--no-build] [--suites-only | --examples-only] [--fullness=QUICK|EXTENSIVE|TAKES_FOREVER]
+#   test/sanitize.sh [--no-build] [--suites-only | --examples-only] [--only=REGEX]
+#                    [--fullness=QUICK|EXTENSIVE|TAKES_FOREVER]
+#
+# --only=REGEX runs only the runs whose log name (suite-<suite>, example-<program>-<n>) matches.
 #
 # Environment: HOSTNET_VENV (default ./.venv, made by ./hostnet.sh build), HOSTNET_SANITIZE_BUILD
 # (default ./build-sanitize), HOSTNET_JOBS (build and run parallelism, default 2),
-# HOSTNET_SANITIZE_TIMEOUT (seconds per run, default 5400: under ASan the suites
-# hostnet-self-similar and hostnet-validation take over 30 min each on 2 busy cores).
+# HOSTNET_SANITIZE_TIMEOUT (seconds per run, default 1800), ASAN_OPTIONS_EXTRA (appended to
+# the ASan options below; a later option wins).
 # Build: RelWithDebInfo, -fsanitize=address,undefined -fno-omit-frame-pointer, HOSTNET_LTO off.
 # The wheel's libraries are not instrumented: their memory errors go unseen, but every
 # allocation goes through ASan's malloc, so LeakSanitizer sees what they leak too.
@@ -21,16 +24,17 @@ cd "$here"
 venv="${HOSTNET_VENV:-$here/.venv}"
 build="${HOSTNET_SANITIZE_BUILD:-$here/build-sanitize}"
 jobs="${HOSTNET_JOBS:-2}"
-timeout_s="${HOSTNET_SANITIZE_TIMEOUT:-5400}"
+timeout_s="${HOSTNET_SANITIZE_TIMEOUT:-1800}"
 fullness=EXTENSIVE # what ctest runs
-do_build=1 do_suites=1 do_examples=1
+do_build=1 do_suites=1 do_examples=1 only=""
 for arg in "$@"; do
     case "$arg" in
         --no-build) do_build=0 ;;
         --suites-only) do_examples=0 ;;
         --examples-only) do_suites=0 ;;
         --fullness=*) fullness="${arg#--fullness=}" ;;
-        *) echo "usage: $0 [--no-build] [--suites-only | --examples-only] [--fullness=...]" >&2
+        --only=*) only="${arg#--only=}" ;;
+        *) echo "usage: $0 [--no-build] [--suites-only | --examples-only] [--only=REGEX] [--fullness=...]" >&2
            exit 2 ;;
     esac
 done
@@ -38,8 +42,18 @@ python="$venv/bin/python"
 [ -x "$python" ] || { echo "error: no virtual environment at $venv (run ./hostnet.sh build)" >&2; exit 1; }
 
 # The sanitizers' settings, one place. halt_on_error: a report ends the run (non-zero exit).
+# malloc_context_size=2: each allocation and free records operator new/delete and its caller.
+# The wheel's libraries have no frame pointers, so ASan's fast unwinder, walking further,
+# reads stack words as frames: nearly every allocation made from ns-3's code (each event)
+# then gets a stack of its own, and ASan's stack store grows without bound. Measured with the
+# default of 30 frames: hostnet-self-similar was stopped after 71 min at 5.9 GB; with 3 frames
+# it still grows (1.8 GB in 150 s); with 2 frames it passes in 70 s (0.9 GB);
+# fast_unwind_on_malloc=0 (exact stacks) had not finished after 6.5 min. Checks are the same
+# whatever the depth; only the allocation and free stacks in a report are shorter (the stack
+# of the error itself is unwound in full). For full allocation stacks, re-run the one run:
+#   ASAN_OPTIONS_EXTRA=malloc_context_size=30:fast_unwind_on_malloc=0 test/sanitize.sh --no-build --only=NAME
 supp="$here/test/sanitize-suppressions"
-export ASAN_OPTIONS="halt_on_error=1:abort_on_error=0:detect_leaks=1:check_initialization_order=1:strict_init_order=1${ASAN_OPTIONS_EXTRA:+:$ASAN_OPTIONS_EXTRA}"
+export ASAN_OPTIONS="halt_on_error=1:abort_on_error=0:detect_leaks=1:check_initialization_order=1:strict_init_order=1:malloc_context_size=2${ASAN_OPTIONS_EXTRA:+:$ASAN_OPTIONS_EXTRA}"
 export UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1:suppressions=$supp/ubsan.supp"
 export LSAN_OPTIONS="suppressions=$supp/lsan.supp:print_suppressions=0"
 
@@ -68,10 +82,11 @@ fi
 runner="$build/bin/hostnet-test-runner"
 [ -x "$runner" ] || { echo "error: $runner not built" >&2; exit 1; }
 logs="$build/sanitize-logs"
-# The last run's durations, to start the longest runs first (two 30-minute suites started last
-# would run alone at the end).
+# Each run's last duration ("<name> <seconds>"), kept across runs (also --only ones), to start
+# the longest runs first: a long suite started last would run alone at the end.
+durations="$build/sanitize-durations.txt"
 previous=""
-[ -f "$logs/summary.txt" ] && previous="$(cat "$logs/summary.txt")"
+[ -f "$durations" ] && previous="$(cat "$durations")"
 rm -rf "$logs" "$build/sanitize-runs"
 mkdir -p "$logs" "$build/sanitize-runs"
 
@@ -103,6 +118,14 @@ for cmd, do_run, _ in spec["cpp_examples"]:
 PY
 fi
 
+if [ -n "$only" ]; then
+    grep -E "^[^[:space:]]*(${only})[^[:space:]]*"$'\t' "$runs" >"$runs.only" || {
+        echo "error: --only=$only matches none of: $(cut -f1 "$runs" | tr '\n' ' ')" >&2
+        exit 2
+    }
+    mv "$runs.only" "$runs"
+fi
+
 # Longest first: by the last run's duration, else the suites known to be slow under ASan first.
 "$python" - "$runs" <<PY
 import sys
@@ -110,8 +133,8 @@ path = sys.argv[1]
 previous = {}
 for line in """$previous""".splitlines():
     parts = line.split()
-    if len(parts) == 3 and parts[1].endswith("s") and parts[1][:-1].isdigit():
-        previous[parts[2]] = int(parts[1][:-1])
+    if len(parts) == 2 and parts[1].isdigit():
+        previous[parts[0]] = int(parts[1])
 slow = ["suite-hostnet-self-similar", "suite-hostnet-validation", "suite-hostnet-offload"]
 lines = open(path).read().splitlines()
 def key(line):
@@ -150,6 +173,21 @@ echo "== $n runs under ASan/UBSan/LSan ($jobs at a time; logs in $logs)"
 : >"$logs/summary.txt"
 seq 1 "$n" | xargs -P "$jobs" -I{} bash -c 'run_one "$1"' _ {}
 elapsed=$(( $(date +%s) - total_start ))
+"$python" - "$durations" "$logs/summary.txt" <<'PY'
+import os, sys
+path, summary = sys.argv[1], sys.argv[2]
+known = {}
+if os.path.exists(path):
+    for line in open(path):
+        parts = line.split()
+        if len(parts) == 2:
+            known[parts[0]] = parts[1]
+for line in open(summary):
+    parts = line.split()
+    if len(parts) == 3 and parts[1][:-1].isdigit():
+        known[parts[2]] = parts[1][:-1]
+open(path, "w").write("".join(f"{k} {v}\n" for k, v in sorted(known.items())))
+PY
 
 bad=$(grep -vc '^ok ' "$logs/summary.txt" || true)
 echo
