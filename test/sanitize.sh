@@ -85,8 +85,6 @@ logs="$build/sanitize-logs"
 # Each run's last duration ("<name> <seconds>"), kept across runs (also --only ones), to start
 # the longest runs first: a long suite started last would run alone at the end.
 durations="$build/sanitize-durations.txt"
-previous=""
-[ -f "$durations" ] && previous="$(cat "$durations")"
 rm -rf "$logs" "$build/sanitize-runs"
 mkdir -p "$logs" "$build/sanitize-runs"
 
@@ -126,16 +124,18 @@ if [ -n "$only" ]; then
     mv "$runs.only" "$runs"
 fi
 
-# Longest first: by the last run's duration, else the suites known to be slow under ASan first.
-"$python" - "$runs" <<PY
-import sys
-path = sys.argv[1]
+# Longest first: by the last duration, else the suites that took a minute or more under ASan.
+"$python" - "$runs" "$durations" <<'PY'
+import os, sys
+path, durations = sys.argv[1], sys.argv[2]
 previous = {}
-for line in """$previous""".splitlines():
-    parts = line.split()
-    if len(parts) == 2 and parts[1].isdigit():
-        previous[parts[0]] = int(parts[1])
-slow = ["suite-hostnet-self-similar", "suite-hostnet-validation", "suite-hostnet-offload"]
+if os.path.exists(durations):
+    for line in open(durations):
+        parts = line.split()
+        if len(parts) == 2 and parts[1].isdigit():
+            previous[parts[0]] = int(parts[1])
+slow = ["suite-hostnet-validation", "suite-hostnet-self-similar", "suite-hostnet-key-value-client",
+        "suite-hostnet-stack-overheads", "suite-hostnet-offload"]
 lines = open(path).read().splitlines()
 def key(line):
     name = line.split("\t", 1)[0]
