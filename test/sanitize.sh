@@ -124,26 +124,19 @@ if [ -n "$only" ]; then
     mv "$runs.only" "$runs"
 fi
 
-# Longest first: by the last duration, else the suites that took a minute or more under ASan.
+# Longest first: by each run's last duration (kept in $durations), else by what the runs of a
+# minute or more took under ASan when this was written; the rest in list order.
 "$python" - "$runs" "$durations" <<'PY'
 import os, sys
 path, durations = sys.argv[1], sys.argv[2]
-previous = {}
+seconds = {"suite-hostnet-validation": 129, "suite-hostnet-self-similar": 67,
+           "suite-hostnet-key-value-client": 68, "suite-hostnet-stack-overheads": 62,
+           "suite-hostnet-offload": 60}
 if os.path.exists(durations):
-    for line in open(durations):
-        parts = line.split()
-        if len(parts) == 2 and parts[1].isdigit():
-            previous[parts[0]] = int(parts[1])
-slow = ["suite-hostnet-validation", "suite-hostnet-self-similar", "suite-hostnet-key-value-client",
-        "suite-hostnet-stack-overheads", "suite-hostnet-offload"]
+    seconds.update((name, int(s)) for name, s in (line.split() for line in open(durations)))
 lines = open(path).read().splitlines()
-def key(line):
-    name = line.split("\t", 1)[0]
-    if name in previous:
-        return (0, -previous[name])
-    return (0, -10**6 + slow.index(name)) if name in slow else (1, 0)
-lines.sort(key=key)
-open(path, "w").write("".join(l + "\n" for l in lines))
+lines.sort(key=lambda line: -seconds.get(line.split("\t", 1)[0], 0))
+open(path, "w").write("".join(line + "\n" for line in lines))
 PY
 
 # Run line $1 of $runs: its log gets the command, the output and the verdict.
@@ -173,21 +166,12 @@ echo "== $n runs under ASan/UBSan/LSan ($jobs at a time; logs in $logs)"
 : >"$logs/summary.txt"
 seq 1 "$n" | xargs -P "$jobs" -I{} bash -c 'run_one "$1"' _ {}
 elapsed=$(( $(date +%s) - total_start ))
-"$python" - "$durations" "$logs/summary.txt" <<'PY'
-import os, sys
-path, summary = sys.argv[1], sys.argv[2]
-known = {}
-if os.path.exists(path):
-    for line in open(path):
-        parts = line.split()
-        if len(parts) == 2:
-            known[parts[0]] = parts[1]
-for line in open(summary):
-    parts = line.split()
-    if len(parts) == 3 and parts[1][:-1].isdigit():
-        known[parts[2]] = parts[1][:-1]
-open(path, "w").write("".join(f"{k} {v}\n" for k, v in sorted(known.items())))
-PY
+# This run's durations first, then the kept ones; sort -s -u keeps the first of each name.
+{
+    awk '{ sub(/s$/, "", $2); print $3, $2 }' "$logs/summary.txt"
+    if [ -f "$durations" ]; then cat "$durations"; fi
+} | sort -s -u -k1,1 >"$durations.new"
+mv "$durations.new" "$durations"
 
 bad=$(grep -vc '^ok ' "$logs/summary.txt" || true)
 echo
