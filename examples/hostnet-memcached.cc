@@ -13,7 +13,7 @@
  * under a mutilate load, as Damato and Karsten measured IRQ deferral, epoll busy polling and
  * IRQ suspension (Linux 6.13, 2024). By default their set-up: one server with 8 cores that
  * take both the 8 receive queues' interrupts and the 8 memcached threads (-t 8 -N 8), a
- * ConnectX-5 Ex class NIC at 100 Gb/s (the mlx5-100g preset on 8 cores and queues); 6 load
+ * ConnectX-5 Ex class NIC at 100 Gb/s (the mlx5-epyc7662 preset: mlx5-100g on 8 cores and queues with cache interference and timer costs); 6 load
  * machines and a measuring driver, 32 threads x 20 connections each (4,480 connections, depth
  * 1), Facebook ETC sizes and gaps, 3 % updates, at --qps requests/s in all (0: as fast as the
  * server answers).
@@ -64,6 +64,7 @@ struct RunOptions
     std::string metrics;
     std::string label;
     bool perCore{false}; ///< print the server's CPU per core
+    std::string server{"mlx5-epyc7662"}; ///< the server's host profile
 };
 
 } // namespace
@@ -158,6 +159,18 @@ main(int argc, char* argv[])
              opt.setCostUs,
              0,
              1e6);
+    opts.Add("server",
+             "The server's host profile, shipped (" +
+                 JoinNames(HostNetDeviceHelper::GetPresetNames()) +
+                 ") or a .toml file; reduced to the set-up's cores and queues",
+             opt.server,
+             ProfileName({}));
+    opts.Add("cycleRateGhz",
+             "Cycles per busy core-second that turn the server's CPU time per request into "
+             "cycles_per_req (the measured host counts 1.1 GHz on a fully busy core)",
+             params.cycleRateGhz,
+             1e-3,
+             1e3);
     opts.Add("label",
              "A name for this configuration in study results (not used by the simulation)",
              opt.label,
@@ -197,6 +210,9 @@ main(int argc, char* argv[])
     }
 
     MemcachedScenario scenario(params);
+    HostNetDeviceHelper server;
+    server.SetPreset(opt.server);
+    scenario.SetServerDeviceHelper(server);
     scenario.Build();
     scenario.Run();
     Simulator::Destroy();

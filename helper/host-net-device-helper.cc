@@ -67,6 +67,7 @@ HostNetDeviceHelper::HostNetDeviceHelper()
     m_socketCostsFactory.SetTypeId("ns3::HostSocketCosts");
     m_tcpTimersFactory.SetTypeId("ns3::HostTcpTimers");
     m_localityFactory.SetTypeId("ns3::CpuLocality");
+    m_interferenceFactory.SetTypeId("ns3::CacheInterference");
 }
 
 void
@@ -492,6 +493,15 @@ HostNetDeviceHelper::SetTcpTimerAttribute(const std::string& name, const Attribu
     std::string error = CheckAttribute("ns3::HostTcpTimers", name, value);
     NS_ABORT_MSG_IF(!error.empty(), "HostNetDeviceHelper::SetTcpTimerAttribute: " << error);
     m_tcpTimersFactory.Set(name, value);
+}
+
+void
+HostNetDeviceHelper::SetInterferenceAttribute(const std::string& name,
+                                              const AttributeValue& value)
+{
+    std::string error = CheckAttribute("ns3::CacheInterference", name, value);
+    NS_ABORT_MSG_IF(!error.empty(), "HostNetDeviceHelper::SetInterferenceAttribute: " << error);
+    m_interferenceFactory.Set(name, value);
 }
 
 void
@@ -947,6 +957,8 @@ HostNetDeviceHelper::Install(Ptr<NetDevice> phy) const
     {
         Ptr<HostCpu> cpu = m_cpuFactory.Create<HostCpu>();
         cpu->SetAttribute("Locality", PointerValue(m_localityFactory.Create<CpuLocality>()));
+        cpu->SetAttribute("Interference",
+                          PointerValue(m_interferenceFactory.Create<CacheInterference>()));
         node->AggregateObject(cpu);
     }
     if (!node->GetObject<HostNetStack>())

@@ -199,6 +199,14 @@ class HostNetDeviceHelper : public PcapHelperForDevice, public AsciiTraceHelperF
     void SetLocalityAttribute(const std::string& name, const AttributeValue& value);
 
     /**
+     * @brief Set an attribute of the CacheInterference of nodes given a HostCpu (RefillTime,
+     * EvictionWork).
+     * @param name attribute name
+     * @param value attribute value
+     */
+    void SetInterferenceAttribute(const std::string& name, const AttributeValue& value);
+
+    /**
      * @brief Configure a whole host from a profile: CPU (cores, speed, scheduler), stack,
      * NIC (queues, RSS, rings, moderation, NAPI, GRO/TSO) and costs (HostProfile).
      *
@@ -435,6 +443,7 @@ class HostNetDeviceHelper : public PcapHelperForDevice, public AsciiTraceHelperF
     ObjectFactory m_socketCostsFactory; ///< its HostSocketCosts
     ObjectFactory m_tcpTimersFactory;   ///< its HostTcpTimers
     ObjectFactory m_localityFactory;    ///< the new HostCpu's CpuLocality
+    ObjectFactory m_interferenceFactory; ///< the new HostCpu's CacheInterference
 };
 
 template <typename... Ts>

@@ -62,6 +62,7 @@ const SectionInfo g_sections[] = {
     {"cpu", "ns3::HostCpu", false},
     {"cpu.scheduler", "ns3::TaskScheduler", true},
     {"cpu.locality", "ns3::CpuLocality", false},
+    {"cpu.interference", "ns3::CacheInterference", false},
     {"stack", "ns3::HostNetStack", false},
     {"stack.tcp-timers", "ns3::HostTcpTimers", false},
     {"stack.socket", "ns3::HostSocketCosts", false},
@@ -843,6 +844,7 @@ HostProfile::Apply(HostNetDeviceHelper& helper) const
         static const std::map<std::string, Setter> setters{
             {"cpu", &HostNetDeviceHelper::SetCpuAttribute},
             {"cpu.locality", &HostNetDeviceHelper::SetLocalityAttribute},
+            {"cpu.interference", &HostNetDeviceHelper::SetInterferenceAttribute},
             {"stack", &HostNetDeviceHelper::SetStackAttribute},
             {"stack.tcp-timers", &HostNetDeviceHelper::SetTcpTimerAttribute},
             {"stack.socket", &HostNetDeviceHelper::SetSocketCostAttribute},

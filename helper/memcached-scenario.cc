@@ -126,6 +126,16 @@ MetricTable()
         {"drops_server", &M::dropsServer},
         {"drops_switch", &M::dropsSwitch},
         {"server_connections", &M::serverConnections},
+        {"cpu_us_per_req", &M::cpuUsPerReq},
+        {"hardirq_us_per_req", &M::hardIrqUsPerReq},
+        {"timer_us_per_req", &M::timerUsPerReq},
+        {"softirq_us_per_req", &M::softIrqUsPerReq},
+        {"spin_us_per_req", &M::spinUsPerReq},
+        {"syscall_us_per_req", &M::syscallUsPerReq},
+        {"app_us_per_req", &M::appUsPerReq},
+        {"interference_us_per_req", &M::interferenceUsPerReq},
+        {"cycles_per_req", &M::cyclesPerReq},
+        {"work_cycles_per_req", &M::workCyclesPerReq},
     };
     return table;
 }
@@ -140,7 +150,8 @@ MemcachedScenario::MemcachedScenario()
 MemcachedScenario::MemcachedScenario(const Parameters& params)
     : m_params(params)
 {
-    m_serverHelper.SetPreset("mlx5-100g");
+    // The measured server: mlx5-100g with the cache refill, timer and poll-call costs.
+    m_serverHelper.SetPreset("mlx5-epyc7662");
 }
 
 void
@@ -179,6 +190,10 @@ MemcachedScenario::Check(const Parameters& c, const std::string& prefix)
     else if (!(c.cpuSpeed > 0 && std::isfinite(c.cpuSpeed)))
     {
         why << name("cpuSpeed") << " = " << c.cpuSpeed << "; allowed: a number > 0";
+    }
+    else if (!(c.cycleRateGhz > 0 && std::isfinite(c.cycleRateGhz)))
+    {
+        why << name("cycleRateGhz") << " = " << c.cycleRateGhz << "; allowed: a number > 0";
     }
     else if (c.serverLinkRate.GetBitRate() == 0 || c.clientLinkRate.GetBitRate() == 0)
     {
@@ -581,6 +596,26 @@ MemcachedScenario::ComputeMetrics()
     m.busyFramesShare = ds.rxDelivered > 0 ? double(es.busyFrames) / ds.rxDelivered : undefined;
     m.busySpinPct = cpuWindow ? es.spin.GetSeconds() / coreSeconds * 100 : undefined;
     m.irqSuspendsPerS = es.suspends / duration;
+
+    // CPU time per response, by context, in microseconds; cycles at the measured host's rate.
+    const bool perReq = cpuWindow && received > 0;
+    auto usPerReq = [&](double seconds) {
+        return perReq ? seconds / static_cast<double>(received) * 1e6 : undefined;
+    };
+    const double timerSeconds = cs.timerShare * coreSeconds;
+    const double refillSeconds = (cs.hardIrqInterferenceShare + cs.softIrqInterferenceShare +
+                                  cs.taskInterferenceShare) *
+                                 coreSeconds;
+    m.cpuUsPerReq = usPerReq((1 - cs.idleShare) * coreSeconds);
+    m.hardIrqUsPerReq = usPerReq(cs.hardIrqShare * coreSeconds - timerSeconds);
+    m.timerUsPerReq = usPerReq(timerSeconds);
+    m.softIrqUsPerReq = usPerReq((cs.softIrqShare + cs.kernelTaskShare) * coreSeconds);
+    m.spinUsPerReq = usPerReq(es.spin.GetSeconds());
+    m.syscallUsPerReq = usPerReq((threadTime - user - es.spin).GetSeconds());
+    m.appUsPerReq = usPerReq(user.GetSeconds());
+    m.interferenceUsPerReq = usPerReq(refillSeconds);
+    m.cyclesPerReq = m.cpuUsPerReq * c.cycleRateGhz * 1e3;
+    m.workCyclesPerReq = (m.cpuUsPerReq - m.interferenceUsPerReq) * c.cycleRateGhz * 1e3;
 }
 
 std::vector<MemcachedScenario::CoreCpu>

@@ -40,7 +40,7 @@ class KeyValueServer;
  * The defaults are that set-up. One server: memcached 1.6 with 8 worker threads (-t 8),
  * connections given to threads by NAPI id (-N 8), the threads pinned to the 8 cores (HT off)
  * that also take the interrupts of the NIC's 8 receive queues (queue q on core q); a
- * ConnectX-5 Ex class NIC at 100 Gb/s (HostNetDeviceHelper's "mlx5-100g" preset: adaptive-rx
+ * ConnectX-5 Ex class NIC at 100 Gb/s (HostNetDeviceHelper's "mlx5-epyc7662" preset, mlx5-100g with cache interference and timer costs: adaptive-rx
  * with net_dim's CQE profile, 1024 descriptors, Linux 6.6+ costs), reduced to 8 cores and 8
  * queues on one NUMA node. The load: 6 mutilate agents and the measuring driver, each a plain
  * ns-3 node (no host model: the clients must not be the bottleneck) on a 100 Gb/s link to one
@@ -97,6 +97,10 @@ class MemcachedScenario
         uint32_t groPushBelow{1448};
         Time syscallCost{MicroSeconds(1)};  ///< KeyValueServer::SyscallCost (>= 0)
         double cpuSpeed{1.0};               ///< HostCpu::Speed (> 0; 1: the preset's core)
+        /// Cycles per busy core-second that turn CPU time per request into cycles per request
+        /// (> 0): 1.1 GHz, what the measured host counts on a fully busy core (every 100 %
+        /// row of Damato and Karsten 2024: cpq x qps / busy cores = 1.099-1.100 GHz)
+        double cycleRateGhz{1.1};
         DataRate serverLinkRate{"100Gbps"}; ///< server link (> 0)
         // Per NAPI instance (every receive queue).
         uint32_t deferHardIrqs{0}; ///< napi_defer_hard_irqs (needs groFlushTimeout)
@@ -166,6 +170,18 @@ class MemcachedScenario
         double dropsServer{0};         ///< drops_server: NIC FIFO, descriptors, backlog
         double dropsSwitch{0};         ///< drops_switch: switch ports
         double serverConnections{0};   ///< server_connections: accepted since the start
+        // The server's CPU time per response received in the window, by context (each part
+        // includes its cache refill; interference_us_per_req is that refill over all parts).
+        double cpuUsPerReq{0};          ///< cpu_us_per_req: all busy time
+        double hardIrqUsPerReq{0};      ///< hardirq_us_per_req: device interrupt handlers
+        double timerUsPerReq{0};        ///< timer_us_per_req: timer interrupts (hrtimers)
+        double softIrqUsPerReq{0};      ///< softirq_us_per_req: softirq, ksoftirqd, NAPI threads
+        double spinUsPerReq{0};         ///< spin_us_per_req: busy loops finding nothing
+        double syscallUsPerReq{0};      ///< syscall_us_per_req: threads' other kernel time
+        double appUsPerReq{0};          ///< app_us_per_req: the requests' own work
+        double interferenceUsPerReq{0}; ///< interference_us_per_req: cache refill, all contexts
+        double cyclesPerReq{0};         ///< cycles_per_req: cpu_us_per_req at cycleRateGhz
+        double workCyclesPerReq{0}; ///< work_cycles_per_req: the same without the refill
     };
 
     /// Create a scenario with the published set-up.
@@ -192,7 +208,7 @@ class MemcachedScenario
     static std::string Check(const Parameters& params, const std::string& prefix = "Parameters::");
 
     /**
-     * @brief Set how the server's HostNetDevice is made; without it, the "mlx5-100g" preset.
+     * @brief Set how the server's HostNetDevice is made; without it, the "mlx5-epyc7662" preset.
      * The scenario adds its own settings to a copy: HostCpu NCores and Speed, NQueues, the
      * IRQ of queue q on core q, one NUMA node, no per-stage latency histograms and the NAPI
      * settings of the Parameters (so the receive mode must be an ns3::NapiRxMode).

@@ -11,6 +11,7 @@
 #include "ns3/host-cpu.h"
 #include "ns3/simulator.h"
 #include "ns3/test.h"
+#include "ns3/nstime.h"
 #include "ns3/uinteger.h"
 
 #include <map>
@@ -276,6 +277,113 @@ class CpuCoresTestCase : public TestCase
 
 /**
  * @ingroup hostnet-tests
+ * @brief Cache refill after other contexts ran (CacheInterference), by hand.
+ *
+ * RefillTime 2 us, EvictionWork 10 us. t=0: task work of 10 us; the task never ran on the
+ * core, so it pays the full 2 us first (0-2). t=2: softirq work of 5 us, the softirq's first
+ * run: 2 us refill + 5 us (2-9). The task resumes after 7 us of foreign work: refill
+ * 2 us x (1 - exp(-0.7)) = 1006.83 ns, rounded to 1007 ns, then its 10 us: done at
+ * 9 + 1.007 + 10 = 20.007 us. A second softirq item at t=21 finds the task's 11.007 us in
+ * between: 2 us x (1 - exp(-1.1007)) = 1334.7 ns -> 1335 ns, done at 21 + 1.335 + 1 us.
+ * Interference: task 3.007 us, softirq 3.335 us.
+ */
+class CpuInterferenceTestCase : public TestCase
+{
+  public:
+    CpuInterferenceTestCase()
+        : TestCase("a context pays its cache refill after other contexts ran on its core")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        auto cpu = CreateObject<HostCpu>();
+        cpu->GetInterference()->SetAttribute("RefillTime", TimeValue(MicroSeconds(2)));
+        cpu->GetInterference()->SetAttribute("EvictionWork", TimeValue(MicroSeconds(10)));
+        auto task = cpu->CreateTask("app");
+        CompletionLog log;
+        Simulator::Schedule(MicroSeconds(0), [&]() {
+            cpu->SubmitTask(task, MicroSeconds(10), log.Recorder("task"));
+        });
+        Simulator::Schedule(MicroSeconds(2), [&]() {
+            cpu->Submit(HostCpu::SOFTIRQ, MicroSeconds(5), log.Recorder("softirq"));
+        });
+        Simulator::Schedule(MicroSeconds(21), [&]() {
+            cpu->Submit(HostCpu::SOFTIRQ, MicroSeconds(1), log.Recorder("softirq2"));
+        });
+        Simulator::Stop(MicroSeconds(40));
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(log.At("softirq"), MicroSeconds(9), "full refill, then 5 us");
+        NS_TEST_ASSERT_MSG_EQ(log.At("task"), NanoSeconds(20007), "2 + 1.007 us of refill");
+        NS_TEST_ASSERT_MSG_EQ(log.At("softirq2"),
+                              NanoSeconds(21000 + 1335 + 1000),
+                              "refill after the task's 11.007 us");
+        NS_TEST_ASSERT_MSG_EQ(cpu->GetTaskInterference(task),
+                              NanoSeconds(3007),
+                              "the task's refill");
+        HostCpuStats s = cpu->GetStats();
+        NS_TEST_ASSERT_MSG_EQ_TOL(s.taskInterferenceShare, 3.007 / 40, 1e-9, "task refill");
+        NS_TEST_ASSERT_MSG_EQ_TOL(s.softIrqInterferenceShare,
+                                  3.335 / 40,
+                                  1e-9,
+                                  "softirq refill");
+        NS_TEST_ASSERT_MSG_EQ_TOL(s.hardIrqInterferenceShare, 0, 1e-12, "no hard IRQ");
+        NS_TEST_ASSERT_MSG_EQ_TOL(s.taskShare, 13.007 / 40, 1e-9, "refill is the task's time");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * @ingroup hostnet-tests
+ * @brief A timer interrupt (SubmitTimer) costs TimerIrqCost at HARDIRQ and is accounted apart.
+ *
+ * TimerIrqCost 1 us; task work of 10 us from t=0; a timer expires at t=3: its callback runs
+ * at 4 us, the task ends at 11 us. Over 20 us: timer share 1/20, one expiry. Without a cost
+ * the callback runs at the expiry itself.
+ */
+class CpuTimerTestCase : public TestCase
+{
+  public:
+    CpuTimerTestCase()
+        : TestCase("a timer expiry is a hard interrupt of TimerIrqCost")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        auto cpu = CreateObject<HostCpu>();
+        cpu->SetAttribute("TimerIrqCost", TimeValue(MicroSeconds(1)));
+        auto task = cpu->CreateTask("app");
+        CompletionLog log;
+        Simulator::Schedule(MicroSeconds(0), [&]() {
+            cpu->SubmitTask(task, MicroSeconds(10), log.Recorder("task"));
+        });
+        Simulator::Schedule(MicroSeconds(3),
+                            [&]() { cpu->SubmitTimer(log.Recorder("timer"), 0); });
+        Simulator::Stop(MicroSeconds(20));
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(log.At("timer"), MicroSeconds(4), "1 us timer interrupt");
+        NS_TEST_ASSERT_MSG_EQ(log.At("task"), MicroSeconds(11), "preempted for 1 us");
+        HostCpuStats s = cpu->GetStats();
+        NS_TEST_ASSERT_MSG_EQ_TOL(s.timerShare, 1.0 / 20, 1e-9, "1 us of timer interrupt");
+        NS_TEST_ASSERT_MSG_EQ_TOL(s.hardIrqShare, 1.0 / 20, 1e-9, "a hard IRQ");
+        NS_TEST_ASSERT_MSG_EQ(s.timerExpiries, 1, "one expiry");
+        Simulator::Destroy();
+
+        auto free = CreateObject<HostCpu>();
+        CompletionLog freeLog;
+        Simulator::Schedule(MicroSeconds(3),
+                            [&]() { free->SubmitTimer(freeLog.Recorder("timer"), 0); });
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(freeLog.At("timer"), MicroSeconds(3), "no cost: at the expiry");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * @ingroup hostnet-tests
  * @brief The hostnet-cpu suite.
  */
 class HostCpuTestSuite : public TestSuite
@@ -289,6 +397,8 @@ class HostCpuTestSuite : public TestSuite
         AddTestCase(new CpuRoundRobinTestCase, TestCase::Duration::QUICK);
         AddTestCase(new CpuCoresTestCase, TestCase::Duration::QUICK);
         AddTestCase(new CpuLoopingTaskTestCase, TestCase::Duration::QUICK);
+        AddTestCase(new CpuInterferenceTestCase, TestCase::Duration::QUICK);
+        AddTestCase(new CpuTimerTestCase, TestCase::Duration::QUICK);
     }
 };
 

@@ -87,6 +87,23 @@ HostCpu::GetTypeId()
                           TimeValue(Time(0)),
                           MakeTimeAccessor(&HostCpu::m_wakeupCost),
                           MakeTimeChecker(Time(0)))
+            .AddAttribute("TimerIrqCost",
+                          "CPU time of a local timer interrupt that expires an hrtimer "
+                          "(hrtimer_interrupt: entry, the expiry, exit; the timer's callback "
+                          "is charged by its owner): gro_flush_timeout and "
+                          "irq_suspend_timeout expiries (napi_watchdog) and epoll_wait "
+                          "timeouts. Not scaled by Speed. 0 = free (the 2000s papers' hosts). "
+                          "Must be >= 0.",
+                          TimeValue(Time(0)),
+                          MakeTimeAccessor(&HostCpu::m_timerIrqCost),
+                          MakeTimeChecker(Time(0)))
+            .AddAttribute("Interference",
+                          "What contexts sharing a core cost each other (ns3::CacheInterference: "
+                          "RefillTime, EvictionWork): the cache refill a context pays when it "
+                          "resumes after other contexts ran on its core. Off by default.",
+                          StringValue("ns3::CacheInterference"),
+                          MakePointerAccessor(&HostCpu::m_interference),
+                          MakePointerChecker<CacheInterference>())
             .AddTraceSource("LevelChange",
                             "The level running on a core changed (core, old, new).",
                             MakeTraceSourceAccessor(&HostCpu::m_levelChangeTrace),
@@ -438,6 +455,7 @@ HostCpu::Update(uint32_t core)
     {
         return;
     }
+    c.busyClock += elapsed;
     if (c.running != TASK)
     {
         HeadWork(core, c.running).remaining -= elapsed;
@@ -489,6 +507,7 @@ HostCpu::Dispatch(uint32_t core)
     if (next == IDLE)
     {
         c.currTask = -1;
+        SwitchContext(core, IDLE);
     }
     else if (next == TASK)
     {
@@ -512,6 +531,7 @@ HostCpu::Dispatch(uint32_t core)
                 t.wakeCharge = Time(0);
             }
         }
+        SwitchContext(core, next);
         Work& w = HeadWork(core, next);
         if (w.firstStart.IsStrictlyNegative())
         {
@@ -583,6 +603,86 @@ HostCpu::HandleEvent(uint32_t core)
     Dispatch(core);
 }
 
+void
+HostCpu::SwitchContext(uint32_t core, Level next)
+{
+    Core& c = m_cores[core];
+    int64_t context = ContextOf(next, next == TASK ? m_sched->GetHead(core) : 0);
+    if (context == c.context)
+    {
+        return;
+    }
+    // The context that held the core stops: remember how much the core had run by then.
+    if (c.context >= 0)
+    {
+        Task& old = m_tasks[c.context];
+        old.stopClock = c.busyClock;
+        old.stopCore = core;
+    }
+    else if (c.context != IDLE_CONTEXT)
+    {
+        c.irqStop[-2 - c.context] = c.busyClock;
+    }
+    c.context = context;
+    if (next == IDLE || !m_interference->IsEnabled())
+    {
+        return;
+    }
+    // The new one refills what the others evicted since it last ran here.
+    Time stop;
+    if (next == TASK)
+    {
+        const Task& t = m_tasks[context];
+        stop = t.stopCore == core ? t.stopClock : Time(-1);
+    }
+    else
+    {
+        stop = c.irqStop[next];
+    }
+    Time refill = m_interference->GetRefill(stop.IsStrictlyNegative() ? Time(-1)
+                                                                      : c.busyClock - stop);
+    if (refill.IsZero())
+    {
+        return;
+    }
+    c.interference[next] += refill;
+    if (next == TASK)
+    {
+        m_tasks[context].interference += refill;
+        c.overhead += refill;
+    }
+    else
+    {
+        HeadWork(core, next).remaining += refill;
+    }
+}
+
+void
+HostCpu::SubmitTimer(const Callback<void>& done, uint32_t core)
+{
+    if (m_timerIrqCost.IsZero())
+    {
+        if (!done.IsNull())
+        {
+            done();
+        }
+        return;
+    }
+    Submit(HARDIRQ, m_timerIrqCost, MakeCallback(&HostCpu::TimerDone, this).Bind(core, done), core);
+}
+
+void
+HostCpu::TimerDone(uint32_t core, Callback<void> done)
+{
+    Core& c = m_cores[core];
+    c.timerTime += m_timerIrqCost;
+    c.timerExpiries++;
+    if (!done.IsNull())
+    {
+        done();
+    }
+}
+
 bool
 HostCpu::NeedResched(uint32_t core) const
 {
@@ -638,10 +738,14 @@ HostCpu::ResetStats()
         c.kernelTaskTime = Time(0);
         c.jobsCompleted = 0;
         c.preemptions = 0;
+        c.interference.fill(Time(0));
+        c.timerTime = Time(0);
+        c.timerExpiries = 0;
     }
     for (auto& t : m_tasks)
     {
         t.used = Time(0);
+        t.interference = Time(0);
     }
     m_windowStart = Simulator::Now();
 }
@@ -666,6 +770,11 @@ HostCpu::AccumulateStats(uint32_t core, HostCpuStats& stats) const
     stats.idleShare += level[IDLE].GetSeconds();
     stats.jobsCompleted += c.jobsCompleted;
     stats.preemptions += c.preemptions;
+    stats.hardIrqInterferenceShare += c.interference[HARDIRQ].GetSeconds();
+    stats.softIrqInterferenceShare += c.interference[SOFTIRQ].GetSeconds();
+    stats.taskInterferenceShare += c.interference[TASK].GetSeconds();
+    stats.timerShare += c.timerTime.GetSeconds();
+    stats.timerExpiries += c.timerExpiries;
 }
 
 namespace
@@ -681,6 +790,10 @@ NormalizeStats(HostCpuStats& stats)
         stats.taskShare /= stats.elapsed;
         stats.kernelTaskShare /= stats.elapsed;
         stats.idleShare /= stats.elapsed;
+        stats.hardIrqInterferenceShare /= stats.elapsed;
+        stats.softIrqInterferenceShare /= stats.elapsed;
+        stats.taskInterferenceShare /= stats.elapsed;
+        stats.timerShare /= stats.elapsed;
     }
     else
     {
@@ -692,6 +805,10 @@ NormalizeStats(HostCpuStats& stats)
         stats.kernelTaskShare = undefined;
         stats.idleShare = undefined;
         stats.availability = undefined;
+        stats.hardIrqInterferenceShare = undefined;
+        stats.softIrqInterferenceShare = undefined;
+        stats.taskInterferenceShare = undefined;
+        stats.timerShare = undefined;
         return;
     }
     // Clamp the rounding of the subtraction (1 - 1 can print as -1e-16).
@@ -741,6 +858,14 @@ HostCpu::GetTaskTime(TaskId task) const
         used += Simulator::Now() - c.lastUpdate;
     }
     return used;
+}
+
+Time
+HostCpu::GetTaskInterference(TaskId task) const
+{
+    NS_ABORT_MSG_IF(task >= m_tasks.size(),
+                    "HostCpu::GetTaskInterference: unknown task " << task);
+    return m_tasks[task].interference;
 }
 
 uint32_t

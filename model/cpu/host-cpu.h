@@ -9,6 +9,7 @@
 #ifndef HOST_CPU_H
 #define HOST_CPU_H
 
+#include "cache-interference.h"
 #include "cpu-locality.h"
 #include "task-scheduler.h"
 
@@ -49,6 +50,14 @@ struct HostCpuStats
             ///< left for user applications ("CPU availability" in Salah et al. 2007)
     uint64_t jobsCompleted{0}; ///< work items completed on all levels
     uint64_t preemptions{0};   ///< times running work was preempted by a higher level
+    /// Parts of the hard IRQ, softirq and task shares that contexts spent refilling their
+    /// caches after other contexts ran on their core (CacheInterference; charged when
+    /// the refill is planned, so a refill that straddles the window's start counts whole).
+    double hardIrqInterferenceShare{0};
+    double softIrqInterferenceShare{0}; ///< softirq part (see hardIrqInterferenceShare)
+    double taskInterferenceShare{0};    ///< task part (see hardIrqInterferenceShare)
+    double timerShare{0};               ///< part of hardIrqShare spent in timer interrupts
+    uint64_t timerExpiries{0};          ///< timer interrupts (SubmitTimer) completed
 };
 
 /**
@@ -71,7 +80,10 @@ struct HostCpuStats
  * next SubmitTask wakes it. A task pinned to a core runs there; a task created with
  * ANY_CORE is placed on a core at each wake-up (a simplified select_idle_sibling).
  * Switching between two different tasks costs ContextSwitchCost and a wake-up costs
- * WakeupCost, both as CPU time of the task that gets the CPU.
+ * WakeupCost, both as CPU time of the task that gets the CPU. Beyond these direct costs,
+ * the Interference attribute (CacheInterference) charges the refill a context pays when it
+ * resumes after other contexts ran on its core: the hard-IRQ handlers, the softirq and each
+ * task are contexts of their own. Timer interrupts (SubmitTimer) cost TimerIrqCost.
  *
  * A work item is a CPU cost plus a callback run when the cost has been served. The
  * scheduler keeps one pending event per core, for the next state change (completion,
@@ -184,6 +196,30 @@ class HostCpu : public Object
     void SubmitTask(TaskId task, Time cost, const Callback<void>& done);
 
     /**
+     * @brief An hrtimer expires on a core: its callback runs in a hard interrupt.
+     *
+     * Linux runs the callbacks of HRTIMER_MODE_*_HARD timers (napi_watchdog, the epoll
+     * timeout's hrtimer_wakeup) from hrtimer_interrupt, the local timer interrupt. The
+     * interrupt costs TimerIrqCost at HARDIRQ level and is accounted apart (timerShare); with
+     * TimerIrqCost 0 the callback runs at once, as a plain event.
+     * @param done the timer's callback (called when the interrupt's cost has been served)
+     * @param core the core the timer was armed on
+     */
+    void SubmitTimer(const Callback<void>& done, uint32_t core);
+
+    /** @return the TimerIrqCost attribute */
+    Time GetTimerIrqCost() const
+    {
+        return m_timerIrqCost;
+    }
+
+    /** @return the Interference attribute (never null) */
+    Ptr<CacheInterference> GetInterference() const
+    {
+        return m_interference;
+    }
+
+    /**
      * @brief End the oldest pending work item of a task now, as if its cost were served.
      *
      * For work of unknown length such as a busy-poll spin: it is submitted with its
@@ -251,6 +287,13 @@ class HostCpu : public Object
     Time GetTaskTime(TaskId task) const;
 
     /**
+     * @brief Get the part of a task's CPU time that was cache refill (CacheInterference).
+     * @param task the task
+     * @return the refill charged to the task since the last ResetStats
+     */
+    Time GetTaskInterference(TaskId task) const;
+
+    /**
      * @brief Get the core a task runs on, or last ran on (for a sleeping unpinned task).
      * @param task the task
      * @return the core index
@@ -312,6 +355,9 @@ class HostCpu : public Object
         RingFifo<Work> work;    ///< pending work, FIFO
         Time used;              ///< CPU time received in the window
         Time wakeCharge;        ///< WakeupCost not yet served
+        Time interference;      ///< refill charged in the window
+        Time stopClock{-1};     ///< its core's busyClock when it last stopped (-1: never ran)
+        uint32_t stopCore{0};   ///< the core it last ran on
     };
 
     /// The scheduler state of one core.
@@ -330,7 +376,35 @@ class HostCpu : public Object
         int64_t lastTask{-1};          ///< task that last held the TASK level (-1: none)
         int64_t currTask{-1};          ///< task running, or interrupted, at TASK level (-1: idle)
         Time overhead;                 ///< switch / wake-up cost the head task still pays
+        int64_t context{IDLE_CONTEXT}; ///< context that holds the core (see ContextOf)
+        Time busyClock;                ///< busy time of the core since it was created
+        std::array<Time, 2> irqStop{Time(-1), Time(-1)}; ///< busyClock when HARDIRQ /
+                                                         ///< SOFTIRQ last stopped (-1: never)
+        std::array<Time, 3> interference; ///< refill charged per level in the window
+        Time timerTime;                   ///< TimerIrqCost served in the window
+        uint64_t timerExpiries{0};        ///< timer interrupts completed in the window
     };
+
+    /// Context of an idle core; hard-IRQ and softirq contexts are -1 - level - 1.
+    static constexpr int64_t IDLE_CONTEXT = -1;
+    /**
+     * @param level the level about to run
+     * @param task the head task (used for TASK)
+     * @return the context: the task's id, or a negative number per IRQ level, or IDLE_CONTEXT
+     */
+    static int64_t ContextOf(Level level, TaskId task)
+    {
+        return level == TASK ? static_cast<int64_t>(task)
+                             : (level == IDLE ? IDLE_CONTEXT : -2 - static_cast<int64_t>(level));
+    }
+    /**
+     * The context on a core changes: the old one stops, the new one pays its refill.
+     * @param core the core
+     * @param next the level about to run
+     */
+    void SwitchContext(uint32_t core, Level next);
+    /// A timer interrupt's cost was served: account it and run the timer's callback.
+    void TimerDone(uint32_t core, Callback<void> done);
 
     /// Charge the time since the last update to the running work of a core.
     void Update(uint32_t core);
@@ -371,6 +445,8 @@ class HostCpu : public Object
     Ptr<TaskScheduler> m_sched;       ///< the TASK-level policy and run queues (attribute)
     Time m_contextSwitchCost;         ///< CPU time of a switch between tasks (attribute)
     Time m_wakeupCost;                ///< CPU time of a wake-up (attribute)
+    Time m_timerIrqCost;              ///< CPU time of a timer interrupt (attribute)
+    Ptr<CacheInterference> m_interference; ///< refill after other contexts ran (attribute)
     int64_t m_wakingCore{-1};         ///< core whose completion callback runs (-1: none)
     std::vector<Core> m_cores;        ///< per-core scheduler state
     std::vector<Task> m_tasks;        ///< all tasks

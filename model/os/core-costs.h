@@ -72,6 +72,12 @@ class CoreCosts
         return Scaled(m_costs->SampleRegisterWrite());
     }
 
+    /** @return the fixed cost of a NAPI poll call (PollCallCost), scaled */
+    Time GetPollCallCost() const
+    {
+        return Scaled(m_costs->GetPollCallCost());
+    }
+
     /** @return one sample of the overhead of a timer-driven poll (T_pollOH) */
     Time SamplePollOverhead() const
     {

@@ -79,6 +79,7 @@ EpollInstance::BuildCallbacks()
     m_frameArrived = MakeCallback(&EpollInstance::FrameArrived, this);
     m_stopped = MakeCallback(&EpollInstance::BusyLoopStopped, this);
     m_woken = MakeCallback(&EpollInstance::Woken, this);
+    m_timerFired = MakeCallback(&EpollInstance::TimerFired, this);
 }
 
 EpollInstance::EpollInstance(const EpollInstance& other)
@@ -114,6 +115,7 @@ EpollInstance::DoDispose()
     m_frameArrived = Callback<void>();
     m_stopped = Callback<void>();
     m_woken = Callback<void>();
+    m_timerFired = Callback<void>();
     Object::DoDispose();
 }
 
@@ -435,6 +437,19 @@ EpollInstance::Sleep()
 void
 EpollInstance::SleepTimeout()
 {
+    // The timeout is an hrtimer (hrtimer_wakeup) that expires in the timer interrupt of the
+    // sleeping thread's core (HostCpu::SubmitTimer); an item that becomes ready meanwhile
+    // wakes the thread first.
+    m_cpu->SubmitTimer(m_timerFired, m_cpu->GetTaskCore(m_task));
+}
+
+void
+EpollInstance::TimerFired()
+{
+    if (!m_sleeping)
+    {
+        return;
+    }
     m_sleeping = false;
     m_timeoutMs = 0; // timed out: the next Step returns what is ready, or 0
     m_cpu->SubmitTask(m_task, Time(0), m_woken);

@@ -171,6 +171,8 @@ class EpollInstance : public Object
     void Sleep();
     /// The sleep timeout expired.
     void SleepTimeout();
+    /// The timeout's timer interrupt was served: wake the thread unless an item did.
+    void TimerFired();
     /// The woken thread runs again.
     void Woken();
     /// @return whether ep_busy_loop_end holds (items ready or time up)
@@ -203,6 +205,7 @@ class EpollInstance : public Object
     Callback<void> m_frameArrived; ///< prebuilt callback
     Callback<void> m_stopped;      ///< prebuilt callback
     Callback<void> m_woken;        ///< prebuilt callback
+    Callback<void> m_timerFired;   ///< prebuilt callback
     EpollStats m_stats;            ///< counters
 };
 

@@ -10,6 +10,7 @@
 
 #include "ns3/abort.h"
 #include "ns3/non-negative-variable-checker.h"
+#include "ns3/nstime.h"
 #include "ns3/pointer.h"
 #include "ns3/string.h"
 
@@ -73,6 +74,15 @@ HostCostModel::GetTypeId()
                 StringValue("ns3::ExponentialRandomVariable[Mean=1.59e-6]"),
                 MakePointerAccessor(&HostCostModel::m_pollOverhead),
                 MakeNonNegativeVariableChecker())
+            .AddAttribute("PollCallCost",
+                          "Fixed CPU time of one NAPI poll call in softirq or a NAPI thread, "
+                          "whatever it finds (the driver's completion-queue checks and "
+                          "net_rx_action's list handling); an empty poll costs only this. "
+                          "A fixed time, not a random variable. 0 = free (the 2000s papers' "
+                          "hosts). Must be >= 0.",
+                          TimeValue(Time(0)),
+                          MakeTimeAccessor(&HostCostModel::m_pollCall),
+                          MakeTimeChecker(Time(0)))
             .AddAttribute("GroCost",
                           "CPU time per segment that goes through GRO (dev_gro_receive), "
                           "charged in the poll before merging.",

@@ -72,6 +72,12 @@ class HostCostModel : public Object
         return Sample(m_registerWrite);
     }
 
+    /** @return the fixed cost of a NAPI poll call (PollCallCost) */
+    Time GetPollCallCost() const
+    {
+        return m_pollCall;
+    }
+
     /** @return one sample of the overhead of a timer-driven poll (PollOverheadCost) */
     Time SamplePollOverhead() const
     {
@@ -132,6 +138,7 @@ class HostCostModel : public Object
     Ptr<RandomVariableStream> m_gro;           ///< GroCost, per segment
     Ptr<RandomVariableStream> m_gsoSegment;    ///< GsoSegmentCost, per software segment
     DataRate m_txByteRate{0};                  ///< TxByteRate, per data byte (0: none)
+    Time m_pollCall;                           ///< PollCallCost, per NAPI poll call
 };
 
 } // namespace ns3

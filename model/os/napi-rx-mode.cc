@@ -129,6 +129,8 @@ NapiRxMode::DoDispose()
     m_busyPacketDone = Callback<void>();
     m_busyWaiter = Callback<void>();
     m_groDone = Callback<void>();
+    m_pollCallDone = Callback<void>();
+    m_watchdogDone = Callback<void>();
     m_stopDone = Callback<void>();
     m_stopFrameDone = Callback<void>();
     m_stopUnmaskDone = Callback<void>();
@@ -266,6 +268,14 @@ NapiRxMode::Poll()
 void
 NapiRxMode::StartPollCall()
 {
+    // The call's fixed part (PollCallCost) before its first frame; an empty call costs it
+    // alone.
+    Time fixed = m_queue->GetCosts().GetPollCallCost();
+    if (fixed.IsStrictlyPositive())
+    {
+        m_softnet->SubmitWork(fixed, Prebuilt(m_pollCallDone, &NapiRxMode::PollNext));
+        return;
+    }
     PollNext();
 }
 
@@ -451,7 +461,15 @@ NapiRxMode::ArmNapiTimer(Time timeout)
     // One hrtimer per NAPI instance: a new start replaces the pending expiry.
     m_timer.Cancel();
     m_groTimer.Cancel();
-    m_timer = Simulator::Schedule(timeout, &NapiRxMode::DeferredPoll, this);
+    m_timer = Simulator::Schedule(timeout, &NapiRxMode::TimerExpired, this);
+}
+
+void
+NapiRxMode::TimerExpired()
+{
+    // napi_watchdog is an HRTIMER_MODE_REL_PINNED hrtimer: it runs in the local timer
+    // interrupt of the core that armed it, whose cost HostCpu charges (TimerIrqCost).
+    m_cpu->SubmitTimer(Prebuilt(m_watchdogDone, &NapiRxMode::DeferredPoll), m_core);
 }
 
 void

@@ -291,6 +291,8 @@ class NapiRxMode : public RxMode, public NapiContext
      * @param descriptors descriptors it held (an LRO aggregate: one per segment)
      */
     void FrameDone(uint32_t descriptors);
+    /// The NAPI timer expired: its interrupt runs on the context's core (HostCpu::SubmitTimer).
+    void TimerExpired();
     /// The timer fired while interrupts are deferred: schedule a poll (napi_watchdog).
     void DeferredPoll();
     /// The gro_flush_timeout timer fired with the interrupt enabled (napi_watchdog).
@@ -359,6 +361,8 @@ class NapiRxMode : public RxMode, public NapiContext
     bool m_pollEnding{false};        ///< the poll call ends once m_groOut is empty
     bool m_endWeightUsed{false};     ///< ...with its weight used (it stays scheduled)
     Callback<void> m_groDone;        ///< prebuilt callback
+    Callback<void> m_pollCallDone;   ///< prebuilt callback: a poll call's fixed part served
+    Callback<void> m_watchdogDone;   ///< prebuilt callback: the timer interrupt served
     uint32_t m_steerCore{0};         ///< RPS/RFS target of m_current
 };
 
