@@ -36,7 +36,8 @@ namespace ns3
  * "napi-salah2007", "hybrid", "prenapi-buffer-adaptive" (the papers' schemes), "napi",
  * "count-<tau>", "time-<T>us", "itr-<rate>", "e1000-dynamic", "i40e-adaptive", "net-dim"
  * and "buffer-adaptive" (Linux NAPI with a NIC moderation) (GetSchemeNames). SetPreset configures a
- * whole host by name: "e1000-1g", "i40e-10g", "mlx5-100g", "salah-2007", "walravens-2006" and
+ * whole host by name: "e1000-1g", "i40e-10g", "mlx5-100g", "mlx5-epyc7662", "salah-2007",
+ * "walravens-2006" and
  * "chang-2008" (GetPresetNames).
  *
  * @code
@@ -218,7 +219,9 @@ class HostNetDeviceHelper : public PcapHelperForDevice, public AsciiTraceHelperF
      * "i40e-10g": an Intel i40e 10/25 GbE server (8 cores and queues, adaptive ITR from
      * 50 us, 512 descriptors, RSS table 512, NAPI 64/300, GRO and TSO on). "mlx5-100g": a
      * 100 GbE ConnectX-5 server (16 cores and queues, net_dim, 1024 descriptors, RSS table
-     * 256, GRO and TSO on). The modern profiles' costs are for a 3.4 GHz server core;
+     * 256, GRO and TSO on); "mlx5-epyc7662": mlx5-100g on 8 cores and queues with the cache
+     * refill between contexts, timer interrupts and a poll call's fixed cost (the memcached
+     * server of Damato and Karsten 2024). The modern profiles' costs are for a 3.4 GHz core;
      * HostCpu::Speed scales them.
      * The hosts of the papers this module reproduces (doc/hostnet.rst, "Paper hosts"):
      * "salah-2007" (exponential ISR cost 1/r = 3.73 us and protocol cost 1/mu = 5.34 us, B =

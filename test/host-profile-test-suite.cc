@@ -112,10 +112,11 @@ class ShippedProfilesTestCase : public TestCase
         std::vector<std::string> expected{"e1000-1g",
                                           "i40e-10g",
                                           "mlx5-100g",
+                                          "mlx5-epyc7662",
                                           "salah-2007",
                                           "walravens-2006",
                                           "chang-2008"};
-        NS_TEST_ASSERT_MSG_EQ(names.size(), expected.size(), "six shipped profiles");
+        NS_TEST_ASSERT_MSG_EQ(names.size(), expected.size(), "seven shipped profiles");
         for (std::size_t i = 0; i < names.size() && i < expected.size(); ++i)
         {
             NS_TEST_ASSERT_MSG_EQ(names[i], expected[i], "the order of GetPresetNames");

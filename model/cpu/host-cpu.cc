@@ -344,6 +344,23 @@ HostCpu::SubmitTask(TaskId task, Time cost, const Callback<void>& done)
     NS_ABORT_MSG_IF(cost.IsStrictlyNegative(), "HostCpu::SubmitTask: negative cost " << cost);
     Task& t = m_tasks[task];
     t.work.push_back(Work{Scale(cost), done});
+    if (t.spinPending)
+    {
+        // New work goes ahead of the task's spin, which stays last.
+        const std::size_t n = t.work.size();
+        Core& c = m_cores[t.core];
+        const bool spinRuns = n == 2 && c.running == TASK && !c.inCompletion &&
+                              m_sched->GetHead(t.core) == task;
+        if (spinRuns)
+        {
+            Update(t.core);
+        }
+        std::swap(t.work[n - 1], t.work[n - 2]);
+        if (spinRuns)
+        {
+            Dispatch(t.core);
+        }
+    }
     if (t.inRunQueue)
     {
         return;
@@ -395,6 +412,37 @@ HostCpu::CutTaskWork(TaskId task)
     {
         Dispatch(t.core);
     }
+}
+
+void
+HostCpu::SubmitSpin(TaskId task, Time longest, const Callback<void>& done)
+{
+    NS_ABORT_MSG_IF(task >= m_tasks.size(), "HostCpu::SubmitSpin: unknown task " << task);
+    NS_ABORT_MSG_IF(m_tasks[task].spinPending, "HostCpu::SubmitSpin: the task spins already");
+    NS_ABORT_MSG_IF(longest.IsStrictlyNegative(), "HostCpu::SubmitSpin: negative time");
+    SubmitTask(task, longest, done);
+    Task& t = m_tasks[task];
+    Work& spin = t.work[t.work.size() - 1];
+    spin.remaining = longest; // elapsed time, not a cost: Speed does not scale it
+    spin.spin = true;
+    t.spinPending = true;
+}
+
+void
+HostCpu::CutSpin(TaskId task)
+{
+    NS_ABORT_MSG_IF(task >= m_tasks.size(), "HostCpu::CutSpin: unknown task " << task);
+    Task& t = m_tasks[task];
+    if (!t.spinPending)
+    {
+        return;
+    }
+    if (t.work.size() == 1)
+    {
+        CutTaskWork(task); // the spin is the oldest item: it may run now
+        return;
+    }
+    t.work[t.work.size() - 1].remaining = Time(0); // waits behind the task's other work
 }
 
 Time
@@ -484,6 +532,7 @@ HostCpu::Dispatch(uint32_t core)
 {
     Core& c = m_cores[core];
     Level old = c.running;
+    const int64_t previousTask = c.currTask;
     Level next = IDLE;
     if (!c.irqQueues[HARDIRQ].empty())
     {
@@ -558,6 +607,16 @@ HostCpu::Dispatch(uint32_t core)
         NS_LOG_LOGIC("core " << core << " level " << +old << " -> " << +next);
         m_levelChangeTrace(core, old, next);
     }
+    if (next == TASK && previousTask >= 0 && c.currTask != previousTask)
+    {
+        // The scheduler took the core from a task that still has work: need_resched.
+        const Task& t = m_tasks[previousTask];
+        if (t.inRunQueue && !t.preempted.IsNull())
+        {
+            Callback<void> notify = t.preempted;
+            notify();
+        }
+    }
 }
 
 void
@@ -582,7 +641,12 @@ HostCpu::HandleEvent(uint32_t core)
     TaskId completing = task ? m_sched->GetHead(core) : 0;
     if (task)
     {
-        m_tasks[completing].work.pop_front();
+        Task& t = m_tasks[completing];
+        if (t.work.front().spin)
+        {
+            t.spinPending = false;
+        }
+        t.work.pop_front();
     }
     else
     {
@@ -655,6 +719,13 @@ HostCpu::SwitchContext(uint32_t core, Level next)
     {
         HeadWork(core, next).remaining += refill;
     }
+}
+
+void
+HostCpu::SetPreemptNotifier(TaskId task, const Callback<void>& notify)
+{
+    NS_ABORT_MSG_IF(task >= m_tasks.size(), "HostCpu::SetPreemptNotifier: unknown task " << task);
+    m_tasks[task].preempted = notify;
 }
 
 void

@@ -196,6 +196,18 @@ class HostCpu : public Object
     void SubmitTask(TaskId task, Time cost, const Callback<void>& done);
 
     /**
+     * @brief Tell a task when it loses its core to another task while it still has work.
+     *
+     * Linux's need_resched() as a kernel loop of the task sees it (napi_busy_loop checks it
+     * between iterations and gives way): the callback runs right after the scheduler gave
+     * the core to another task (a wake-up preemption, or the end of the task's slice), not
+     * when interrupts or softirqs preempt it. A null callback removes it.
+     * @param task the task
+     * @param notify called at each such preemption
+     */
+    void SetPreemptNotifier(TaskId task, const Callback<void>& notify);
+
+    /**
      * @brief An hrtimer expires on a core: its callback runs in a hard interrupt.
      *
      * Linux runs the callbacks of HRTIMER_MODE_*_HARD timers (napi_watchdog, the epoll
@@ -229,6 +241,28 @@ class HostCpu : public Object
      * @param task the task
      */
     void CutTaskWork(TaskId task);
+
+    /**
+     * @brief Submit a busy-poll spin: task work of unknown length, at most @p longest, that
+     * the task's own later work goes ahead of.
+     *
+     * A spinning thread's kernel work that the simulation hands over a little later (the
+     * transmit of a send call, which ns-3's TCP runs one time step after the call) ran in
+     * Linux before the thread entered its loop: work submitted to the task while the spin is
+     * pending is placed before it (preempting it if it runs; its served time stays served).
+     * CutSpin ends it. At most one spin per task.
+     * @param task the task
+     * @param longest its longest duration (>= 0)
+     * @param done called when it ends (served or cut)
+     */
+    void SubmitSpin(TaskId task, Time longest, const Callback<void>& done);
+
+    /**
+     * @brief End a task's pending spin now (SubmitSpin), wherever it is in the task's work:
+     * its callback runs when the task reaches it. No effect without a pending spin.
+     * @param task the task
+     */
+    void CutSpin(TaskId task);
 
     /**
      * @brief When the work whose completion callback is running first got the CPU.
@@ -342,6 +376,7 @@ class HostCpu : public Object
         Time remaining;      ///< CPU time still needed
         Callback<void> done; ///< completion callback
         Time firstStart{-1}; ///< first time it got the CPU (-1: not yet)
+        bool spin{false};    ///< a busy-poll spin (SubmitSpin)
     };
 
     /// A TASK-level task.
@@ -358,6 +393,8 @@ class HostCpu : public Object
         Time interference;      ///< refill charged in the window
         Time stopClock{-1};     ///< its core's busyClock when it last stopped (-1: never ran)
         uint32_t stopCore{0};   ///< the core it last ran on
+        Callback<void> preempted; ///< SetPreemptNotifier's callback
+        bool spinPending{false};  ///< its last work item is a spin (SubmitSpin)
     };
 
     /// The scheduler state of one core.

@@ -196,7 +196,7 @@ HostTxPath::SelectRing(Ptr<const Packet> packet, const RssHash& rss) const
     {
         return 0;
     }
-    return rss.GetQueue(rss.HashFlow(dst, src, dport, sport));
+    return rss.GetQueue(rss.HashFlow(src, dst, sport, dport)); // already the reverse tuple
 }
 
 bool

@@ -177,7 +177,7 @@ BusyPoller::Interrupt()
     m_stop = true;
     if (m_spinning)
     {
-        m_cpu->CutTaskWork(m_task);
+        m_cpu->CutSpin(m_task);
     }
 }
 
@@ -216,7 +216,7 @@ BusyPoller::Step()
     m_spinning = true;
     m_spinStart = now;
     m_napi->SetBusyPollWaiter(m_frameArrived);
-    m_cpu->SubmitTask(m_task, m_deadline - now, m_spinDone);
+    m_cpu->SubmitSpin(m_task, m_deadline - now, m_spinDone);
 }
 
 void
@@ -242,7 +242,7 @@ BusyPoller::FrameArrived()
 {
     if (m_spinning)
     {
-        m_cpu->CutTaskWork(m_task);
+        m_cpu->CutSpin(m_task);
     }
 }
 
@@ -251,7 +251,7 @@ BusyPoller::Wake()
 {
     if (m_spinning)
     {
-        m_cpu->CutTaskWork(m_task);
+        m_cpu->CutSpin(m_task);
     }
 }
 

@@ -44,7 +44,7 @@ namespace ns3
  * context (moving it onto EpollInstance's loop would change recorded outputs).
  *
  * No event per spin iteration: a spin is one TASK work item lasting until the deadline,
- * cut (HostCpu::CutTaskWork) when a frame reaches host memory or data reaches the socket.
+ * cut (HostCpu::SubmitSpin, CutSpin) when a frame reaches host memory or data reaches the socket.
  * Interrupts stay enabled (Linux without irq suspension): an ISR that finds the context
  * owned by the poller schedules nothing.
  *

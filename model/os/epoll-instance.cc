@@ -80,6 +80,8 @@ EpollInstance::BuildCallbacks()
     m_stopped = MakeCallback(&EpollInstance::BusyLoopStopped, this);
     m_woken = MakeCallback(&EpollInstance::Woken, this);
     m_timerFired = MakeCallback(&EpollInstance::TimerFired, this);
+    m_preempted = MakeCallback(&EpollInstance::Preempted, this);
+    m_yieldStopped = MakeCallback(&EpollInstance::YieldStopped, this);
 }
 
 EpollInstance::EpollInstance(const EpollInstance& other)
@@ -116,6 +118,8 @@ EpollInstance::DoDispose()
     m_stopped = Callback<void>();
     m_woken = Callback<void>();
     m_timerFired = Callback<void>();
+    m_preempted = Callback<void>();
+    m_yieldStopped = Callback<void>();
     Object::DoDispose();
 }
 
@@ -129,6 +133,7 @@ EpollInstance::Setup(Ptr<HostCpu> cpu,
     m_task = task;
     m_stack = stack;
     SetItems(items);
+    m_cpu->SetPreemptNotifier(m_task, m_preempted);
 }
 
 void
@@ -204,7 +209,7 @@ EpollInstance::NotifyReady(uint32_t item)
     }
     else if (m_spinning)
     {
-        m_cpu->CutTaskWork(m_task); // ep_busy_loop_end: events available
+        m_cpu->CutSpin(m_task); // ep_busy_loop_end: events available
     }
 }
 
@@ -348,7 +353,7 @@ EpollInstance::LoopCheck()
     m_spinning = true;
     m_spinStart = Simulator::Now();
     m_loopNapi->SetBusyPollWaiter(m_frameArrived);
-    m_cpu->SubmitTask(m_task, m_loopDeadline - Simulator::Now(), m_spinDone);
+    m_cpu->SubmitSpin(m_task, m_loopDeadline - Simulator::Now(), m_spinDone);
 }
 
 void
@@ -356,8 +361,29 @@ EpollInstance::FrameArrived()
 {
     if (m_spinning)
     {
-        m_cpu->CutTaskWork(m_task);
+        m_cpu->CutSpin(m_task);
     }
+}
+
+void
+EpollInstance::Preempted()
+{
+    if (!m_spinning || !m_owned)
+    {
+        return; // need_resched is looked at between poll calls; none of the context to give
+    }
+    // napi_busy_loop: need_resched() -> busy_poll_stop (its last poll finds the ring empty:
+    // the loop was spinning), cond_resched; the loop restarts when the thread runs again.
+    m_owned = false;
+    m_stats.yields++;
+    m_loopNapi->SetBusyPollWaiter(Callback<void>());
+    m_loopNapi->BusyLoopStop(m_task, 0, m_preferBusyPoll, m_yieldStopped);
+    m_cpu->CutSpin(m_task);
+}
+
+void
+EpollInstance::YieldStopped()
+{
 }
 
 void

@@ -40,6 +40,7 @@ struct EpollStats
     uint64_t busyFrames{0};    ///< frames the busy loops' poll calls took (busy_poll_stop too)
     uint64_t suspends{0};      ///< napi_suspend_irqs calls
     uint64_t resumes{0};       ///< napi_resume_irqs calls
+    uint64_t yields{0};        ///< busy loops that gave the context back on need_resched
     Time spin; ///< elapsed time of finished spins (busy loop with nothing to poll), preemptions
                ///< included
 };
@@ -72,8 +73,15 @@ struct EpollStats
  * - then the thread sleeps until an item becomes ready (a wake-up: HostCpu's WakeupCost) or
  *   the timeout expires.
  *
- * Simplified: the busy loop does not yield on need_resched (the thread is normally alone on
- * its core); a busy poll call runs no GRO; napi_resume_irqs schedules the poll on the
+ * need_resched: when the scheduler gives the thread's core to another task (a wake-up
+ * preemption or the end of its slice, HostCpu::SetPreemptNotifier) while the loop spins on a
+ * context it owns, the loop runs busy_poll_stop at once (the ring is empty: the softirq or
+ * the timer takes the context over) and restarts napi_busy_loop when the thread runs again,
+ * as napi_busy_loop's need_resched() branch does; pending softirq work preempts the spin at
+ * once (local_bh_enable between poll calls).
+ *
+ * Simplified: a preemption during a poll call (not a spin) is not looked at when the call
+ * ends; a busy poll call runs no GRO; napi_resume_irqs schedules the poll on the
  * context's IRQ core, where Linux raises it on the calling thread's core (the same core when
  * threads and IRQs are paired, as memcached -N with pinned threads does).
  */
@@ -173,6 +181,11 @@ class EpollInstance : public Object
     void SleepTimeout();
     /// The timeout's timer interrupt was served: wake the thread unless an item did.
     void TimerFired();
+    /// The scheduler gave the thread's core to another task (need_resched): a spinning loop
+    /// that owns the context gives it back (busy_poll_stop) and restarts when it runs again.
+    void Preempted();
+    /// busy_poll_stop of a loop that gave way was served.
+    void YieldStopped();
     /// The woken thread runs again.
     void Woken();
     /// @return whether ep_busy_loop_end holds (items ready or time up)
@@ -206,6 +219,8 @@ class EpollInstance : public Object
     Callback<void> m_stopped;      ///< prebuilt callback
     Callback<void> m_woken;        ///< prebuilt callback
     Callback<void> m_timerFired;   ///< prebuilt callback
+    Callback<void> m_preempted;    ///< prebuilt callback (HostCpu::SetPreemptNotifier)
+    Callback<void> m_yieldStopped; ///< prebuilt callback
     EpollStats m_stats;            ///< counters
 };
 

@@ -4,7 +4,9 @@ Reads the results of ``python -m hostnet run examples/studies/memcached.toml`` (
 one row per setting ``label`` and load ``qps``) and the published table
 (``data/validation/damato-karsten-2024-memcached.csv``: memcached 1.6 on an AMD EPYC 7662,
 Linux 6.12 with IRQ suspension, mutilate) and prints, per load and setting, the model's
-achieved rate, mean / p95 / p99 latency, CPU and interrupts beside the measured values.
+achieved rate, mean / p95 / p99 latency, CPU, interrupts and cycles per request (the model's
+CPU time per request at 1.1 GHz, what the measured host counts per busy core-second) beside
+the measured values, and the part of the model's cycles that is cache refill.
 
     python -m hostnet.memcached_validation results/memcached [--format rst|markdown]
 
@@ -69,11 +71,22 @@ def _kilo(row, key):
     return "nan" if math.isnan(x) else f"{x / 1000:.0f}K"
 
 
+def _cycles(row, key, ghz=1.1):
+    """A per-request time in microseconds as cycles at the measured host's 1.1 GHz."""
+    if row is None:
+        return "-"
+    if row.get(key) in (None, ""):
+        return "nan"
+    x = float(row[key])
+    return "nan" if math.isnan(x) else f"{x * ghz * 1e3:.0f}"
+
+
 def table(model, published, model_only=False):
     """Rows of the comparison: load, setting, then model / measured pairs (@p model_only:
     only the settings and loads the model ran)."""
     header = ["load", "setting", "qps (model / meas.)", "avg us", "p95 us", "p99 us",
-              "CPU % (model / meas.)", "IRQs/s (model)"]
+              "CPU % (model / meas.)", "IRQs/s (model)", "cycles/req (model / meas.)",
+              "refill cycles/req"]
     out = [header]
     for qps in LOADS:
         load = load_name(qps)
@@ -89,7 +102,9 @@ def table(model, published, model_only=False):
                         pair("latency_p95_us", "p95lat"),
                         pair("latency_p99_us", "p99lat"),
                         pair("cpu_busy_pct", "cpu"),
-                        _num(m, "interrupts_per_s")])
+                        _num(m, "interrupts_per_s"),
+                        pair("cycles_per_req", "cpq"),
+                        _cycles(m, "interference_us_per_req")])
     return out
 
 

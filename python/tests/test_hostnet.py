@@ -158,7 +158,7 @@ def test_presets_listed_checked_and_applied(ns):
     """Every preset (the hardware hosts and the paper hosts) is listed, passes CheckPreset and
     configures a helper; the cost helpers give the random variable texts."""
     names = [str(n) for n in ns.HostNetDeviceHelper.GetPresetNames()]
-    assert names == ["e1000-1g", "i40e-10g", "mlx5-100g",
+    assert names == ["e1000-1g", "i40e-10g", "mlx5-100g", "mlx5-epyc7662",
                      "salah-2007", "walravens-2006", "chang-2008"], names
     for name in names:
         assert str(ns.HostNetDeviceHelper.CheckPreset(name)) == ""
