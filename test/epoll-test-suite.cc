@@ -19,6 +19,7 @@
 #include "ns3/epoll-instance.h"
 #include "ns3/host-net-queue.h"
 #include "ns3/napi-rx-mode.h"
+#include "ns3/string.h"
 #include "ns3/test.h"
 #include "ns3/uinteger.h"
 
@@ -509,6 +510,76 @@ class PreferBusyPollTestCase : public EpollCase
 
 /**
  * @ingroup hostnet-tests
+ * @brief The busy loop gives the NAPI context back when another task takes the core
+ * (napi_busy_loop's need_resched branch), and restarts when its thread runs again.
+ *
+ * Round robin with a 20 us slice, BusyPollUsecs 100. Frame 1 (10 us) takes the interrupt
+ * path: return at 18.501, 10 us of work, and from 28.501 the thread busy-polls: it owns the
+ * context, the ring is empty, it spins. Another task on core 0 wakes at 30 us with 30 us of
+ * work and waits for the thread's slice, which ends 20 us after it got the core: at 38.501
+ * the other task takes the core, and the spinning loop gives the context back
+ * (busy_poll_stop: the softirq's empty poll and unmask write, 38.501-39.001). Frame 2 at
+ * 45 us raises the interrupt (45.001-48.001) and the softirq processes it at once:
+ * delivered at 53.001, unmask write until 53.501. The other task's slice ends at 67.501
+ * (6 + 14 us); the thread runs again, its loop sees the event and returns at 67.501.
+ * Without the yield the interrupt at 45.001 would find the context owned and the frame
+ * would wait for the thread (59.001, delivered 64.001). Alone, the thread polls frame 2
+ * itself: delivered 53.001, return 53.501 (busy_poll_stop's unmask write), no yield.
+ */
+class BusyLoopYieldTestCase : public EpollCase
+{
+  public:
+    BusyLoopYieldTestCase()
+        : EpollCase("epoll busy polling gives way to a task that takes the core")
+    {
+    }
+
+  private:
+    /**
+     * @param other whether another task on core 0 wakes at 30 us
+     * @param yields output: busy loops that gave the context back
+     * @param returns output: the instants epoll_wait returned
+     * @return the delivery instants
+     */
+    std::vector<Time> Run(bool other, uint64_t* yields, std::vector<Time>* returns)
+    {
+        HostNetDeviceHelper helper = NapiHelper();
+        helper.SetCpuAttribute("Scheduler",
+                               StringValue("ns3::RoundRobinTaskScheduler[TimeSlice=20us]"));
+        EpollHost h(helper, {{"BusyPollUsecs", "100"}});
+        SendBurst(h.pair, MicroSeconds(10), 1);
+        SendBurst(h.pair, MicroSeconds(45), 1);
+        HostCpu::TaskId task = h.app.cpu->CreateTask("other", false, 0);
+        if (other)
+        {
+            Simulator::Schedule(MicroSeconds(30), [&h, task]() {
+                h.app.cpu->SubmitTask(task, MicroSeconds(30), Callback<void>());
+            });
+        }
+        Simulator::Stop(MicroSeconds(70));
+        Simulator::Run();
+        *yields = h.app.epoll->GetStats().yields;
+        *returns = h.app.returns;
+        std::vector<Time> out = h.delivered;
+        Simulator::Destroy();
+        return out;
+    }
+
+    void DoRun() override
+    {
+        uint64_t yields = 0;
+        std::vector<Time> returns;
+        ExpectUs(Run(true, &yields, &returns), {18.001, 53.001}, "with another task");
+        ExpectUs(returns, {18.501, 67.501}, "returns with another task");
+        NS_TEST_EXPECT_MSG_EQ(yields, 1, "the loop gave way once");
+        ExpectUs(Run(false, &yields, &returns), {18.001, 53.001}, "alone");
+        ExpectUs(returns, {18.501, 53.501}, "returns alone");
+        NS_TEST_EXPECT_MSG_EQ(yields, 0, "alone, nothing to give way to");
+    }
+};
+
+/**
+ * @ingroup hostnet-tests
  * @brief The hostnet-epoll suite.
  */
 class EpollTestSuite : public TestSuite
@@ -523,6 +594,7 @@ class EpollTestSuite : public TestSuite
         AddTestCase(new IrqSuspensionTimeoutTestCase, TestCase::Duration::QUICK);
         AddTestCase(new ThreadedNapiTestCase, TestCase::Duration::QUICK);
         AddTestCase(new PreferBusyPollTestCase, TestCase::Duration::QUICK);
+        AddTestCase(new BusyLoopYieldTestCase, TestCase::Duration::QUICK);
     }
 };
 

@@ -8,6 +8,7 @@
 
 // hostnet-cpu: the HostCpu scheduler against hand-computed schedules.
 
+#include "ns3/double.h"
 #include "ns3/host-cpu.h"
 #include "ns3/simulator.h"
 #include "ns3/test.h"
@@ -384,6 +385,58 @@ class CpuTimerTestCase : public TestCase
 
 /**
  * @ingroup hostnet-tests
+ * @brief A spin (SubmitSpin) lets the task's later work go first, and CutSpin ends the spin,
+ * not the task's oldest work.
+ *
+ * Task 1: a spin of at most 100 us from 0; 3 us of work at 5 us runs at once (5-8), the spin
+ * goes on and is cut at 20 us. Task 2: 10 us of work from 0, then a spin; CutSpin at 5 us
+ * ends the spin, not the work: the work ends at 10, the spin at 10 (Speed 2 halves the work,
+ * not the spin's length: a third spin of 10 us submitted at 30 ends at 40).
+ */
+class CpuSpinTestCase : public TestCase
+{
+  public:
+    CpuSpinTestCase()
+        : TestCase("a spin lets the task's own later work go first and is cut by CutSpin")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        auto cpu = CreateObject<HostCpu>();
+        cpu->SetAttribute("NCores", UintegerValue(2));
+        auto one = cpu->CreateTask("one", false, 0);
+        auto two = cpu->CreateTask("two", false, 1);
+        CompletionLog log;
+        Simulator::Schedule(MicroSeconds(0), [&]() {
+            cpu->SubmitSpin(one, MicroSeconds(100), log.Recorder("spin1"));
+            cpu->SubmitTask(two, MicroSeconds(10), log.Recorder("work2"));
+            cpu->SubmitSpin(two, MicroSeconds(100), log.Recorder("spin2"));
+        });
+        Simulator::Schedule(MicroSeconds(5), [&]() {
+            cpu->SubmitTask(one, MicroSeconds(3), log.Recorder("tx1"));
+            cpu->CutSpin(two);
+        });
+        Simulator::Schedule(MicroSeconds(20), [&]() { cpu->CutSpin(one); });
+        Simulator::Schedule(MicroSeconds(30), [&]() {
+            cpu->SetAttribute("Speed", DoubleValue(2));
+            cpu->SubmitSpin(two, MicroSeconds(10), log.Recorder("spin3"));
+        });
+        Simulator::Stop(MicroSeconds(200));
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(log.At("tx1"), MicroSeconds(8), "later work ahead of the spin");
+        NS_TEST_ASSERT_MSG_EQ(log.At("spin1"), MicroSeconds(20), "cut at 20 us");
+        NS_TEST_ASSERT_MSG_EQ(log.At("work2"), MicroSeconds(10), "the cut spares the work");
+        NS_TEST_ASSERT_MSG_EQ(log.At("spin2"), MicroSeconds(10), "the spin ends after it");
+        NS_TEST_ASSERT_MSG_EQ(log.At("spin3"), MicroSeconds(40), "a spin is elapsed time");
+        NS_TEST_ASSERT_MSG_EQ(cpu->GetTaskTime(one), MicroSeconds(20), "spin and work: 20 us");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * @ingroup hostnet-tests
  * @brief The hostnet-cpu suite.
  */
 class HostCpuTestSuite : public TestSuite
@@ -399,6 +452,7 @@ class HostCpuTestSuite : public TestSuite
         AddTestCase(new CpuLoopingTaskTestCase, TestCase::Duration::QUICK);
         AddTestCase(new CpuInterferenceTestCase, TestCase::Duration::QUICK);
         AddTestCase(new CpuTimerTestCase, TestCase::Duration::QUICK);
+        AddTestCase(new CpuSpinTestCase, TestCase::Duration::QUICK);
     }
 };
 
