@@ -12,6 +12,7 @@
 // Small command-line helpers shared by the hostnet examples (not installed).
 
 #include "ns3/ipv4-header.h"
+#include "ns3/nstime.h"
 #include "ns3/packet.h"
 #include "ns3/simulation-cost.h"
 
@@ -42,6 +43,17 @@ Split(const std::string& list)
         }
     }
     return items;
+}
+
+/**
+ * @return a time given in (possibly fractional) microseconds, to the nanosecond (ns-3's
+ *         MicroSeconds takes a whole number: 4.85 would become 4 us)
+ * @param us the time in microseconds
+ */
+inline ns3::Time
+FromMicroSeconds(double us)
+{
+    return ns3::NanoSeconds(std::llround(us * 1e3));
 }
 
 /**

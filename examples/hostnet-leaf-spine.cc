@@ -299,7 +299,7 @@ main(int argc, char* argv[])
     params.hostLinkRate = DataRate(opt.hostLinkRate);
     params.fabricLinkRate = DataRate(opt.fabricLinkRate);
     params.linkDelay = Seconds(opt.linkDelay);
-    params.busyPoll = MicroSeconds(opt.busyPollUs);
+    params.busyPoll = FromMicroSeconds(opt.busyPollUs);
     params.duration = Seconds(opt.duration);
     params.warmup = Seconds(opt.warmup);
     params.plainHosts = opt.hosts == "plain";
@@ -334,7 +334,7 @@ main(int argc, char* argv[])
     }
     if (opt.groFlushTimeoutUs > 0)
     {
-        nic.SetRxModeAttribute("GroFlushTimeout", TimeValue(MicroSeconds(opt.groFlushTimeoutUs)));
+        nic.SetRxModeAttribute("GroFlushTimeout", TimeValue(FromMicroSeconds(opt.groFlushTimeoutUs)));
     }
     if (opt.epollTimeoutMs != std::floor(opt.epollTimeoutMs))
     {
@@ -342,7 +342,7 @@ main(int argc, char* argv[])
                     ": epoll_wait takes whole milliseconds (-1, 0, 1, ...)");
     }
     params.epollTimeoutMs = static_cast<int32_t>(opt.epollTimeoutMs);
-    params.irqSuspendTimeout = MicroSeconds(opt.irqSuspendTimeoutUs);
+    params.irqSuspendTimeout = FromMicroSeconds(opt.irqSuspendTimeoutUs);
     // The key-value options, with the option names (LeafSpineScenario checks the same and
     // names its Parameters).
     const bool epollSet = params.busyPollUsecs > 0 || params.busyPollBudget != 8 ||

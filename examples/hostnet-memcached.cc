@@ -196,11 +196,11 @@ main(int argc, char* argv[])
     GlobalValue::Bind("SchedulerType", StringValue("ns3::PurgingHeapScheduler"));
     opts.Parse(argc, argv);
     params.driverConnections = params.connections; // the driver loads like an agent
-    params.groFlushTimeout = MicroSeconds(opt.groFlushTimeoutUs);
-    params.irqSuspendTimeout = MicroSeconds(opt.irqSuspendTimeoutUs);
+    params.groFlushTimeout = FromMicroSeconds(opt.groFlushTimeoutUs);
+    params.irqSuspendTimeout = FromMicroSeconds(opt.irqSuspendTimeoutUs);
     params.epollTimeout = std::stoi(opt.epollTimeout);
-    params.getCost = MicroSeconds(opt.getCostUs);
-    params.setCost = MicroSeconds(opt.setCostUs);
+    params.getCost = FromMicroSeconds(opt.getCostUs);
+    params.setCost = FromMicroSeconds(opt.setCostUs);
     params.duration = Seconds(opt.duration);
     params.warmup = Seconds(opt.warmup);
     const std::string problem = MemcachedScenario::Check(params, "--");
