@@ -334,7 +334,8 @@ main(int argc, char* argv[])
     }
     if (opt.groFlushTimeoutUs > 0)
     {
-        nic.SetRxModeAttribute("GroFlushTimeout", TimeValue(FromMicroSeconds(opt.groFlushTimeoutUs)));
+        nic.SetRxModeAttribute("GroFlushTimeout",
+                               TimeValue(FromMicroSeconds(opt.groFlushTimeoutUs)));
     }
     if (opt.epollTimeoutMs != std::floor(opt.epollTimeoutMs))
     {

@@ -13,10 +13,10 @@
  * under a mutilate load, as Damato and Karsten measured IRQ deferral, epoll busy polling and
  * IRQ suspension (Linux 6.13, 2024). By default their set-up: one server with 8 cores that
  * take both the 8 receive queues' interrupts and the 8 memcached threads (-t 8 -N 8), a
- * ConnectX-5 Ex class NIC at 100 Gb/s (the mlx5-epyc7662 preset: mlx5-100g on 8 cores and queues with cache interference and timer costs); 6 load
- * machines and a measuring driver, 32 threads x 20 connections each (4,480 connections, depth
- * 1), Facebook ETC sizes and gaps, 3 % updates, at --qps requests/s in all (0: as fast as the
- * server answers).
+ * ConnectX-5 Ex class NIC at 100 Gb/s (the mlx5-epyc7662 preset: mlx5-100g on 8 cores and queues
+ * with cache interference and timer costs); 6 load machines and a measuring driver, 32 threads x 20
+ * connections each (4,480 connections, depth 1), Facebook ETC sizes and gaps, 3 % updates, at --qps
+ * requests/s in all (0: as fast as the server answers).
  *
  * One run = one configuration; the study runner (python -m hostnet run
  * examples/studies/memcached.toml) sweeps them. Metrics go to stdout and, with
@@ -30,6 +30,10 @@
  *   epoll_waits epoll_events_per_wait epoll_sleeps_per_s                   epoll, all threads
  *   busy_frames_share busy_spin_pct irq_suspends_per_s
  *   drops_server drops_switch server_connections                          losses, set-up
+ *   cpu_us_per_req hardirq_us_per_req timer_us_per_req softirq_us_per_req  server CPU time
+ *   spin_us_per_req syscall_us_per_req app_us_per_req                      per response, by
+ *   interference_us_per_req (the cache refill in all of them)              context
+ *   cycles_per_req work_cycles_per_req                      the same at --cycleRateGhz
  * A metric without samples is null in the JSON and "nan" on stdout, never 0; --PrintMetrics
  * lists the names.
  */
@@ -63,7 +67,7 @@ struct RunOptions
     double warmup{0};   ///< seconds
     std::string metrics;
     std::string label;
-    bool perCore{false}; ///< print the server's CPU per core
+    bool perCore{false};                 ///< print the server's CPU per core
     std::string server{"mlx5-epyc7662"}; ///< the server's host profile
 };
 

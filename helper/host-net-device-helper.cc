@@ -496,8 +496,7 @@ HostNetDeviceHelper::SetTcpTimerAttribute(const std::string& name, const Attribu
 }
 
 void
-HostNetDeviceHelper::SetInterferenceAttribute(const std::string& name,
-                                              const AttributeValue& value)
+HostNetDeviceHelper::SetInterferenceAttribute(const std::string& name, const AttributeValue& value)
 {
     std::string error = CheckAttribute("ns3::CacheInterference", name, value);
     NS_ABORT_MSG_IF(!error.empty(), "HostNetDeviceHelper::SetInterferenceAttribute: " << error);

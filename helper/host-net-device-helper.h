@@ -432,20 +432,20 @@ class HostNetDeviceHelper : public PcapHelperForDevice, public AsciiTraceHelperF
     /// Stop with a clear message unless type names a subclass of base.
     static void CheckType(const std::string& what, const std::string& type, TypeId base);
 
-    ObjectFactory m_deviceFactory;      ///< HostNetDevice
-    uint32_t m_nQueues{0};              ///< NQueues set on m_deviceFactory (0: not set)
-    ObjectFactory m_moderationFactory;  ///< InterruptModeration subclass
-    ObjectFactory m_rxModeFactory;      ///< RxMode subclass
-    ObjectFactory m_rxRingFactory;      ///< RxRing
-    ObjectFactory m_txRingFactory;      ///< TxRing
-    ObjectFactory m_costsFactory;       ///< HostCostModel
-    ObjectFactory m_steeringFactory;    ///< ReceiveSteering
-    ObjectFactory m_txPathFactory;      ///< HostTxPath
-    ObjectFactory m_cpuFactory;         ///< HostCpu for nodes without one
-    ObjectFactory m_stackFactory;       ///< HostNetStack for nodes without one
-    ObjectFactory m_socketCostsFactory; ///< its HostSocketCosts
-    ObjectFactory m_tcpTimersFactory;   ///< its HostTcpTimers
-    ObjectFactory m_localityFactory;    ///< the new HostCpu's CpuLocality
+    ObjectFactory m_deviceFactory;       ///< HostNetDevice
+    uint32_t m_nQueues{0};               ///< NQueues set on m_deviceFactory (0: not set)
+    ObjectFactory m_moderationFactory;   ///< InterruptModeration subclass
+    ObjectFactory m_rxModeFactory;       ///< RxMode subclass
+    ObjectFactory m_rxRingFactory;       ///< RxRing
+    ObjectFactory m_txRingFactory;       ///< TxRing
+    ObjectFactory m_costsFactory;        ///< HostCostModel
+    ObjectFactory m_steeringFactory;     ///< ReceiveSteering
+    ObjectFactory m_txPathFactory;       ///< HostTxPath
+    ObjectFactory m_cpuFactory;          ///< HostCpu for nodes without one
+    ObjectFactory m_stackFactory;        ///< HostNetStack for nodes without one
+    ObjectFactory m_socketCostsFactory;  ///< its HostSocketCosts
+    ObjectFactory m_tcpTimersFactory;    ///< its HostTcpTimers
+    ObjectFactory m_localityFactory;     ///< the new HostCpu's CpuLocality
     ObjectFactory m_interferenceFactory; ///< the new HostCpu's CacheInterference
 };
 

@@ -603,9 +603,9 @@ MemcachedScenario::ComputeMetrics()
         return perReq ? seconds / static_cast<double>(received) * 1e6 : undefined;
     };
     const double timerSeconds = cs.timerShare * coreSeconds;
-    const double refillSeconds = (cs.hardIrqInterferenceShare + cs.softIrqInterferenceShare +
-                                  cs.taskInterferenceShare) *
-                                 coreSeconds;
+    const double refillSeconds =
+        (cs.hardIrqInterferenceShare + cs.softIrqInterferenceShare + cs.taskInterferenceShare) *
+        coreSeconds;
     m.cpuUsPerReq = usPerReq((1 - cs.idleShare) * coreSeconds);
     m.hardIrqUsPerReq = usPerReq(cs.hardIrqShare * coreSeconds - timerSeconds);
     m.timerUsPerReq = usPerReq(timerSeconds);

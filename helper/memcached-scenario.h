@@ -40,17 +40,17 @@ class KeyValueServer;
  * The defaults are that set-up. One server: memcached 1.6 with 8 worker threads (-t 8),
  * connections given to threads by NAPI id (-N 8), the threads pinned to the 8 cores (HT off)
  * that also take the interrupts of the NIC's 8 receive queues (queue q on core q); a
- * ConnectX-5 Ex class NIC at 100 Gb/s (HostNetDeviceHelper's "mlx5-epyc7662" preset, mlx5-100g with cache interference and timer costs: adaptive-rx
- * with net_dim's CQE profile, 1024 descriptors, Linux 6.6+ costs), reduced to 8 cores and 8
- * queues on one NUMA node. The load: 6 mutilate agents and the measuring driver, each a plain
- * ns-3 node (no host model: the clients must not be the bottleneck) on a 100 Gb/s link to one
- * switch (a router), 32 threads x 20 connections per machine (4,480 connections: the
- * published 3,840 of the agents and the driver's 640, Parameters::driverConnections), depth 1,
- * Facebook ETC key and value sizes, 3 % updates and ETC's inter-arrival gaps, at
- * Parameters::qps in all (split over the machines by their connections), or as fast as the
- * server answers (qps 0, mutilate without -q). The switch buffers Parameters::switchQueue
- * packets per port (a data-centre switch's megabytes: the clients open their connections at
- * once, and their SYNs must not be lost to a small buffer).
+ * ConnectX-5 Ex class NIC at 100 Gb/s (HostNetDeviceHelper's "mlx5-epyc7662" preset, mlx5-100g with
+ * cache interference and timer costs: adaptive-rx with net_dim's CQE profile, 1024 descriptors,
+ * Linux 6.6+ costs), reduced to 8 cores and 8 queues on one NUMA node. The load: 6 mutilate agents
+ * and the measuring driver, each a plain ns-3 node (no host model: the clients must not be the
+ * bottleneck) on a 100 Gb/s link to one switch (a router), 32 threads x 20 connections per machine
+ * (4,480 connections: the published 3,840 of the agents and the driver's 640,
+ * Parameters::driverConnections), depth 1, Facebook ETC key and value sizes, 3 % updates and ETC's
+ * inter-arrival gaps, at Parameters::qps in all (split over the machines by their connections), or
+ * as fast as the server answers (qps 0, mutilate without -q). The switch buffers
+ * Parameters::switchQueue packets per port (a data-centre switch's megabytes: the clients open
+ * their connections at once, and their SYNs must not be lost to a small buffer).
  *
  * Every counter is reset at Parameters::warmup; the metrics describe the Parameters::duration
  * that follows. Latency is measured at the clients from the issue of a request to its
@@ -95,8 +95,8 @@ class MemcachedScenario
         /// GroEngine::PushBelow of the server's queues: mutilate's one-segment requests carry
         /// PSH in Linux, not in ns-3 (0 = off)
         uint32_t groPushBelow{1448};
-        Time syscallCost{MicroSeconds(1)};  ///< KeyValueServer::SyscallCost (>= 0)
-        double cpuSpeed{1.0};               ///< HostCpu::Speed (> 0; 1: the preset's core)
+        Time syscallCost{MicroSeconds(1)}; ///< KeyValueServer::SyscallCost (>= 0)
+        double cpuSpeed{1.0};              ///< HostCpu::Speed (> 0; 1: the preset's core)
         /// Cycles per busy core-second that turn CPU time per request into cycles per request
         /// (> 0): 1.1 GHz, what the measured host counts on a fully busy core (every 100 %
         /// row of Damato and Karsten 2024: cpq x qps / busy cores = 1.099-1.100 GHz)
@@ -181,7 +181,7 @@ class MemcachedScenario
         double appUsPerReq{0};          ///< app_us_per_req: the requests' own work
         double interferenceUsPerReq{0}; ///< interference_us_per_req: cache refill, all contexts
         double cyclesPerReq{0};         ///< cycles_per_req: cpu_us_per_req at cycleRateGhz
-        double workCyclesPerReq{0}; ///< work_cycles_per_req: the same without the refill
+        double workCyclesPerReq{0};     ///< work_cycles_per_req: the same without the refill
     };
 
     /// Create a scenario with the published set-up.

@@ -10,9 +10,9 @@
 
 #include "ns3/double.h"
 #include "ns3/host-cpu.h"
+#include "ns3/nstime.h"
 #include "ns3/simulator.h"
 #include "ns3/test.h"
-#include "ns3/nstime.h"
 #include "ns3/uinteger.h"
 
 #include <map>
@@ -325,10 +325,7 @@ class CpuInterferenceTestCase : public TestCase
                               "the task's refill");
         HostCpuStats s = cpu->GetStats();
         NS_TEST_ASSERT_MSG_EQ_TOL(s.taskInterferenceShare, 3.007 / 40, 1e-9, "task refill");
-        NS_TEST_ASSERT_MSG_EQ_TOL(s.softIrqInterferenceShare,
-                                  3.335 / 40,
-                                  1e-9,
-                                  "softirq refill");
+        NS_TEST_ASSERT_MSG_EQ_TOL(s.softIrqInterferenceShare, 3.335 / 40, 1e-9, "softirq refill");
         NS_TEST_ASSERT_MSG_EQ_TOL(s.hardIrqInterferenceShare, 0, 1e-12, "no hard IRQ");
         NS_TEST_ASSERT_MSG_EQ_TOL(s.taskShare, 13.007 / 40, 1e-9, "refill is the task's time");
         Simulator::Destroy();
@@ -361,8 +358,7 @@ class CpuTimerTestCase : public TestCase
         Simulator::Schedule(MicroSeconds(0), [&]() {
             cpu->SubmitTask(task, MicroSeconds(10), log.Recorder("task"));
         });
-        Simulator::Schedule(MicroSeconds(3),
-                            [&]() { cpu->SubmitTimer(log.Recorder("timer"), 0); });
+        Simulator::Schedule(MicroSeconds(3), [&]() { cpu->SubmitTimer(log.Recorder("timer"), 0); });
         Simulator::Stop(MicroSeconds(20));
         Simulator::Run();
         NS_TEST_ASSERT_MSG_EQ(log.At("timer"), MicroSeconds(4), "1 us timer interrupt");

@@ -349,8 +349,8 @@ HostCpu::SubmitTask(TaskId task, Time cost, const Callback<void>& done)
         // New work goes ahead of the task's spin, which stays last.
         const std::size_t n = t.work.size();
         Core& c = m_cores[t.core];
-        const bool spinRuns = n == 2 && c.running == TASK && !c.inCompletion &&
-                              m_sched->GetHead(t.core) == task;
+        const bool spinRuns =
+            n == 2 && c.running == TASK && !c.inCompletion && m_sched->GetHead(t.core) == task;
         if (spinRuns)
         {
             Update(t.core);
@@ -703,8 +703,8 @@ HostCpu::SwitchContext(uint32_t core, Level next)
     {
         stop = c.irqStop[next];
     }
-    Time refill = m_interference->GetRefill(stop.IsStrictlyNegative() ? Time(-1)
-                                                                      : c.busyClock - stop);
+    Time refill =
+        m_interference->GetRefill(stop.IsStrictlyNegative() ? Time(-1) : c.busyClock - stop);
     if (refill.IsZero())
     {
         return;
@@ -934,8 +934,7 @@ HostCpu::GetTaskTime(TaskId task) const
 Time
 HostCpu::GetTaskInterference(TaskId task) const
 {
-    NS_ABORT_MSG_IF(task >= m_tasks.size(),
-                    "HostCpu::GetTaskInterference: unknown task " << task);
+    NS_ABORT_MSG_IF(task >= m_tasks.size(), "HostCpu::GetTaskInterference: unknown task " << task);
     return m_tasks[task].interference;
 }
 

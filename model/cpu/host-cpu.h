@@ -382,17 +382,17 @@ class HostCpu : public Object
     /// A TASK-level task.
     struct Task
     {
-        std::string name;       ///< name for logs
-        bool kernel{false};     ///< kernel thread (not user-available time)
-        bool inRunQueue{false}; ///< in its core's run queue
-        bool pinned{true};      ///< pinned to core (else placed at each wake-up)
-        uint32_t core{0};       ///< pinned core, or current / last core
-        RingFifo<Work> work;    ///< pending work, FIFO
-        Time used;              ///< CPU time received in the window
-        Time wakeCharge;        ///< WakeupCost not yet served
-        Time interference;      ///< refill charged in the window
-        Time stopClock{-1};     ///< its core's busyClock when it last stopped (-1: never ran)
-        uint32_t stopCore{0};   ///< the core it last ran on
+        std::string name;         ///< name for logs
+        bool kernel{false};       ///< kernel thread (not user-available time)
+        bool inRunQueue{false};   ///< in its core's run queue
+        bool pinned{true};        ///< pinned to core (else placed at each wake-up)
+        uint32_t core{0};         ///< pinned core, or current / last core
+        RingFifo<Work> work;      ///< pending work, FIFO
+        Time used;                ///< CPU time received in the window
+        Time wakeCharge;          ///< WakeupCost not yet served
+        Time interference;        ///< refill charged in the window
+        Time stopClock{-1};       ///< its core's busyClock when it last stopped (-1: never ran)
+        uint32_t stopCore{0};     ///< the core it last ran on
         Callback<void> preempted; ///< SetPreemptNotifier's callback
         bool spinPending{false};  ///< its last work item is a spin (SubmitSpin)
     };
@@ -417,13 +417,14 @@ class HostCpu : public Object
         Time busyClock;                ///< busy time of the core since it was created
         std::array<Time, 2> irqStop{Time(-1), Time(-1)}; ///< busyClock when HARDIRQ /
                                                          ///< SOFTIRQ last stopped (-1: never)
-        std::array<Time, 3> interference; ///< refill charged per level in the window
-        Time timerTime;                   ///< TimerIrqCost served in the window
-        uint64_t timerExpiries{0};        ///< timer interrupts completed in the window
+        std::array<Time, 3> interference;                ///< refill charged per level in the window
+        Time timerTime;                                  ///< TimerIrqCost served in the window
+        uint64_t timerExpiries{0}; ///< timer interrupts completed in the window
     };
 
     /// Context of an idle core; hard-IRQ and softirq contexts are -1 - level - 1.
     static constexpr int64_t IDLE_CONTEXT = -1;
+
     /**
      * @param level the level about to run
      * @param task the head task (used for TASK)
@@ -434,6 +435,7 @@ class HostCpu : public Object
         return level == TASK ? static_cast<int64_t>(task)
                              : (level == IDLE ? IDLE_CONTEXT : -2 - static_cast<int64_t>(level));
     }
+
     /**
      * The context on a core changes: the old one stops, the new one pays its refill.
      * @param core the core
@@ -476,20 +478,20 @@ class HostCpu : public Object
     /// @return true if a core has no work at all (idle, or finishing its last item)
     bool IsCoreIdle(uint32_t core) const;
 
-    uint32_t m_nCores{1};             ///< number of cores (attribute)
-    double m_speed{1};                ///< cost divisor: CPU speed relative to the costs' CPU
-    Ptr<CpuLocality> m_locality;      ///< NUMA nodes and slow-downs (attribute)
-    Ptr<TaskScheduler> m_sched;       ///< the TASK-level policy and run queues (attribute)
-    Time m_contextSwitchCost;         ///< CPU time of a switch between tasks (attribute)
-    Time m_wakeupCost;                ///< CPU time of a wake-up (attribute)
-    Time m_timerIrqCost;              ///< CPU time of a timer interrupt (attribute)
+    uint32_t m_nCores{1};                  ///< number of cores (attribute)
+    double m_speed{1};                     ///< cost divisor: CPU speed relative to the costs' CPU
+    Ptr<CpuLocality> m_locality;           ///< NUMA nodes and slow-downs (attribute)
+    Ptr<TaskScheduler> m_sched;            ///< the TASK-level policy and run queues (attribute)
+    Time m_contextSwitchCost;              ///< CPU time of a switch between tasks (attribute)
+    Time m_wakeupCost;                     ///< CPU time of a wake-up (attribute)
+    Time m_timerIrqCost;                   ///< CPU time of a timer interrupt (attribute)
     Ptr<CacheInterference> m_interference; ///< refill after other contexts ran (attribute)
-    int64_t m_wakingCore{-1};         ///< core whose completion callback runs (-1: none)
-    std::vector<Core> m_cores;        ///< per-core scheduler state
-    std::vector<Task> m_tasks;        ///< all tasks
-    std::vector<int64_t> m_ksoftirqd; ///< ksoftirqd task per core (-1: not created)
-    Time m_windowStart;               ///< start of the statistics window
-    Time m_completingStart;           ///< first start of the work whose callback runs
+    int64_t m_wakingCore{-1};              ///< core whose completion callback runs (-1: none)
+    std::vector<Core> m_cores;             ///< per-core scheduler state
+    std::vector<Task> m_tasks;             ///< all tasks
+    std::vector<int64_t> m_ksoftirqd;      ///< ksoftirqd task per core (-1: not created)
+    Time m_windowStart;                    ///< start of the statistics window
+    Time m_completingStart;                ///< first start of the work whose callback runs
 
     /// Level changes of a core.
     TracedCallback<uint32_t, Level, Level> m_levelChangeTrace;
