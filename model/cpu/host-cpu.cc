@@ -92,8 +92,8 @@ HostCpu::GetTypeId()
                           "(hrtimer_interrupt: entry, the expiry, exit; the timer's callback "
                           "is charged by its owner): gro_flush_timeout and "
                           "irq_suspend_timeout expiries (napi_watchdog) and epoll_wait "
-                          "timeouts. Not scaled by Speed. 0 = free (the 2000s papers' hosts). "
-                          "Must be >= 0.",
+                          "timeouts. Scaled by Speed like the other costs. 0 = free (the 2000s "
+                          "papers' hosts). Must be >= 0.",
                           TimeValue(Time(0)),
                           MakeTimeAccessor(&HostCpu::m_timerIrqCost),
                           MakeTimeChecker(Time(0)))
@@ -746,7 +746,7 @@ void
 HostCpu::TimerDone(uint32_t core, Callback<void> done)
 {
     Core& c = m_cores[core];
-    c.timerTime += m_timerIrqCost;
+    c.timerTime += Scale(m_timerIrqCost);
     c.timerExpiries++;
     if (!done.IsNull())
     {

@@ -468,7 +468,8 @@ void
 NapiRxMode::TimerExpired()
 {
     // napi_watchdog is an HRTIMER_MODE_REL_PINNED hrtimer: it runs in the local timer
-    // interrupt of the core that armed it, whose cost HostCpu charges (TimerIrqCost).
+    // interrupt of the core that armed it (here the context's IRQ core: the softirq's, or
+    // that of a thread paired with the queue), whose cost HostCpu charges (TimerIrqCost).
     m_cpu->SubmitTimer(Prebuilt(m_watchdogDone, &NapiRxMode::DeferredPoll), m_core);
 }
 
