@@ -422,9 +422,7 @@ HostCpu::SubmitSpin(TaskId task, Time longest, const Callback<void>& done)
     NS_ABORT_MSG_IF(longest.IsStrictlyNegative(), "HostCpu::SubmitSpin: negative time");
     SubmitTask(task, longest, done);
     Task& t = m_tasks[task];
-    Work& spin = t.work[t.work.size() - 1];
-    spin.remaining = longest; // elapsed time, not a cost: Speed does not scale it
-    spin.spin = true;
+    t.work[t.work.size() - 1].remaining = longest; // elapsed time: Speed does not scale it
     t.spinPending = true;
 }
 
@@ -553,10 +551,14 @@ HostCpu::Dispatch(uint32_t core)
         c.event.Cancel();
         c.eventPending = false;
     }
+    const bool interference = m_interference->IsEnabled();
     if (next == IDLE)
     {
         c.currTask = -1;
-        SwitchContext(core, IDLE);
+        if (interference)
+        {
+            SwitchContext(core, IDLE, 0);
+        }
     }
     else if (next == TASK)
     {
@@ -580,7 +582,10 @@ HostCpu::Dispatch(uint32_t core)
                 t.wakeCharge = Time(0);
             }
         }
-        SwitchContext(core, next);
+        if (interference)
+        {
+            SwitchContext(core, next, next == TASK ? c.currTask : 0);
+        }
         Work& w = HeadWork(core, next);
         if (w.firstStart.IsStrictlyNegative())
         {
@@ -642,9 +647,9 @@ HostCpu::HandleEvent(uint32_t core)
     if (task)
     {
         Task& t = m_tasks[completing];
-        if (t.work.front().spin)
+        if (t.spinPending && t.work.size() == 1)
         {
-            t.spinPending = false;
+            t.spinPending = false; // the spin, always the last item, ends
         }
         t.work.pop_front();
     }
@@ -668,10 +673,10 @@ HostCpu::HandleEvent(uint32_t core)
 }
 
 void
-HostCpu::SwitchContext(uint32_t core, Level next)
+HostCpu::SwitchContext(uint32_t core, Level next, TaskId head)
 {
     Core& c = m_cores[core];
-    int64_t context = ContextOf(next, next == TASK ? m_sched->GetHead(core) : 0);
+    int64_t context = ContextOf(next, head);
     if (context == c.context)
     {
         return;
@@ -688,7 +693,7 @@ HostCpu::SwitchContext(uint32_t core, Level next)
         c.irqStop[-2 - c.context] = c.busyClock;
     }
     c.context = context;
-    if (next == IDLE || !m_interference->IsEnabled())
+    if (next == IDLE)
     {
         return;
     }

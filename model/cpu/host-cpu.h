@@ -376,7 +376,6 @@ class HostCpu : public Object
         Time remaining;      ///< CPU time still needed
         Callback<void> done; ///< completion callback
         Time firstStart{-1}; ///< first time it got the CPU (-1: not yet)
-        bool spin{false};    ///< a busy-poll spin (SubmitSpin)
     };
 
     /// A TASK-level task.
@@ -394,7 +393,8 @@ class HostCpu : public Object
         Time stopClock{-1};       ///< its core's busyClock when it last stopped (-1: never ran)
         uint32_t stopCore{0};     ///< the core it last ran on
         Callback<void> preempted; ///< SetPreemptNotifier's callback
-        bool spinPending{false};  ///< its last work item is a spin (SubmitSpin)
+        bool spinPending{false};  ///< its last work item is a spin (SubmitSpin): later work
+                                  ///< is placed before it, so the spin stays last
     };
 
     /// The scheduler state of one core.
@@ -437,11 +437,14 @@ class HostCpu : public Object
     }
 
     /**
-     * The context on a core changes: the old one stops, the new one pays its refill.
+     * The context on a core changes: the old one stops, the new one pays its refill. Called
+     * only while the Interference is enabled (switched on during a run, each context pays
+     * one full refill at its first run).
      * @param core the core
      * @param next the level about to run
+     * @param head the head task (used for TASK)
      */
-    void SwitchContext(uint32_t core, Level next);
+    void SwitchContext(uint32_t core, Level next, TaskId head);
     /// A timer interrupt's cost was served: account it and run the timer's callback.
     void TimerDone(uint32_t core, Callback<void> done);
 
