@@ -53,32 +53,27 @@ def read_model(results_dir):
     return rows
 
 
-def _num(row, key, digits=0):
-    if row is None or row.get(key) in (None, ""):
-        return "-" if row is None else "nan"
-    x = float(row[key])
-    if math.isnan(x):
-        return "nan"
-    return f"{x:.{digits}f}"
-
-
-def _kilo(row, key):
+def _cell(row, key, show):
+    """A table cell: "-" without a row, "nan" for an undefined value, else show(value)."""
     if row is None:
         return "-"
     if row.get(key) in (None, ""):
         return "nan"
     x = float(row[key])
-    return "nan" if math.isnan(x) else f"{x / 1000:.0f}K"
+    return "nan" if math.isnan(x) else show(x)
+
+
+def _num(row, key, digits=0):
+    return _cell(row, key, lambda x: f"{x:.{digits}f}")
+
+
+def _kilo(row, key):
+    return _cell(row, key, lambda x: f"{x / 1000:.0f}K")
 
 
 def _cycles(row, key, ghz=1.1):
     """A per-request time in microseconds as cycles at the measured host's 1.1 GHz."""
-    if row is None:
-        return "-"
-    if row.get(key) in (None, ""):
-        return "nan"
-    x = float(row[key])
-    return "nan" if math.isnan(x) else f"{x * ghz * 1e3:.0f}"
+    return _cell(row, key, lambda x: f"{x * ghz * 1e3:.0f}")
 
 
 def table(model, published, model_only=False):
