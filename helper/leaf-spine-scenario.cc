@@ -654,21 +654,6 @@ LeafSpineScenario::InstallKeyValue()
     // "separate": irqCores 2 puts them on 2 and 3), and with kvThreads <= irqCores + 2 the
     // bulk sender and sink keep theirs. The agent is not a thread: KeyValueClient has no CPU
     // model, only its host's receive path (interrupts, NAPI, softirq) is simulated.
-    // Linux senders set PSH on the last segment of each write, ns-3's never do: without
-    // GroEngine::PushBelow GRO would hold every one-segment request (and a bulk write's short
-    // tail) until the poll completes, or, under gro_flush_timeout, until it is a jiffy old.
-    NetDeviceContainer hostDevices = m_fabric.GetHostDevices();
-    for (uint32_t i = 0; i < n; ++i)
-    {
-        auto dev = DynamicCast<HostNetDevice>(hostDevices.Get(i));
-        for (uint32_t q = 0; dev && q < dev->GetNQueues(); ++q)
-        {
-            if (Ptr<GroEngine> gro = dev->GetQueue(q)->GetGro())
-            {
-                gro->SetAttribute("PushBelow", UintegerValue(1448));
-            }
-        }
-    }
     auto epoll = CreateObject<EpollInstance>();
     epoll->SetAttribute("BusyPollUsecs", UintegerValue(c.busyPollUsecs));
     epoll->SetAttribute("BusyPollBudget", UintegerValue(c.busyPollBudget));

@@ -353,7 +353,8 @@ MemcachedScenario::Build()
     {
         if (Ptr<GroEngine> gro = m_serverDevice->GetQueue(q)->GetGro())
         {
-            // Linux clients set PSH on each request's segment: GRO lets it go at once.
+            // Linux clients set PSH on each request's segment, plain ns-3 nodes do not: GRO
+            // takes a short segment as PSH instead.
             gro->SetAttribute("PushBelow", UintegerValue(c.groPushBelow));
         }
     }

@@ -92,8 +92,9 @@ class MemcachedScenario
         /// published 1.05 M requests/s (doc/hostnet.rst, "memcached under mutilate").
         Time getCost{NanoSeconds(4850)};
         Time setCost{NanoSeconds(5850)}; ///< KeyValueServer::SetCost (>= 0): GetCost + 1 us
-        /// GroEngine::PushBelow of the server's queues: mutilate's one-segment requests carry
-        /// PSH in Linux, not in ns-3 (0 = off)
+        /// GroEngine::PushBelow of the server's queues (0 = off): mutilate's one-segment
+        /// requests carry PSH in Linux; plain ns-3 clients send them without (hostnet hosts
+        /// set it, TcpPushMarker)
         uint32_t groPushBelow{1448};
         Time syscallCost{MicroSeconds(1)}; ///< KeyValueServer::SyscallCost (>= 0)
         double cpuSpeed{1.0};              ///< HostCpu::Speed (> 0; 1: the preset's core)

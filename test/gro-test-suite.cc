@@ -30,10 +30,11 @@ namespace
  * @param port the flow (its TCP source port)
  * @param seq sequence number
  * @param hash the flow hash (skb->hash)
+ * @param flags TCP flags
  * @return the frame (IP header first), 1000 bytes of payload
  */
 RxFrame
-Segment(uint16_t port, uint32_t seq, uint32_t hash)
+Segment(uint16_t port, uint32_t seq, uint32_t hash, uint8_t flags = TcpHeader::ACK)
 {
     Ptr<Packet> p = Create<Packet>(1000);
     TcpHeader tcp;
@@ -41,7 +42,7 @@ Segment(uint16_t port, uint32_t seq, uint32_t hash)
     tcp.SetDestinationPort(80);
     tcp.SetSequenceNumber(SequenceNumber32(seq));
     tcp.SetAckNumber(SequenceNumber32(1));
-    tcp.SetFlags(TcpHeader::ACK);
+    tcp.SetFlags(flags);
     tcp.SetWindowSize(1000);
     p->AddHeader(tcp);
     Ipv4Header ip;
@@ -288,12 +289,13 @@ RecordSegments(std::vector<Delivery>* v, Ptr<const Packet> packet, Time)
  * @param p the pair
  * @param t when
  * @param seq sequence number
+ * @param flags TCP flags
  */
 void
-SendSegment(const HostPair& p, Time t, uint32_t seq)
+SendSegment(const HostPair& p, Time t, uint32_t seq, uint8_t flags = TcpHeader::ACK)
 {
-    Simulator::Schedule(t, [p, seq]() {
-        p.senderPhy->Send(Segment(1, seq, 5).packet->Copy(), p.host->GetAddress(), 0x0800);
+    Simulator::Schedule(t, [p, seq, flags]() {
+        p.senderPhy->Send(Segment(1, seq, 5, flags).packet->Copy(), p.host->GetAddress(), 0x0800);
     });
 }
 
@@ -306,7 +308,8 @@ class GroFlushTimeoutTestCase : public TestCase
 {
   public:
     GroFlushTimeoutTestCase()
-        : TestCase("GRO: GroFlushTimeout alone keeps packets across napi_complete_done")
+        : TestCase("GRO: GroFlushTimeout alone keeps packets across napi_complete_done; "
+                   "PSH flushes them")
     {
     }
 
@@ -314,15 +317,16 @@ class GroFlushTimeoutTestCase : public TestCase
     /**
      * Two segments of one flow at 0 and 20 us.
      * @param timeout GroFlushTimeout
+     * @param lastFlags the TCP flags of the second segment
      * @return the deliveries
      */
-    static std::vector<Delivery> Run(const std::string& timeout)
+    static std::vector<Delivery> Run(const std::string& timeout, uint8_t lastFlags = TcpHeader::ACK)
     {
         HostPair p = GroHost({{"GroFlushTimeout", timeout}, {"DeferHardIrqs", "0"}});
         std::vector<Delivery> d;
         p.host->TraceConnectWithoutContext("Delivered", MakeBoundCallback(&RecordSegments, &d));
         SendSegment(p, Time(0), 1000);
-        SendSegment(p, MicroSeconds(20), 2000);
+        SendSegment(p, MicroSeconds(20), 2000, lastFlags);
         Simulator::Stop(MilliSeconds(1));
         Simulator::Run();
         Simulator::Destroy();
@@ -346,6 +350,13 @@ class GroFlushTimeoutTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(on.size(), 1, "one packet");
         NS_TEST_ASSERT_MSG_EQ(on[0].second, 2, "of both segments");
         NS_TEST_ASSERT_MSG_EQ_TOL(on[0].first.GetMicroSeconds(), 79, 0, "at 24 + 50 + 5 us");
+        // 50 us, the second segment with PSH (tcp_gro_receive: flush on PSH): merged at
+        // 24 us and flushed at once, one packet of 2 segments after 5 us of protocol, at
+        // 29 us; the timer finds nothing.
+        auto pushed = Run("50us", TcpHeader::ACK | TcpHeader::PSH);
+        NS_TEST_ASSERT_MSG_EQ(pushed.size(), 1, "one packet");
+        NS_TEST_ASSERT_MSG_EQ(pushed[0].second, 2, "of both segments");
+        NS_TEST_ASSERT_MSG_EQ_TOL(pushed[0].first.GetMicroSeconds(), 29, 0, "at 24 + 5 us");
     }
 };
 

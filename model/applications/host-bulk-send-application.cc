@@ -14,6 +14,7 @@
 #include "ns3/packet.h"
 #include "ns3/simulator.h"
 #include "ns3/socket.h"
+#include "ns3/tcp-push-marker.h"
 #include "ns3/tcp-socket-factory.h"
 #include "ns3/uinteger.h"
 
@@ -211,6 +212,7 @@ HostBulkSendApplication::WriteDone()
     m_stack->SetExecContext(previous);
     if (sent > 0)
     {
+        TcpPushMarker::SendCallEnded(m_socket);
         m_totalTx += sent;
         m_writes++;
     }

@@ -9,6 +9,7 @@
 #include "message-socket.h"
 
 #include "ns3/log.h"
+#include "ns3/tcp-push-marker.h"
 
 #include <algorithm>
 
@@ -80,6 +81,7 @@ MessageSocket::Flush()
         {
             return; // not connected yet: the connect callback flushes
         }
+        TcpPushMarker::SendCallEnded(m_socket);
         m_tx->RemoveAtStart(sent);
     }
 }

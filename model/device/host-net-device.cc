@@ -32,6 +32,7 @@
 #include "ns3/rps-backlog.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
+#include "ns3/tcp-push-marker.h"
 #include "ns3/trace-source-accessor.h"
 #include "ns3/uinteger.h"
 
@@ -736,6 +737,10 @@ HostNetDevice::Send(Ptr<Packet> packet, const Address& dest, uint16_t protocolNu
     {
         m_statistics.RecordTxRingFull();
         return false;
+    }
+    if (protocolNumber == Ipv4L3Protocol::PROT_NUMBER)
+    {
+        TcpPushMarker::ApplyTag(packet); // PSH where the node's TCP set it
     }
     if (!m_txTrace.IsEmpty())
     {

@@ -86,12 +86,12 @@ GroEngine::GetTypeId()
                           MakeTimeChecker(NanoSeconds(1)))
             .AddAttribute("PushBelow",
                           "A TCP segment with less payload than this many bytes is taken as the "
-                          "last segment of a write, as if PSH were set, and not held: Linux "
-                          "senders set PSH on the last segment of each write (tcp_push), ns-3's "
-                          "TCP never does. 0 = off (segments without PSH are held as they "
-                          "come). Set it to the senders' SegmentSize for request/response "
-                          "traffic, whose one-segment messages would otherwise wait for the "
-                          "end of the poll or, with gro_flush_timeout, up to a jiffy.",
+                          "last segment of a write, as if PSH were set, and not held. 0 = off "
+                          "(default): PSH comes from the senders, which hostnet hosts set as "
+                          "Linux does (TcpPushMarker). For senders that are plain ns-3 nodes, "
+                          "whose TCP never sets PSH, set it to their SegmentSize: their "
+                          "one-segment messages would otherwise wait for the end of the poll "
+                          "or, with gro_flush_timeout, up to a jiffy.",
                           UintegerValue(0),
                           MakeUintegerAccessor(&GroEngine::m_pushBelow),
                           MakeUintegerChecker<uint32_t>());

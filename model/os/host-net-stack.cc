@@ -161,7 +161,14 @@ HostNetStack::GetTypeId()
                           "DelAckTimeout, MinRto).",
                           StringValue("ns3::HostTcpTimers"),
                           MakePointerAccessor(&HostNetStack::m_tcpTimers),
-                          MakePointerChecker<HostTcpTimers>());
+                          MakePointerChecker<HostTcpTimers>())
+            .AddAttribute("PushMarker",
+                          "Where the node's TCP sets PSH (ns3::TcpPushMarker: Enabled, "
+                          "GsoMaxSize), for the sockets ConfigureSocket and "
+                          "ConfigureTcpSockets configure.",
+                          StringValue("ns3::TcpPushMarker"),
+                          MakePointerAccessor(&HostNetStack::m_pushMarker),
+                          MakePointerChecker<TcpPushMarker>());
     return tid;
 }
 
@@ -358,6 +365,7 @@ void
 HostNetStack::ConfigureSocket(Ptr<Socket> socket) const
 {
     m_tcpTimers->ConfigureSocket(socket);
+    m_pushMarker->Configure(socket);
 }
 
 uint32_t

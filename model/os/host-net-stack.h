@@ -12,6 +12,7 @@
 #include "host-socket-costs.h"
 #include "host-tcp-timers.h"
 #include "softnet-data.h"
+#include "tcp-push-marker.h"
 
 #include "ns3/data-rate.h"
 #include "ns3/host-cpu.h"
@@ -145,6 +146,12 @@ class HostNetStack : public Object
         return m_socketCosts;
     }
 
+    /** @return where the node's TCP sets PSH (the PushMarker attribute) */
+    Ptr<TcpPushMarker> GetPushMarker() const
+    {
+        return m_pushMarker;
+    }
+
     /** @return the TCP timers given to the node's sockets (the TcpTimers attribute) */
     Ptr<HostTcpTimers> GetTcpTimers() const
     {
@@ -169,7 +176,7 @@ class HostNetStack : public Object
 
     /**
      * @brief Give a socket of this node the node's TCP timers (HostTcpTimers: DelAckTimeout
-     * and MinRto, when set).
+     * and MinRto, when set) and its PSH marking (TcpPushMarker).
      * hostnet's applications call it on the sockets they create (accepted sockets inherit
      * from their listener); other sockets get it from ConfigureTcpSockets. Non-TCP sockets
      * are left alone.
@@ -214,6 +221,7 @@ class HostNetStack : public Object
     RxMode* m_delivering{nullptr};          ///< the context delivering now (not owned)
     Ptr<HostSocketCosts> m_socketCosts;     ///< applications' socket costs (attribute)
     Ptr<HostTcpTimers> m_tcpTimers;         ///< TCP timers of the sockets (attribute)
+    Ptr<TcpPushMarker> m_pushMarker;        ///< PSH of the sockets (attribute)
     Ptr<Node> m_node;                       ///< the node (set by GetOrCreate)
 };
 
