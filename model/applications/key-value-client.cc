@@ -146,8 +146,9 @@ KeyValueClient::GetTypeId()
             .AddAttribute("RequestSize",
                           "Fixed request bytes (0: the key-value workload of KeySize, "
                           "ValueSize and UpdateRatio). With RequestSize and ResponseSize > 0 "
-                          "every request is a GET of these sizes, each at least 24 bytes (the "
-                          "message header): a TCP_RR transaction. 0..16777216.",
+                          "every request is a GET of these sizes: a TCP_RR transaction. On the "
+                          "wire a request has at least 24 bytes (the message header), a "
+                          "response at least 25 (24 is a SET's answer). 0..16777216.",
                           UintegerValue(0),
                           MakeUintegerAccessor(&KeyValueClient::m_requestSize),
                           MakeUintegerChecker<uint32_t>(0, 1 << 24))

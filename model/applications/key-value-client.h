@@ -87,7 +87,8 @@ struct KeyValueClientStats
  * - SET: request 24 + key + value bytes, asking for a response of exactly 24 bytes
  *   (RequestResponseHeader::SIZE), which is how the server tells a SET from a GET.
  * With RequestSize and ResponseSize > 0 every request is a GET of those fixed sizes instead
- * (at least 24 bytes each: the header; a netperf or neper TCP_RR transaction).
+ * (a netperf or neper TCP_RR transaction; on the wire at least 24 bytes for a request, the
+ * header, and 25 for a response: 24 is a SET's answer).
  *
  * Where the agent runs (attribute Cpu):
  * - on a plain ns-3 node (no HostCpu: Cpu "auto" there, or "none"), threads only group
