@@ -16,7 +16,9 @@
  * ConnectX-5 Ex class NIC at 100 Gb/s (the mlx5-epyc7662 preset: mlx5-100g on 8 cores and queues
  * with cache interference and timer costs); 6 load machines and a measuring driver, 32 threads x 20
  * connections each (4,480 connections, depth 1), Facebook ETC sizes and gaps, 3 % updates, at --qps
- * requests/s in all (0: as fast as the server answers).
+ * requests/s in all (0: as fast as the server answers). The client machines are hostnet hosts of
+ * --clientHosts (default mlx5-100g: each mutilate thread a task with its own epoll loop on core t
+ * mod 16) or plain ns-3 nodes (--clientHosts=plain, faster).
  *
  * One run = one configuration; the study runner (python -m hostnet run
  * examples/studies/memcached.toml) sweeps them. Metrics go to stdout and, with
@@ -169,6 +171,14 @@ main(int argc, char* argv[])
                  ") or a .toml file; reduced to the set-up's cores and queues",
              opt.server,
              ProfileName({}));
+    opts.Add("clientHosts",
+             "The client machines' host profile, shipped (" +
+                 JoinNames(HostNetDeviceHelper::GetPresetNames()) +
+                 ") or a .toml file, as shipped (its cores and queues; mutilate thread t pinned "
+                 "to core t mod cores, with its own epoll loop); or plain: ns-3 nodes without a "
+                 "host model (the clients' interrupts, softirq and threads are not simulated)",
+             params.clientHosts,
+             ProfileName({"plain"}));
     opts.Add("cycleRateGhz",
              "Cycles per busy core-second that turn the server's CPU time per request into "
              "cycles_per_req (the measured host counts 1.1 GHz on a fully busy core)",

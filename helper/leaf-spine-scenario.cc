@@ -652,8 +652,11 @@ LeafSpineScenario::InstallKeyValue()
     // Either way the threads take the cores 0 .. kvThreads - 1 (mod NCores), those of the IRQs
     // and of the request/response server and client of the other traffic kinds (appCores
     // "separate": irqCores 2 puts them on 2 and 3), and with kvThreads <= irqCores + 2 the
-    // bulk sender and sink keep theirs. The agent is not a thread: KeyValueClient has no CPU
-    // model, only its host's receive path (interrupts, NAPI, softirq) is simulated.
+    // bulk sender and sink keep theirs. The agent is one thread on the request/response
+    // client's core (KeyValueClient on a hostnet host: a task with its own epoll loop, paying
+    // the write and the read of each request), so its latency runs from the write call to the
+    // end of the read, as RequestResponseClient's (which starts at the request's creation:
+    // the same instant when the thread is idle).
     auto epoll = CreateObject<EpollInstance>();
     epoll->SetAttribute("BusyPollUsecs", UintegerValue(c.busyPollUsecs));
     epoll->SetAttribute("BusyPollBudget", UintegerValue(c.busyPollBudget));
@@ -683,6 +686,7 @@ LeafSpineScenario::InstallKeyValue()
         agent.SetAttribute("Rate", DoubleValue(c.rpcRate));
         agent.SetAttribute("InterArrival", StringValue("exponential"));
         agent.SetAttribute("UpdateRatio", DoubleValue(c.kvUpdateRatio));
+        agent.SetAttribute("FirstCore", UintegerValue(GetAppCores().client));
         ApplicationContainer apps = agent.Install(hosts.Get(i));
         apps.Start(start);
         apps.Stop(end);

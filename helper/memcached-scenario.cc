@@ -271,6 +271,16 @@ MemcachedScenario::Check(const Parameters& c, const std::string& prefix)
     {
         why << name("agents") << " = " << c.agents << "; allowed: 0..250";
     }
+    else if (c.clientHosts != "plain" && !HostNetDeviceHelper::CheckPreset(c.clientHosts).empty())
+    {
+        why << name("clientHosts") << " = '" << c.clientHosts
+            << "': " << HostNetDeviceHelper::CheckPreset(c.clientHosts) << "; allowed: plain, ";
+        for (const auto& preset : HostNetDeviceHelper::GetPresetNames())
+        {
+            why << preset << ", ";
+        }
+        why << "or the path of a host profile (.toml)";
+    }
     else if (c.switchQueue < 1)
     {
         why << name("switchQueue") << " = 0; allowed: 1 packet or more";
@@ -353,9 +363,10 @@ MemcachedScenario::Build()
     {
         if (Ptr<GroEngine> gro = m_serverDevice->GetQueue(q)->GetGro())
         {
-            // Linux clients set PSH on each request's segment, plain ns-3 nodes do not: GRO
-            // takes a short segment as PSH instead.
-            gro->SetAttribute("PushBelow", UintegerValue(c.groPushBelow));
+            // Linux clients set PSH on each request's segment, and so do hostnet hosts; plain
+            // ns-3 nodes do not: for them GRO takes a short segment as PSH instead.
+            gro->SetAttribute("PushBelow",
+                              UintegerValue(c.clientHosts == "plain" ? c.groPushBelow : 0));
         }
     }
     m_switchPorts.Add(link.Get(1));
@@ -365,11 +376,28 @@ MemcachedScenario::Build()
     serverPair.Add(link.Get(1));
     Ipv4Address serverAddress = addr.Assign(serverPair).GetAddress(0);
     tc.Uninstall(link.Get(1));
+    // Modelled clients: the profile as shipped (its cores, queues and moderation).
+    const bool modelledClients = c.clientHosts != "plain";
+    HostNetDeviceHelper clientNic;
+    if (modelledClients)
+    {
+        clientNic.SetPreset(c.clientHosts);
+        clientNic.SetDeviceAttribute("StageLatencies", BooleanValue(false));
+    }
     for (uint32_t i = 0; i < machines; ++i)
     {
         NetDeviceContainer l = clientLink.Install(m_clientNodes.Get(i), m_switch);
         addr.NewNetwork();
-        addr.Assign(l);
+        if (modelledClients)
+        {
+            Ptr<HostNetDevice> device = clientNic.Install(l.Get(0));
+            m_clientDevices.push_back(device);
+            addr.Assign(NetDeviceContainer(NetDeviceContainer(device), l.Get(1)));
+        }
+        else
+        {
+            addr.Assign(l);
+        }
         m_switchPorts.Add(l.Get(1));
         DynamicCast<PointToPointNetDevice>(l.Get(1))->GetQueue()->SetMaxSize(switchQueue);
         tc.Uninstall(l.Get(1));
@@ -427,6 +455,16 @@ MemcachedScenario::Build()
         apps.Stop(end);
         stream += KeyValueClientHelper::AssignStreams(apps, stream);
         m_clients.push_back(DynamicCast<KeyValueClient>(apps.Get(0)));
+    }
+    if (modelledClients)
+    {
+        // After the agents' streams: a plain run draws the same numbers as before.
+        NetDeviceContainer clientDevices;
+        for (const auto& device : m_clientDevices)
+        {
+            clientDevices.Add(device);
+        }
+        stream += clientNic.AssignStreams(clientDevices, stream);
     }
 
     if (c.measureCost)
@@ -669,6 +707,12 @@ Ptr<HostNetDevice>
 MemcachedScenario::GetServerDevice() const
 {
     return m_serverDevice;
+}
+
+const std::vector<Ptr<HostNetDevice>>&
+MemcachedScenario::GetClientDevices() const
+{
+    return m_clientDevices;
 }
 
 const std::vector<Ptr<KeyValueClient>>&

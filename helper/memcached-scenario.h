@@ -43,8 +43,10 @@ class KeyValueServer;
  * ConnectX-5 Ex class NIC at 100 Gb/s (HostNetDeviceHelper's "mlx5-epyc7662" preset, mlx5-100g with
  * cache interference and timer costs: adaptive-rx with net_dim's CQE profile, 1024 descriptors,
  * Linux 6.6+ costs), reduced to 8 cores and 8 queues on one NUMA node. The load: 6 mutilate agents
- * and the measuring driver, each a plain ns-3 node (no host model: the clients must not be the
- * bottleneck) on a 100 Gb/s link to one switch (a router), 32 threads x 20 connections per machine
+ * and the measuring driver, each a hostnet host of Parameters::clientHosts (default the shipped
+ * "mlx5-100g": 16 cores; each mutilate thread a task pinned to core t mod 16 with its own epoll
+ * loop, see KeyValueClient) or a plain ns-3 node ("plain": no host model, the faster run) on a
+ * 100 Gb/s link to one switch (a router), 32 threads x 20 connections per machine
  * (4,480 connections: the published 3,840 of the agents and the driver's 640,
  * Parameters::driverConnections), depth 1, Facebook ETC key and value sizes, 3 % updates and ETC's
  * inter-arrival gaps, at Parameters::qps in all (split over the machines by their connections), or
@@ -54,8 +56,9 @@ class KeyValueServer;
  *
  * Every counter is reset at Parameters::warmup; the metrics describe the Parameters::duration
  * that follows. Latency is measured at the clients from the issue of a request to its
- * response, on every machine (mutilate's agents only load the server and the driver alone
- * measures; here all machines run the same open loop, so every connection is a sample of the
+ * response (on modelled clients: from the start of its write call to the end of the read call
+ * that took the response), on every machine (mutilate's agents only load the server and the driver
+ * alone measures; here all machines run the same open loop, so every connection is a sample of the
  * same latency, and using them all gives 7 times the samples).
  *
  * @code
@@ -92,9 +95,9 @@ class MemcachedScenario
         /// published 1.05 M requests/s (doc/hostnet.rst, "memcached under mutilate").
         Time getCost{NanoSeconds(4850)};
         Time setCost{NanoSeconds(5850)}; ///< KeyValueServer::SetCost (>= 0): GetCost + 1 us
-        /// GroEngine::PushBelow of the server's queues (0 = off): mutilate's one-segment
-        /// requests carry PSH in Linux; plain ns-3 clients send them without (hostnet hosts
-        /// set it, TcpPushMarker)
+        /// GroEngine::PushBelow of the server's queues with plain clients (0 = off):
+        /// mutilate's one-segment requests carry PSH in Linux, plain ns-3 nodes send them
+        /// without; client hosts set it (TcpPushMarker), and then it is not applied
         uint32_t groPushBelow{1448};
         Time syscallCost{MicroSeconds(1)}; ///< KeyValueServer::SyscallCost (>= 0)
         double cpuSpeed{1.0};              ///< HostCpu::Speed (> 0; 1: the preset's core)
@@ -125,6 +128,13 @@ class MemcachedScenario
         DataRate clientLinkRate{"100Gbps"}; ///< each client machine's link (> 0)
         Time linkDelay{MicroSeconds(1)};    ///< propagation delay of every link (>= 0)
         uint32_t switchQueue{10000};        ///< drop-tail buffer per switch port, packets (>= 1)
+
+        /// The client machines' host profile: a shipped one (HostNetDeviceHelper::
+        /// GetPresetNames), the path of a .toml profile, or "plain" (ns-3 nodes without a host
+        /// model). Default "mlx5-100g": the measured clients' hardware is not published; this
+        /// is the shipped profile of the same NIC family and rate (doc/hostnet.rst).
+        std::string clientHosts{"mlx5-100g"};
+
         // The run.
         Time duration{MilliSeconds(50)}; ///< measured time after the warm-up (> 0)
         Time warmup{MilliSeconds(10)};   ///< warm-up, deleted (>= 0)
@@ -263,6 +273,9 @@ class MemcachedScenario
     /** @return the server's HostNetDevice (valid after Build) */
     Ptr<HostNetDevice> GetServerDevice() const;
 
+    /** @return the client machines' NICs, the driver's last (valid after Build; empty with
+     *          Parameters::clientHosts "plain") */
+    const std::vector<Ptr<HostNetDevice>>& GetClientDevices() const;
     /** @return the client machines' agents, the driver last (valid after Build) */
     const std::vector<Ptr<KeyValueClient>>& GetClients() const;
 
@@ -290,6 +303,8 @@ class MemcachedScenario
     uint64_t m_packets{0};                      ///< IP packets delivered (measureCost)
     Metrics m_metrics;                          ///< after Run
     SimulationCost m_cost;                      ///< after Run
+
+    std::vector<Ptr<HostNetDevice>> m_clientDevices; ///< the clients' NICs (modelled clients)
 };
 
 } // namespace ns3

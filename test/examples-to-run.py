@@ -48,10 +48,17 @@ cpp_examples = [
     ),
     ("hostnet-dctcp --duration=0.01 --warmup=0.005", "True", "False"),
     (
+        "hostnet-memcached --connections=2 --qps=200000 --duration=0.002 --warmup=0.001 "
+        "--clientHosts=plain",
+        "True",
+        "False",
+    ),
+    (
         "hostnet-memcached --connections=2 --qps=200000 --duration=0.002 --warmup=0.001",
         "True",
         "False",
     ),
+    ("hostnet-tcp-rr --duration=0.002 --warmup=0.001", "True", "False"),
     ("hostnet-first-scenario", "True", "False"),
     ("hostnet-profile --profile=i40e-10g --print", "True", "False"),
     ("hostnet-first-scenario --scheme=normal", "True", "False"),

@@ -526,6 +526,8 @@ class KvAttributesTestCase : public TestCase
                                                {"Rate", "-1"},
                                                {"UpdateRatio", "1.5"},
                                                {"UpdateRatio", "-0.1"},
+                                               {"SyscallCost", "-1us"},
+                                               {"RequestSize", "16777217"},
                                                {"InterArrival", "pareto"}})
         {
             // (ns-3's EnumChecker asserts on an unknown name instead of refusing it, so the
@@ -552,6 +554,13 @@ class KvAttributesTestCase : public TestCase
         {
             NS_TEST_ASSERT_MSG_NE(error.find(name), std::string::npos, "names " << name);
         }
+        error = HostNetDeviceHelper::CheckAttribute("ns3::KeyValueClient",
+                                                    "Cpu",
+                                                    StringValue("sometimes"));
+        for (const char* name : {"auto", "none", "threads"})
+        {
+            NS_TEST_ASSERT_MSG_NE(error.find(name), std::string::npos, "Cpu names " << name);
+        }
         for (const char* name : {"fb", "exponential", "fixed"})
         {
             NS_TEST_ASSERT_MSG_EQ(client->SetAttributeFailSafe("InterArrival", StringValue(name)),
@@ -564,6 +573,179 @@ class KvAttributesTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(client->AssignStreams(5), 4, "gaps, GET/SET, keys, values");
         Simulator::Destroy();
     }
+};
+
+/**
+ * Closed loop, one connection, on two hostnet hosts with free receive paths (no moderation,
+ * no interrupt, protocol or DMA cost): the agent on a thread of its host's CPU pays a write,
+ * an epoll_wait and a read per request; the latency is the wire round trip, the server's
+ * path and those three system calls.
+ */
+class KvThreadedLatencyTestCase : public TestCase
+{
+  public:
+    /**
+     * @param tcpRr fixed 1-byte requests and responses (RequestSize, ResponseSize: a TCP_RR
+     *        transaction, as hostnet-tcp-rr) instead of GETs of a 30-byte key and 200-byte value
+     */
+    explicit KvThreadedLatencyTestCase(bool tcpRr)
+        : TestCase(std::string("threads on the HostCpu: latency = write + wire + server + "
+                               "epoll + read, ") +
+                   (tcpRr ? "1-byte TCP_RR" : "GET")),
+          m_tcpRr(tcpRr)
+    {
+    }
+
+  private:
+    /// What one run gave.
+    struct Run
+    {
+        /// Request trace sink.
+        void OnRequest(uint64_t, uint32_t, bool)
+        {
+            requestAt.push_back(Simulator::Now());
+        }
+
+        /// Response trace sink.
+        void OnResponse(uint64_t, Time latency)
+        {
+            responseAt.push_back(Simulator::Now());
+            latencies.push_back(latency);
+        }
+
+        std::vector<Time> latencies;  ///< in order
+        std::vector<Time> requestAt;  ///< Request trace times
+        std::vector<Time> responseAt; ///< Response trace times
+        bool threaded{false};         ///< KeyValueClient::IsThreaded
+        Time threadCpu;               ///< the agent thread's CPU time
+        uint64_t responses{0};        ///< responses in the stats
+    };
+
+    /**
+     * @param cpu the agent's Cpu attribute
+     * @return the run's traces
+     */
+    Run RunPair(const std::string& cpu) const
+    {
+        Config::SetDefault("ns3::TcpSocketBase::Timestamp", BooleanValue(false));
+        NodeContainer nodes(2); // agent, server
+        PointToPointHelper p2p;
+        p2p.SetDeviceAttribute("DataRate", StringValue("1Gbps"));
+        p2p.SetChannelAttribute("Delay", StringValue("10us"));
+        NetDeviceContainer phys = p2p.Install(nodes);
+        InternetStackHelper().Install(nodes);
+        HostNetDeviceHelper host;
+        host.SetScheme("napi"); // no moderation: an interrupt per frame
+        const std::string zero = "ns3::ConstantRandomVariable[Constant=0]";
+        host.SetCostAttribute("IsrCost", StringValue(zero));
+        host.SetCostAttribute("ProtocolCost", StringValue(zero));
+        host.SetCostAttribute("ProtocolCopyRate", DataRateValue(DataRate(0)));
+        host.SetCostAttribute("RegisterWriteCost", StringValue(zero));
+        host.SetCostAttribute("PollOverheadCost", StringValue(zero));
+        // DMA at 8 Gb/s: 1 ns per byte each way between the NIC and host memory.
+        host.SetRxRingAttribute("BusRate", DataRateValue(DataRate("8Gbps")));
+        host.SetTxRingAttribute("BusRate", DataRateValue(DataRate("8Gbps")));
+        NetDeviceContainer devices = host.Install(phys);
+        host.AssignStreams(devices, 1);
+        Ipv4InterfaceContainer ifs = Ipv4AddressHelper("10.1.1.0", "255.255.255.0").Assign(devices);
+        auto server = CreateObject<KeyValueServer>();
+        server->SetAttribute("Threads", UintegerValue(1));
+        server->SetAttribute("GetCost", TimeValue(MicroSeconds(2)));
+        server->SetAttribute("SyscallCost", TimeValue(MicroSeconds(1)));
+        nodes.Get(1)->AddApplication(server);
+        KeyValueClientHelper helper(InetSocketAddress(ifs.GetAddress(1), 11211));
+        helper.SetAttribute("Threads", UintegerValue(1));
+        helper.SetAttribute("Connections", UintegerValue(1));
+        helper.SetAttribute("Rate", DoubleValue(0));
+        helper.SetAttribute("UpdateRatio", DoubleValue(0));
+        helper.SetAttribute("KeySize", StringValue("ns3::ConstantRandomVariable[Constant=30]"));
+        helper.SetAttribute("ValueSize", StringValue("ns3::ConstantRandomVariable[Constant=200]"));
+        helper.SetAttribute("Cpu", StringValue(cpu));
+        helper.SetAttribute("SyscallCost", TimeValue(NanoSeconds(700)));
+        if (m_tcpRr)
+        {
+            helper.SetAttribute("RequestSize", UintegerValue(1));
+            helper.SetAttribute("ResponseSize", UintegerValue(1));
+        }
+        ApplicationContainer apps = helper.Install(nodes.Get(0));
+        KeyValueClientHelper::AssignStreams(apps, 10);
+        auto client = DynamicCast<KeyValueClient>(apps.Get(0));
+        Run r;
+        client->TraceConnectWithoutContext("Request", MakeCallback(&Run::OnRequest, &r));
+        client->TraceConnectWithoutContext("Response", MakeCallback(&Run::OnResponse, &r));
+        server->SetStartTime(Seconds(0));
+        apps.Start(MicroSeconds(10));
+        apps.Stop(MicroSeconds(500));
+        Simulator::Stop(MilliSeconds(2));
+        Simulator::Run();
+        r.threaded = client->IsThreaded();
+        if (r.threaded)
+        {
+            r.threadCpu = nodes.Get(0)->GetObject<HostCpu>()->GetTaskTime(client->GetThreadTask(0));
+        }
+        r.responses = client->GetStats().responsesReceived;
+        Simulator::Destroy();
+        Config::Reset();
+        return r;
+    }
+
+    void DoRun() override
+    {
+        Run plain = RunPair("none");
+        Run threads = RunPair("auto");
+        NS_TEST_ASSERT_MSG_EQ(plain.threaded, false, "Cpu none: no thread");
+        NS_TEST_ASSERT_MSG_EQ(threads.threaded, true, "Cpu auto on a hostnet host: threads");
+        // The wire (42 B of PPP, IP and TCP headers per frame, no timestamps): GET 24 + 30 =
+        // 54 B -> 96 B frame = 768 ns at 1 Gb/s; response 24 + 30 + 200 = 254 B -> 296 B
+        // frame = 2368 ns. TCP_RR: the 1-byte request is the 24-byte header -> 66 B = 528 ns,
+        // the response 25 B (a 24-byte one is a SET's) -> 67 B = 536 ns. 2 x 10 us
+        // propagation. The server's thread: epoll_wait 1 us, read 1 us, GET 2 us, write 1 us
+        // = 5 us. The receive paths are free.
+        // DMA, 1 ns per byte of the IP packet, out of the sender's memory and into the
+        // receiver's: 2 x (94 + 294) = 776 ns for the GET, 2 x (64 + 65) = 258 ns for TCP_RR.
+        // And 1 ns: ns-3's TCP transmits a write one time step after the call (the server's
+        // response; the agent's request leaves with the ACK of the previous response).
+        const Time wire = m_tcpRr ? NanoSeconds(528 + 10000 + 536 + 10000 + 258 + 1)
+                                  : NanoSeconds(768 + 10000 + 2368 + 10000 + 776 + 1);
+        const Time serverPath = MicroSeconds(5);
+        NS_TEST_ASSERT_MSG_GT(plain.latencies.size(), 5u, "too few responses (plain)");
+        NS_TEST_ASSERT_MSG_GT(threads.latencies.size(), 5u, "too few responses (threads)");
+        for (size_t k = 1; k < plain.latencies.size(); ++k)
+        {
+            NS_TEST_ASSERT_MSG_EQ(plain.latencies[k], wire + serverPath, "Cpu none, request " << k);
+        }
+        // The agent's thread adds its write (0.7 us), the epoll_wait that returns the
+        // response (0.7 us) and the read (0.7 us), and 1 ns: its request, written by the
+        // thread, leaves one time step after the write like the server's response.
+        const Time syscall = NanoSeconds(700);
+        for (size_t k = 1; k < threads.latencies.size(); ++k)
+        {
+            NS_TEST_ASSERT_MSG_EQ(threads.latencies[k],
+                                  wire + serverPath + 3 * syscall + NanoSeconds(1),
+                                  "threads, request " << k);
+        }
+        // The window: it starts when the write call starts (the Request trace fires when the
+        // write completed, one syscall later) and ends when the read completes (the Response
+        // trace); in the closed loop the next write starts right after that read.
+        for (size_t k = 0; k < threads.latencies.size(); ++k)
+        {
+            NS_TEST_ASSERT_MSG_EQ(threads.responseAt[k] - threads.latencies[k],
+                                  threads.requestAt[k] - syscall,
+                                  "window start, request " << k);
+            if (k + 1 < threads.requestAt.size())
+            {
+                NS_TEST_ASSERT_MSG_EQ(threads.requestAt[k + 1] - syscall,
+                                      threads.responseAt[k],
+                                      "closed loop: next write after the read, request " << k);
+            }
+        }
+        // CPU time of the thread: 3 system calls per answered request (at least).
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(threads.threadCpu,
+                                    NanoSeconds(3 * 700 * int64_t(threads.responses)),
+                                    "thread CPU time");
+    }
+
+    bool m_tcpRr; ///< fixed 1-byte sizes
 };
 
 /// RequestResponseServer (the simple server) answers the agent's GETs and SETs.
@@ -630,6 +812,8 @@ class KeyValueClientTestSuite : public TestSuite
                     TestCase::Duration::QUICK);
         AddTestCase(new KvClosedLoopLatencyTestCase(), TestCase::Duration::QUICK);
         AddTestCase(new KvRequestResponseServerTestCase(), TestCase::Duration::QUICK);
+        AddTestCase(new KvThreadedLatencyTestCase(false), TestCase::Duration::QUICK);
+        AddTestCase(new KvThreadedLatencyTestCase(true), TestCase::Duration::QUICK);
     }
 };
 

@@ -286,6 +286,69 @@ class MemcachedCheckTestCase : public TestCase
         p = P();
         p.updateRatio = 1.5;
         NS_TEST_ASSERT_MSG_EQ(Refused(p, "updateRatio"), true, "ratio above 1");
+        p = P();
+        p.clientHosts = "mlx5-10g";
+        NS_TEST_ASSERT_MSG_EQ(Refused(p, "Parameters::clientHosts = 'mlx5-10g'"),
+                              true,
+                              "unknown client profile, named with its value");
+        NS_TEST_ASSERT_MSG_EQ(Refused(p, "allowed: plain, "), true, "what is allowed: plain");
+        NS_TEST_ASSERT_MSG_EQ(Refused(p, "mlx5-100g"), true, "what is allowed: the profiles");
+        p.clientHosts = "plain";
+        NS_TEST_ASSERT_MSG_EQ(MemcachedScenario::Check(p), "", "plain clients run");
+        p.clientHosts = "i40e-10g";
+        NS_TEST_ASSERT_MSG_EQ(MemcachedScenario::Check(p), "", "a shipped client profile runs");
+    }
+};
+
+/**
+ * Modelled clients (the default mlx5-100g) against plain ones, in the same light open loop:
+ * each request's latency gains at least the agent thread's write, epoll_wait and read (3 x
+ * KeyValueClient::SyscallCost = 3 us), and the client machines' CPUs work.
+ */
+class MemcachedClientHostsTestCase : public TestCase
+{
+  public:
+    MemcachedClientHostsTestCase()
+        : TestCase("modelled client hosts: latency includes the agents' system calls")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        MemcachedScenario::Parameters params = Tiny();
+        params.qps = 40000;
+        params.clientHosts = "plain";
+        MemcachedScenario::Metrics plain = RunScenario(params);
+        params.clientHosts = "mlx5-100g";
+        RngSeedManager::SetSeed(1);
+        RngSeedManager::SetRun(1);
+        MemcachedScenario scenario(params);
+        scenario.Build();
+        scenario.Run();
+        const MemcachedScenario::Metrics& modelled = scenario.GetMetrics();
+        NS_TEST_ASSERT_MSG_EQ(scenario.GetClientDevices().size(), 2, "one NIC per client machine");
+        for (const auto& device : scenario.GetClientDevices())
+        {
+            HostCpuStats cs = device->GetCpu()->GetStats();
+            NS_TEST_ASSERT_MSG_EQ(device->GetCpu()->GetNCores(), 16, "the profile's 16 cores");
+            NS_TEST_ASSERT_MSG_GT(cs.taskShare, 0, "the agent threads work");
+            NS_TEST_ASSERT_MSG_GT(cs.hardIrqShare, 0, "the client takes interrupts");
+        }
+        for (const auto& client : scenario.GetClients())
+        {
+            NS_TEST_ASSERT_MSG_EQ(client->IsThreaded(), true, "agents on the clients' CPUs");
+        }
+        Simulator::Destroy();
+        Config::Reset();
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(modelled.answered, 0.99, "every request answered");
+        NS_TEST_ASSERT_MSG_EQ(modelled.lateShare, 0, "a light load is never held by Depth");
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(modelled.latencyP50Us,
+                                    plain.latencyP50Us + 3,
+                                    "three system calls of 1 us more at the client");
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(modelled.latencyAvgUs,
+                                    plain.latencyAvgUs + 3,
+                                    "three system calls of 1 us more at the client");
     }
 };
 
@@ -302,6 +365,7 @@ class MemcachedScenarioTestSuite : public TestSuite
         AddTestCase(new MemcachedOpenLoopTestCase(), TestCase::Duration::QUICK);
         AddTestCase(new MemcachedEmptyTestCase(), TestCase::Duration::QUICK);
         AddTestCase(new MemcachedClosedLoopTestCase(), TestCase::Duration::QUICK);
+        AddTestCase(new MemcachedClientHostsTestCase(), TestCase::Duration::QUICK);
     }
 };
 

@@ -18,7 +18,9 @@
 #include "ns3/log.h"
 #include "ns3/non-negative-variable-checker.h"
 #include "ns3/pointer.h"
+#include "ns3/rfs-flow-table.h"
 #include "ns3/simulator.h"
+#include "ns3/string.h"
 #include "ns3/tcp-socket-factory.h"
 #include "ns3/uinteger.h"
 
@@ -45,8 +47,9 @@ KeyValueClient::GetTypeId()
                           MakeAddressAccessor(&KeyValueClient::m_remote),
                           MakeAddressChecker())
             .AddAttribute("Threads",
-                          "Client threads (>= 1); each opens Connections connections. Threads "
-                          "only group connections: the client has no CPU model.",
+                          "Client threads (>= 1); each opens Connections connections. Without a "
+                          "CPU model (Cpu) threads only group connections; with one, each is a "
+                          "task of the node's HostCpu with its own epoll loop.",
                           UintegerValue(32),
                           MakeUintegerAccessor(&KeyValueClient::m_threads),
                           MakeUintegerChecker<uint32_t>(1))
@@ -106,13 +109,65 @@ KeyValueClient::GetTypeId()
                           BooleanValue(true),
                           MakeBooleanAccessor(&KeyValueClient::m_measure),
                           MakeBooleanChecker())
+            .AddAttribute("Cpu",
+                          "Where the threads run: auto (on the node's HostCpu if the node is a "
+                          "hostnet host, one with a HostNetStack; else none), none (no CPU "
+                          "model: threads only group connections) or threads (each thread a "
+                          "task of the node's HostCpu, pinned to core (FirstCore + t) mod "
+                          "NCores, with an epoll loop; needs a hostnet host).",
+                          EnumValue(CpuModel::AUTO),
+                          MakeEnumAccessor<CpuModel>(&KeyValueClient::m_cpuModel),
+                          MakeEnumChecker(CpuModel::AUTO,
+                                          "auto",
+                                          CpuModel::NONE,
+                                          "none",
+                                          CpuModel::THREADS,
+                                          "threads"))
+            .AddAttribute("FirstCore",
+                          "Core of thread 0 with threads on the HostCpu (< HostCpu::NCores); "
+                          "thread t runs on core (FirstCore + t) mod NCores.",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&KeyValueClient::m_firstCore),
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute("SyscallCost",
+                          "CPU time of one system call of a thread on the HostCpu (>= 0): each "
+                          "epoll_wait that returns events, each read of a ready connection and "
+                          "each write of a request (as KeyValueServer::SyscallCost).",
+                          TimeValue(MicroSeconds(1)),
+                          MakeTimeAccessor(&KeyValueClient::m_syscallCost),
+                          MakeTimeChecker(Time(0)))
+            .AddAttribute("Epoll",
+                          "The epoll settings every thread's instance copies (BusyPollUsecs, "
+                          "BusyPollBudget, PreferBusyPoll, MaxEvents), with threads on the "
+                          "HostCpu.",
+                          StringValue("ns3::EpollInstance"),
+                          MakePointerAccessor(&KeyValueClient::m_epollPrototype),
+                          MakePointerChecker<EpollInstance>())
+            .AddAttribute("RequestSize",
+                          "Fixed request bytes (0: the key-value workload of KeySize, "
+                          "ValueSize and UpdateRatio). With RequestSize and ResponseSize > 0 "
+                          "every request is a GET of these sizes: a TCP_RR transaction. On the "
+                          "wire a request has at least 24 bytes (the message header), a "
+                          "response at least 25 (24 is a SET's answer). 0..16777216.",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&KeyValueClient::m_requestSize),
+                          MakeUintegerChecker<uint32_t>(0, 1 << 24))
+            .AddAttribute("ResponseSize",
+                          "Fixed response bytes (0: the key-value workload); see RequestSize. "
+                          "0..16777216.",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&KeyValueClient::m_responseSize),
+                          MakeUintegerChecker<uint32_t>(0, 1 << 24))
             .AddTraceSource("Request",
-                            "A request was issued: its id, its connection, whether a SET.",
+                            "A request was issued (threads on the HostCpu: when its write call "
+                            "completed and it went to TCP): its id, its connection, whether a "
+                            "SET.",
                             MakeTraceSourceAccessor(&KeyValueClient::m_requestTrace),
                             "ns3::KeyValueClient::RequestTracedCallback")
             .AddTraceSource("Response",
-                            "A response arrived: the request's id and its latency (from the "
-                            "issue of the request).",
+                            "A response arrived (threads on the HostCpu: was read): the "
+                            "request's id and its latency (from the issue of the request; "
+                            "threads: from the start of its write call to the end of the read).",
                             MakeTraceSourceAccessor(&KeyValueClient::m_responseTrace),
                             "ns3::KeyValueClient::ResponseTracedCallback");
     return tid;
@@ -208,6 +263,21 @@ KeyValueClient::DoDispose()
         }
     }
     m_conns.clear();
+    for (auto& t : m_threadState)
+    {
+        t.epoll->Dispose();
+        t.epoll = nullptr;
+        t.returned = EpollInstance::ReturnCallback();
+        t.serveNext = Callback<void>();
+        t.readDone = Callback<void>();
+        t.writeDone = Callback<void>();
+        t.enterWait = Callback<void>();
+    }
+    m_threadState.clear();
+    m_epollPrototype = nullptr;
+    m_cpu = nullptr;
+    m_stack = nullptr;
+    m_rfs = nullptr;
     m_keySizes = nullptr;
     m_valueSizes = nullptr;
     m_gapUniform = nullptr;
@@ -223,6 +293,11 @@ KeyValueClient::StartApplication()
                     "KeyValueClient::Remote must be an InetSocketAddress (the server's address "
                     "and port)");
     NS_ABORT_MSG_IF(!m_conns.empty(), "KeyValueClient: started twice");
+    NS_ABORT_MSG_IF((m_requestSize == 0) != (m_responseSize == 0),
+                    "KeyValueClient::RequestSize = " << m_requestSize
+                                                     << " and ResponseSize = " << m_responseSize
+                                                     << ": both 0 (the key-value workload) or "
+                                                        "both > 0 (fixed sizes)");
     CreateSizes();
     uint32_t n = m_threads * m_connections;
     m_meanGap = m_rate > 0 ? n / m_rate : 0;
@@ -230,6 +305,16 @@ KeyValueClient::StartApplication()
     m_stopTime = Time::Max();
     m_windowStart = Simulator::Now();
     m_conns.resize(n);
+    const bool hostnetHost = GetNode()->GetObject<HostNetStack>() != nullptr;
+    NS_ABORT_MSG_IF(m_cpuModel == CpuModel::THREADS && !hostnetHost,
+                    "KeyValueClient::Cpu = threads needs a hostnet host (a node with a "
+                    "HostNetStack, installed with HostNetDeviceHelper); node "
+                        << GetNode()->GetId() << " has none: use auto or none");
+    m_threaded = m_cpuModel == CpuModel::THREADS || (m_cpuModel == CpuModel::AUTO && hostnetHost);
+    if (m_threaded)
+    {
+        CreateThreads();
+    }
     for (uint32_t i = 0; i < n; ++i)
     {
         Ptr<Socket> socket = Socket::CreateSocket(GetNode(), TcpSocketFactory::GetTypeId());
@@ -263,6 +348,16 @@ KeyValueClient::Connected(uint32_t index, Ptr<Socket> socket)
     Connection& c = m_conns[index];
     c.connected = true;
     c.next = Simulator::Now() + DrawFirstInterArrival();
+    if (m_threaded)
+    {
+        c.rfs = m_rfs && RfsFlowTable::SocketFlowHash(socket, c.rfsHash);
+        // The thread issues the first request when its timer says so (at once when due).
+        c.timer = Simulator::Schedule(c.next - Simulator::Now(),
+                                      &KeyValueClient::TimerExpired,
+                                      this,
+                                      index);
+        return;
+    }
     Drive(index);
 }
 
@@ -347,27 +442,258 @@ KeyValueClient::Drive(uint32_t index)
     }
 }
 
-void
-KeyValueClient::Issue(uint32_t index)
+RequestResponseHeader
+KeyValueClient::NextRequest(uint32_t index)
 {
     Connection& c = m_conns[index];
-    bool isSet = m_updateUniform->GetValue() < m_updateRatio;
-    auto key = static_cast<uint32_t>(
-        std::clamp(std::round(m_keySizes->GetValue()), 1.0, EtcWorkload::MAX_KEY_SIZE));
-    auto value = static_cast<uint32_t>(
-        std::clamp(std::round(m_valueSizes->GetValue()), 0.0, EtcWorkload::MAX_VALUE_SIZE));
     const uint32_t header = RequestResponseHeader::SIZE;
     RequestResponseHeader request;
-    uint64_t id = m_nextId++;
-    request.SetId(id);
+    bool isSet = false;
+    if (m_requestSize > 0)
+    {
+        request.SetMessageSize(std::max(m_requestSize, header));
+        request.SetResponseSize(std::max(m_responseSize, header + 1)); // a GET: not 24
+    }
+    else
+    {
+        isSet = m_updateUniform->GetValue() < m_updateRatio;
+        auto key = static_cast<uint32_t>(
+            std::clamp(std::round(m_keySizes->GetValue()), 1.0, EtcWorkload::MAX_KEY_SIZE));
+        auto value = static_cast<uint32_t>(
+            std::clamp(std::round(m_valueSizes->GetValue()), 0.0, EtcWorkload::MAX_VALUE_SIZE));
+        request.SetMessageSize(isSet ? header + key + value : header + key);
+        request.SetResponseSize(isSet ? header : header + key + value);
+    }
+    request.SetId(m_nextId++);
     request.SetSendTime(Simulator::Now());
-    request.SetMessageSize(isSet ? header + key + value : header + key);
-    request.SetResponseSize(isSet ? header : header + key + value);
-    c.socket->Send(request, m_remote);
     ++c.outstanding;
     ++m_stats.requestsSent;
     ++(isSet ? m_stats.sets : m_stats.gets);
-    m_requestTrace(id, index, isSet);
+    return request;
+}
+
+void
+KeyValueClient::Issue(uint32_t index)
+{
+    RequestResponseHeader request = NextRequest(index);
+    m_conns[index].socket->Send(request, m_remote);
+    m_requestTrace(request.GetId(),
+                   index,
+                   request.GetResponseSize() == RequestResponseHeader::SIZE);
+}
+
+void
+KeyValueClient::CreateThreads()
+{
+    NS_LOG_FUNCTION(this);
+    NS_ABORT_MSG_IF(!m_epollPrototype, "KeyValueClient::Epoll must be an ns3::EpollInstance");
+    m_cpu = HostCpu::GetOrCreate(GetNode());
+    m_stack = HostNetStack::GetOrCreate(GetNode());
+    m_rfs = GetNode()->GetObject<RfsFlowTable>();
+    const uint32_t cores = m_cpu->GetNCores();
+    NS_ABORT_MSG_IF(m_firstCore >= cores,
+                    "KeyValueClient::FirstCore = " << m_firstCore << "; allowed: 0.." << cores - 1
+                                                   << " (HostCpu::NCores = " << cores << ")");
+    m_threadState.resize(m_threads);
+    for (uint32_t t = 0; t < m_threads; ++t)
+    {
+        Thread& th = m_threadState[t];
+        th.task =
+            m_cpu->CreateTask("mutilate-" + std::to_string(t), false, (m_firstCore + t) % cores);
+        th.epoll = CopyObject<EpollInstance>(m_epollPrototype);
+        // Items: the thread's connections, then its timer.
+        th.epoll->Setup(m_cpu, th.task, m_stack, m_connections + 1);
+        for (uint32_t k = 0; k < m_connections; ++k)
+        {
+            const uint32_t index = t * m_connections + k;
+            th.connections.push_back(index);
+            m_conns[index].thread = t;
+            m_conns[index].item = k;
+        }
+        th.returned = MakeCallback(&KeyValueClient::Returned, this).Bind(t);
+        th.serveNext = MakeCallback(&KeyValueClient::ServeNext, this).Bind(t);
+        th.readDone = MakeCallback(&KeyValueClient::ReadDone, this).Bind(t);
+        th.writeDone = MakeCallback(&KeyValueClient::WriteDone, this).Bind(t);
+        th.enterWait = MakeCallback(&KeyValueClient::EnterWait, this).Bind(t);
+        // The thread starts in epoll_wait.
+        m_cpu->SubmitTask(th.task, Time(0), th.enterWait);
+    }
+}
+
+void
+KeyValueClient::TimerExpired(uint32_t index)
+{
+    Connection& c = m_conns[index];
+    if (!m_running)
+    {
+        return;
+    }
+    Thread& th = m_threadState[c.thread];
+    if (!c.due)
+    {
+        c.due = true;
+        th.due.push_back(index);
+    }
+    th.epoll->NotifyReady(m_connections); // the thread's timer
+}
+
+void
+KeyValueClient::QueueDue(uint32_t index, bool heldBack)
+{
+    Connection& c = m_conns[index];
+    if (!m_running || !c.connected)
+    {
+        return;
+    }
+    Thread& th = m_threadState[c.thread];
+    Time now = Simulator::Now();
+    while (c.outstanding < m_depth && c.next <= now)
+    {
+        if (heldBack && m_meanGap > 0 && c.next < now)
+        {
+            ++m_stats.late; // held back by Depth: goes when the read freed the slot
+        }
+        th.writes.emplace_back(index, NextRequest(index));
+        c.next += DrawInterArrival();
+    }
+    if (c.outstanding < m_depth && !c.timer.IsPending())
+    {
+        c.timer = Simulator::Schedule(c.next - now, &KeyValueClient::TimerExpired, this, index);
+    }
+}
+
+void
+KeyValueClient::EnterWait(uint32_t thread)
+{
+    Thread& th = m_threadState[thread];
+    th.epoll->Wait(-1, th.returned);
+}
+
+void
+KeyValueClient::Returned(uint32_t thread, const std::vector<uint32_t>& events)
+{
+    Thread& th = m_threadState[thread];
+    if (events.empty())
+    {
+        m_cpu->SubmitTask(th.task, m_syscallCost, th.enterWait);
+        return;
+    }
+    th.batch.assign(events.begin(), events.end());
+    th.next = 0;
+    m_cpu->SubmitTask(th.task, m_syscallCost, th.serveNext); // the epoll_wait call
+}
+
+void
+KeyValueClient::ServeNext(uint32_t thread)
+{
+    Thread& th = m_threadState[thread];
+    if (th.next >= th.batch.size())
+    {
+        EnterWait(thread);
+        return;
+    }
+    uint32_t item = th.batch[th.next++];
+    if (item == m_connections)
+    {
+        // The timer: every connection whose send time came writes what is due.
+        for (uint32_t index : th.due)
+        {
+            m_conns[index].due = false;
+            QueueDue(index, false);
+        }
+        th.due.clear();
+        WriteNext(thread);
+        return;
+    }
+    th.serving = th.connections[item];
+    m_cpu->SubmitTask(th.task, m_syscallCost, th.readDone); // read
+}
+
+void
+KeyValueClient::ReadDone(uint32_t thread)
+{
+    Thread& th = m_threadState[thread];
+    const uint32_t index = th.serving;
+    Connection& c = m_conns[index];
+    const bool full = c.outstanding >= m_depth;
+    while (!c.responses.empty())
+    {
+        Account(index, c.responses.front());
+        c.responses.pop_front();
+    }
+    if (c.rfs)
+    {
+        m_rfs->Record(c.rfsHash, m_cpu->GetTaskCore(th.task)); // sock_rps_record_flow
+    }
+    QueueDue(index, full); // closed loop, or a request Depth held back
+    WriteNext(thread);
+}
+
+void
+KeyValueClient::WriteNext(uint32_t thread)
+{
+    Thread& th = m_threadState[thread];
+    if (th.writes.empty())
+    {
+        ServeNext(thread);
+        return;
+    }
+    m_cpu->SubmitTask(th.task, m_syscallCost, th.writeDone); // write
+}
+
+void
+KeyValueClient::WriteDone(uint32_t thread)
+{
+    Thread& th = m_threadState[thread];
+    auto [index, request] = th.writes.front();
+    th.writes.pop_front();
+    // The latency starts with the write call (mutilate's start_time, taken as it issues).
+    request.SetSendTime(m_cpu->GetCompletingWorkStart());
+    if (Ptr<MessageSocket> socket = m_conns[index].socket; socket && socket->GetSocket())
+    {
+        // sendmsg: what TCP transmits now is the thread's work.
+        HostNetStack::ExecContext previous =
+            m_stack->SetSyscallContext({HostNetStack::ExecContext::TASK, th.task});
+        socket->Send(request, m_remote);
+        m_stack->SetExecContext(previous);
+    }
+    m_requestTrace(request.GetId(),
+                   index,
+                   request.GetResponseSize() == RequestResponseHeader::SIZE);
+    WriteNext(thread);
+}
+
+void
+KeyValueClient::Account(uint32_t index, const RequestResponseHeader& header)
+{
+    Connection& c = m_conns[index];
+    NS_ASSERT_MSG(c.outstanding > 0, "a response without a request on connection " << index);
+    --c.outstanding;
+    Time latency = Simulator::Now() - header.GetSendTime();
+    ++m_stats.responsesReceived;
+    if (m_measure)
+    {
+        m_latencies.Add(latency);
+    }
+    m_responseTrace(header.GetId(), latency);
+}
+
+bool
+KeyValueClient::IsThreaded() const
+{
+    return m_threaded;
+}
+
+HostCpu::TaskId
+KeyValueClient::GetThreadTask(uint32_t thread) const
+{
+    return m_threadState.at(thread).task;
+}
+
+Ptr<EpollInstance>
+KeyValueClient::GetEpoll(uint32_t thread) const
+{
+    return thread < m_threadState.size() ? m_threadState[thread].epoll : nullptr;
 }
 
 void
@@ -380,16 +706,15 @@ KeyValueClient::Received(uint32_t index,
     {
         return; // a request, not a response: the peer is not a key-value server
     }
-    Connection& c = m_conns[index];
-    NS_ASSERT_MSG(c.outstanding > 0, "a response without a request on connection " << index);
-    --c.outstanding;
-    Time latency = Simulator::Now() - header.GetSendTime();
-    ++m_stats.responsesReceived;
-    if (m_measure)
+    if (m_threaded)
     {
-        m_latencies.Add(latency);
+        // ep_poll_callback: the thread reads it when it serves the connection.
+        Connection& c = m_conns[index];
+        c.responses.push_back(header);
+        m_threadState[c.thread].epoll->NotifyReady(c.item);
+        return;
     }
-    m_responseTrace(header.GetId(), latency);
+    Account(index, header);
     Drive(index);
 }
 

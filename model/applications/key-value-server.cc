@@ -14,6 +14,7 @@
 #include "ns3/integer.h"
 #include "ns3/log.h"
 #include "ns3/pointer.h"
+#include "ns3/rfs-flow-table.h"
 #include "ns3/string.h"
 #include "ns3/tcp-socket-factory.h"
 #include "ns3/uinteger.h"
@@ -129,6 +130,7 @@ KeyValueServer::DoDispose()
     m_epollPrototype = nullptr;
     m_cpu = nullptr;
     m_stack = nullptr;
+    m_rfs = nullptr;
     Application::DoDispose();
 }
 
@@ -139,6 +141,7 @@ KeyValueServer::StartApplication()
     NS_ABORT_MSG_IF(!m_epollPrototype, "KeyValueServer::Epoll must be an ns3::EpollInstance");
     m_cpu = HostCpu::GetOrCreate(GetNode());
     m_stack = HostNetStack::GetOrCreate(GetNode());
+    m_rfs = GetNode()->GetObject<RfsFlowTable>();
     m_threads.resize(m_nThreads);
     for (uint32_t t = 0; t < m_nThreads; ++t)
     {
@@ -201,6 +204,7 @@ KeyValueServer::Accepted(Ptr<Socket> socket, const Address& from)
     Connection c;
     c.thread = t;
     c.item = th.connections.size();
+    c.rfs = m_rfs && RfsFlowTable::SocketFlowHash(socket, c.rfsHash);
     th.connections.push_back(index);
     th.epoll->SetItems(th.connections.size());
     c.socket =
@@ -275,6 +279,10 @@ KeyValueServer::ServeNext(uint32_t thread)
     th.user += user / m_cpu->GetSpeed();
     m_stats.user += user / m_cpu->GetSpeed();
     m_stats.reads++;
+    if (c.rfs)
+    {
+        m_rfs->Record(c.rfsHash, m_cpu->GetTaskCore(th.task)); // sock_rps_record_flow
+    }
     m_cpu->SubmitTask(th.task, cost, th.connectionDone);
 }
 

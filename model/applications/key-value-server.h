@@ -24,6 +24,8 @@
 namespace ns3
 {
 
+class RfsFlowTable;
+
 /**
  * @ingroup hostnet
  * @brief Counters of a KeyValueServer over a window (ResetStats).
@@ -53,7 +55,9 @@ struct KeyValueServerStats
  * settings and EpollTimeout), then for each ready connection one read system call, the
  * work of every whole request it holds (GetCost or SetCost, the user time), and one write
  * system call that sends the responses (its TCP transmit work is the thread's). Each system
- * call (epoll_wait, read, write) costs SyscallCost. Requests use the RequestResponseHeader
+ * call (epoll_wait, read, write) costs SyscallCost. With RFS on the node (ReceiveSteering
+ * Mode rfs) each read records the thread's core for the connection's flow
+ * (sock_rps_record_flow). Requests use the RequestResponseHeader
  * wire format: a request whose ResponseSize is RequestResponseHeader::SIZE is a SET (its
  * answer is "STORED"), any other a GET answered with ResponseSize bytes; the server keeps no
  * data (the load generator picks the value sizes, as mutilate does).
@@ -136,6 +140,8 @@ class KeyValueServer : public Application
         std::deque<RequestResponseHeader> requests; ///< whole requests not yet served
         uint32_t inService{0};                      ///< requests the running read took
         uint32_t napiCore{NO_CORE};                 ///< IRQ core of the last delivering NAPI
+        bool rfs{false};                            ///< rfsHash is valid
+        uint32_t rfsHash{0};                        ///< flow hash of its received packets
     };
 
     /// A worker thread.
@@ -183,6 +189,7 @@ class KeyValueServer : public Application
     Ptr<EpollInstance> m_epollPrototype;          ///< busy-poll settings (attribute)
     Ptr<HostCpu> m_cpu;                           ///< the node's CPU
     Ptr<HostNetStack> m_stack;                    ///< the node's stack
+    Ptr<RfsFlowTable> m_rfs;                      ///< the node's RFS table (may be null)
     Ptr<Socket> m_listener;                       ///< listening socket
     std::vector<Connection> m_connections;        ///< accepted connections
     std::vector<Thread> m_threads;                ///< worker threads

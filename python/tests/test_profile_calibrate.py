@@ -399,3 +399,107 @@ def test_soft_l1_resists_a_measurement_the_model_cannot_meet():
         c = cal.calibrate(meas, list(truth), start, analytic, max_evals=200, loss=loss)
         errors[loss] = max(abs(r.error) for r in c.residuals[1:])
     assert errors["soft_l1"] < errors["linear"]
+
+
+# ----------------------------------------------------------------------------------------
+# TCP_RR tables (hostnet-tcp-rr)
+# ----------------------------------------------------------------------------------------
+
+TCP_RR_EXAMPLE = REPO / "data" / "validation" / "tcp-rr-format-example.csv"
+
+
+def test_tcp_rr_format_example_parses():
+    m = cal.read_measurements(TCP_RR_EXAMPLE)
+    assert cal.is_tcp_rr(m)
+    values = {(x.config, x.quantity): x.value for x in m}
+    assert values == {
+        ("flows=1,threads=1,request=1,response=1", "transactions_per_s"): 30000.0,
+        ("flows=1,threads=1,request=1,response=1", "latency_avg_us"): 33.0,
+        ("flows=1,threads=1,request=1,response=4096", "transactions_per_s"): 25000.0,
+        ("flows=1,threads=1,request=1,response=4096", "latency_avg_us"): 40.0,
+        ("flows=16,threads=4,request=1,response=1", "transactions_per_s"): 300000.0,
+        ("flows=16,threads=4,request=1,response=1", "latency_p99_us"): 90.0,
+    }
+    assert cal.default_params(m) == ["IsrCost", "ProtocolCost", "TxCost"]
+    assert cal.parse_tcp_rr_config("flows=16,threads=4,request=1,response=1") == \
+        {"flows": 16, "threads": 4, "request": 1, "response": 1}
+
+
+def test_tcp_rr_threads_default_to_one(tmp_path):
+    p = write(tmp_path, "rr.csv", "flows,request_size,response_size,latency_p50_us\n8,64,64,21\n")
+    m = cal.read_measurements(p)
+    assert [(x.config, x.quantity, x.value) for x in m] == \
+        [("flows=8,threads=1,request=64,response=64", "latency_p50_us", 21.0)]
+
+
+@pytest.mark.parametrize("text, message", [
+    ("flows,request_size,transactions_per_s\n1,1,5\n",
+     "rr.csv:1: a TCP_RR table needs a 'response_size' column"),
+    ("flows,request_size,response_size,transaction_per_s\n1,1,1,5\n",
+     "rr.csv:1: unknown column 'transaction_per_s' (did you mean transactions_per_s?)"),
+    ("flows,request_size,response_size\n1,1,1\n", "no measured column"),
+    ("flows,threads,request_size,response_size,transactions_per_s\n6,4,1,1,5\n",
+     "rr.csv:2: flows 6 is not a multiple of threads 4"),
+    ("flows,request_size,response_size,transactions_per_s\nmany,1,1,5\n",
+     "rr.csv:2: column 'flows': 'many' is not a whole number in 1..16384"),
+    ("flows,request_size,response_size,transactions_per_s\n1,0,1,5\n",
+     "column 'request_size': '0' is not a whole number"),
+    ("flows,request_size,response_size,transactions_per_s\n1,1,1,-5\n",
+     "column 'transactions_per_s': -5 is not a positive number"),
+    ("flows,request_size,response_size,transactions_per_s\n1,1,1,5\n1,1,1,6\n",
+     "rr.csv:3: flows=1,threads=1,request=1,response=1 again (line 2)"),
+    ("flows,request_size,response_size,transactions_per_s\n1,1,1\n",
+     "rr.csv:2: 3 fields, the header has 4"),
+])
+def test_tcp_rr_table_errors(tmp_path, text, message):
+    p = write(tmp_path, "rr.csv", text)
+    with pytest.raises(cal.CalibrateError) as e:
+        cal.read_measurements(p)
+    assert message in str(e.value)
+
+
+def test_tcp_rr_bad_table_exit_2(tmp_path, capsys):
+    p = write(tmp_path, "rr.csv", "flows,request_size,response_size,latency_avg_us\n1,1,x,3\n")
+    assert cal.run(_args(tmp_path, "mlx5-100g", str(p))) == 2
+    assert "column 'response_size': 'x' is not a whole number" in capsys.readouterr().err
+
+
+# A stand-in for hostnet-tcp-rr: the latency is 10 us plus four host passes of IsrCost
+# (request and response, each received by one host) and the rate flows / latency.
+FAKE_TCP_RR = """\
+#!{python}
+import json, sys, tomllib
+sys.path.insert(0, {pythonpath!r})
+from hostnet.profile import calibrate as cal
+args = dict(a[2:].split("=", 1) for a in sys.argv[1:])
+doc = tomllib.loads(open(args["server"]).read())
+isr = cal.parse_value("time", doc.get("costs", {{}}).get("IsrCost", "1us"))
+latency = 10e-6 + 4 * isr
+flows = int(args["flows"])
+json.dump({{"transactions_per_s": flows / latency, "latency_avg_us": latency * 1e6,
+           "latency_p50_us": latency * 1e6, "latency_p99_us": None}},
+          open(args["metrics"], "w"))
+"""
+
+
+def test_tcp_rr_command_end_to_end(tmp_path, capsys):
+    examples = tmp_path / "build" / "examples"
+    examples.mkdir(parents=True)
+    prog = examples / cal.TCP_RR_PROGRAM
+    prog.write_text(FAKE_TCP_RR.format(python=sys.executable, pythonpath=str(REPO / "python")))
+    prog.chmod(0o755)
+    # Measured as if IsrCost were 2 us: latency 18 us, 1 flow 55,556/s, 4 flows 222,222/s.
+    meas = write(tmp_path, "rr.csv", """\
+        flows,request_size,response_size,transactions_per_s,latency_avg_us
+        1,1,1,55555.6,18
+        4,1,1,222222,18
+        """)
+    out = tmp_path / "fitted.toml"
+    args = _args(tmp_path, "mlx5-100g", str(meas), "--params", "IsrCost", "--build-dir",
+                 str(tmp_path / "build"), "--out", str(out), "--quiet", "--max-evals", "60")
+    assert cal.run(args) == 0
+    report = capsys.readouterr().out
+    assert "hostnet-tcp-rr" in report and "flows=4,threads=1,request=1,response=1" in report
+    doc = tomllib.loads(out.read_text())
+    assert cal.parse_value("time", doc["costs"]["IsrCost"]["value"]) == \
+        pytest.approx(2e-6, rel=0.01)

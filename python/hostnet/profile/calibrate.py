@@ -15,6 +15,11 @@ fitted value a 95 % interval (s^2 (J^T J)^-1 in log space, a multiplicative inte
 shows which parameters the measurements do not determine. The fitted profile is written with
 ``base`` = the profile calibrated and the fitted values with their source.
 
+A second kind of table holds TCP_RR measurements (netperf TCP_RR, neper tcp_rr): one row per
+(flows, threads, request size, response size) with the measured transactions per second and/or
+latency; it runs ``hostnet-tcp-rr`` (two hosts of the profile, closed-loop flows) instead.
+The kind follows from the header: a ``flows`` column makes it a TCP_RR table.
+
 Library: read_measurements, profile_values, calibrate (with any simulate function: the tests
 use an analytic one), ExampleSimulator (the real one), format_report, fitted_profile_toml.
 Command: add_arguments(parser) and run(args) (exit 0 success, 1 a simulation failed,
@@ -27,6 +32,7 @@ import argparse
 import csv
 import datetime
 import difflib
+import json
 import math
 import os
 import re
@@ -237,8 +243,101 @@ class Measurement:
     where: str       #: "file:line", for messages
 
 
+#: TCP_RR tables: the program, the columns that name a configuration (threads may be left
+#: out: 1) and the measured quantities: column -> (hostnet-tcp-rr's metric, label).
+TCP_RR_PROGRAM = "hostnet-tcp-rr"
+TCP_RR_KEYS = ("flows", "threads", "request_size", "response_size")
+TCP_RR_QUANTITIES = {
+    "transactions_per_s": ("transactions_per_s", "transactions per second"),
+    "latency_avg_us": ("latency_avg_us", "mean latency, us"),
+    "latency_p50_us": ("latency_p50_us", "median latency, us"),
+    "latency_p99_us": ("latency_p99_us", "99th percentile latency, us"),
+}
+#: Largest flows and message sizes hostnet-tcp-rr accepts.
+_TCP_RR_LIMITS = {"flows": 16384, "threads": 4096, "request_size": 1 << 24,
+                  "response_size": 1 << 24}
+
+
+def tcp_rr_config(flows: int, threads: int, request: int, response: int) -> str:
+    """The configuration name of a TCP_RR row: "flows=F,threads=T,request=R,response=S"."""
+    return f"flows={flows},threads={threads},request={request},response={response}"
+
+
+def parse_tcp_rr_config(config: str) -> dict[str, int]:
+    """The inverse of tcp_rr_config: {"flows": F, "threads": T, "request": R, "response": S}."""
+    return {k: int(v) for k, v in (item.split("=") for item in config.split(","))}
+
+
+def is_tcp_rr(measurements: list[Measurement]) -> bool:
+    """Whether the measurements come from a TCP_RR table."""
+    return any(m.config.startswith("flows=") for m in measurements)
+
+
+def _quantities(measurements: list[Measurement]) -> dict:
+    """The quantity table of the measurements' kind."""
+    return TCP_RR_QUANTITIES if is_tcp_rr(measurements) else QUANTITIES
+
+
+def _read_tcp_rr(path: Path, lines, rows, header, hline) -> list[Measurement]:
+    """Read the rows of a TCP_RR table (see read_measurements)."""
+    known = [*TCP_RR_KEYS, *TCP_RR_QUANTITIES]
+    for h in header:
+        if h not in known:
+            raise CalibrateError(f"{path}:{hline}: unknown column '{h}'{_closest(h, known)}; "
+                                 f"columns of a TCP_RR table: {', '.join(TCP_RR_KEYS)} "
+                                 f"(threads may be left out: 1), "
+                                 f"{', '.join(TCP_RR_QUANTITIES)}")
+    for k in ("flows", "request_size", "response_size"):
+        if k not in header:
+            raise CalibrateError(f"{path}:{hline}: a TCP_RR table needs a '{k}' column "
+                                 f"(columns: {', '.join(TCP_RR_KEYS)})")
+    if not any(q in header for q in TCP_RR_QUANTITIES):
+        raise CalibrateError(f"{path}:{hline}: no measured column; give one or more of "
+                             f"{', '.join(TCP_RR_QUANTITIES)}")
+    out: list[Measurement] = []
+    seen: dict[str, int] = {}
+    for (lineno, _), row in zip(lines[1:], rows[1:]):
+        where = f"{path}:{lineno}"
+        if len(row) != len(header):
+            raise CalibrateError(f"{where}: {len(row)} fields, the header has {len(header)}")
+        cells = {h: c.strip() for h, c in zip(header, row)}
+        key = {}
+        for k in TCP_RR_KEYS:
+            cell = cells.get(k, "1" if k == "threads" else "")
+            if not re.fullmatch(r"[0-9]+", cell) or not 1 <= int(cell) <= _TCP_RR_LIMITS[k]:
+                raise CalibrateError(f"{where}: column '{k}': '{cell}' is not a whole number "
+                                     f"in 1..{_TCP_RR_LIMITS[k]}")
+            key[k] = int(cell)
+        if key["flows"] % key["threads"] != 0:
+            raise CalibrateError(f"{where}: flows {key['flows']} is not a multiple of threads "
+                                 f"{key['threads']} (each thread serves flows / threads flows)")
+        name = tcp_rr_config(key["flows"], key["threads"], key["request_size"],
+                             key["response_size"])
+        if name in seen:
+            raise CalibrateError(f"{where}: {name} again (line {seen[name]})")
+        seen[name] = lineno
+        for q in TCP_RR_QUANTITIES:
+            cell = cells.get(q, "")
+            if not cell:
+                continue
+            try:
+                value = float(cell)
+            except ValueError:
+                raise CalibrateError(f"{where}: column '{q}': '{cell}' is not a number") from None
+            if not math.isfinite(value) or value <= 0:
+                raise CalibrateError(f"{where}: column '{q}': {cell} is not a positive number")
+            out.append(Measurement(name, q, value, where))
+    if not out:
+        raise CalibrateError(f"{path}: nothing measured (every cell is empty)")
+    return out
+
+
 def read_measurements(path) -> list[Measurement]:
-    """Read a single-flow measurement table (CSV; '#' lines are comments).
+    """Read a measurement table (CSV; '#' lines are comments): single-flow, or TCP_RR when
+    the header has a ``flows`` column.
+
+    TCP_RR columns: ``flows``, ``threads`` (optional, 1), ``request_size``,
+    ``response_size`` (bytes), then any of TCP_RR_QUANTITIES.
 
     Columns: ``config`` (a name of CONFIGS) or the three flags ``tso_gro``, ``jumbo``,
     ``arfs`` (1/0, yes/no, on/off), then any of QUANTITIES; an empty cell is not measured.
@@ -256,6 +355,10 @@ def read_measurements(path) -> list[Measurement]:
     rows = list(csv.reader([line for _, line in lines]))
     header = [h.strip() for h in rows[0]]
     hline = lines[0][0]
+    if len(set(header)) != len(header):
+        raise CalibrateError(f"{path}:{hline}: a column is named twice")
+    if "flows" in header:
+        return _read_tcp_rr(path, lines, rows, header, hline)
     known = ["config", *_FLAG_COLUMNS, *QUANTITIES]
     for h in header:
         if h not in known:
@@ -412,10 +515,10 @@ def base_reference(profile: str) -> str:
 Simulate = Callable[[dict, list], dict]
 
 
-def find_program(build_dir: str | None = None) -> Path:
+def find_program(build_dir: str | None = None, program: str = PROGRAM) -> Path:
     """The scenario's program in @p build_dir, $HOSTNET_BUILD_DIR or <repository>/build."""
     base = Path(build_dir or os.environ.get("HOSTNET_BUILD_DIR") or REPOSITORY / "build")
-    return base / "examples" / PROGRAM
+    return base / "examples" / program
 
 
 class ExampleSimulator:
@@ -483,6 +586,39 @@ class ExampleSimulator:
             results = {c: futures[c].result() for c in configs}
         profile.unlink()
         return results
+
+
+class TcpRrSimulator(ExampleSimulator):
+    """Runs ``hostnet-tcp-rr --server=<override profile> --client=<the same> --flows=F
+    --threads=T --requestSize=R --responseSize=S --metrics=...``, one process per row."""
+
+    def _run_one(self, profile: Path, config: str, index: int) -> dict:
+        key = parse_tcp_rr_config(config)
+        out = Path(self._tmp.name) / f"run{index}-{abs(hash(config))}.json"
+        cmd = [str(self.program), f"--server={profile}", f"--client={profile}",
+               f"--flows={key['flows']}", f"--threads={key['threads']}",
+               f"--requestSize={key['request']}", f"--responseSize={key['response']}",
+               f"--warmup={self.warmup}", f"--duration={self.measure}", f"--metrics={out}"]
+        try:
+            proc = subprocess.run(cmd, capture_output=True, text=True, timeout=self.timeout)
+        except subprocess.TimeoutExpired:
+            raise SimulationError(f"configuration {config}: no result within {self.timeout:g} s "
+                                  f"({' '.join(cmd)})") from None
+        except OSError as e:
+            raise SimulationError(f"configuration {config}: cannot run {self.program} "
+                                  f"({e.strerror})") from None
+        if proc.returncode != 0 or not out.is_file():
+            tail = (proc.stderr.strip() or proc.stdout.strip())[-1500:]
+            raise SimulationError(f"configuration {config}: {TCP_RR_PROGRAM} exited with "
+                                  f"status {proc.returncode}\n  command: {' '.join(cmd)}\n"
+                                  f"  {tail}")
+        metrics = json.loads(out.read_text())
+        out.unlink()
+        result = {}
+        for q, (name, _) in TCP_RR_QUANTITIES.items():
+            v = metrics.get(name)
+            result[q] = float(v) if isinstance(v, (int, float)) else math.nan
+        return result
 
 
 # --------------------------------------------------------------------------------------------
@@ -587,7 +723,7 @@ def calibrate(measurements: list[Measurement], params: list[str], start: dict[st
         if start.get(n) is None or not start[n] > 0:
             raise CalibrateError(f"parameter {n}: the profile sets no positive starting value "
                                  "(the fit is in log space); set one in the profile")
-    configs = [c for c in CONFIGS if any(m.config == c for m in measurements)]
+    configs = _config_order(measurements)
     lo, hi = [], []
     for n in params:
         b = (bounds or {}).get(n)
@@ -743,6 +879,13 @@ def calibrate(measurements: list[Measurement], params: list[str], start: dict[st
         message=str(getattr(res, "message", "")))
 
 
+def _config_order(measurements: list[Measurement]) -> list[str]:
+    """The measured configurations: CONFIGS' order, or a TCP_RR table's row order."""
+    if is_tcp_rr(measurements):
+        return list(dict.fromkeys(m.config for m in measurements))
+    return [c for c in CONFIGS if any(m.config == c for m in measurements)]
+
+
 def default_params(measurements: list[Measurement]) -> list[str]:
     """The parameters a single-flow table can determine, by what it measures.
 
@@ -753,6 +896,10 @@ def default_params(measurements: list[Measurement]) -> list[str]:
     (tx_util or tx_copy measured): TxByteRate and SendCopyRate when the sender's copy share
     is measured; RemoteNumaFactor when a row without aRFS is measured.
     """
+    if is_tcp_rr(measurements):
+        # A transaction crosses each host's interrupt, protocol and transmit work once per
+        # direction: the per-packet costs, not the per-byte ones (small messages).
+        return ["IsrCost", "ProtocolCost", "TxCost"]
     quantities = {m.quantity for m in measurements}
     configs = {m.config for m in measurements}
     params = []
@@ -857,6 +1004,12 @@ config: no-opts, tsogro, jumbo, tsogro+jumbo, tsogro+arfs, jumbo+arfs, all-opts 
 columns tso_gro, jumbo, arfs of 1/0); an empty cell is not measured. See doc/hostnet.rst,
 "Calibrating the costs", and data/validation/cai-2021-single-flow.csv.
 
+Or a TCP_RR table (a 'flows' column; runs hostnet-tcp-rr between two hosts of the profile):
+  flows,threads,request_size,response_size,transactions_per_s,latency_avg_us,latency_p99_us
+  1,1,1,1,25000,40,
+threads may be left out (1); see data/validation/tcp-rr-format-example.csv (a format example,
+not a measurement).
+
 example:
   hostnet profile calibrate mlx5-100g data/validation/cai-2021-single-flow.csv --out my.toml
 """
@@ -938,12 +1091,15 @@ def run(args: argparse.Namespace) -> int:
     except CalibrateError as e:
         print(f"hostnet profile calibrate: {e}", file=sys.stderr)
         return 2
+    tcp_rr = is_tcp_rr(measurements)
+    if tcp_rr:
+        program = find_program(args.build_dir, TCP_RR_PROGRAM)
     if not program.is_file():
         print(f"hostnet profile calibrate: {program} is not built (./hostnet.sh build, or "
               "--build-dir)", file=sys.stderr)
         return 1
-    simulator = ExampleSimulator(program, base_reference(args.profile), args.warmup,
-                                 args.measure, args.jobs)
+    simulator = (TcpRrSimulator if tcp_rr else ExampleSimulator)(
+        program, base_reference(args.profile), args.warmup, args.measure, args.jobs)
     progress = None if args.quiet else (lambda s: print(s, file=sys.stderr, flush=True))
     try:
         cal = calibrate(measurements, params, start, simulator, bounds=bounds,
@@ -957,11 +1113,12 @@ def run(args: argparse.Namespace) -> int:
         return 1
     finally:
         simulator.close()
-    configs = sorted({m.config for m in measurements}, key=list(CONFIGS).index)
+    configs = _config_order(measurements)
+    window = (f"{TCP_RR_PROGRAM} --warmup={args.warmup} --duration={args.measure}" if tcp_rr
+              else f"{PROGRAM} --warmup={args.warmup} --measure={args.measure}")
     title = (f"hostnet profile calibrate: {args.profile} against {args.measurements} "
              f"({len(measurements)} measurements in {len(configs)} configurations, "
-             f"{len(params)} parameters; {PROGRAM} --warmup={args.warmup} "
-             f"--measure={args.measure})")
+             f"{len(params)} parameters; {window})")
     report = format_report(cal, title)
     print(report)
     if args.out:
