@@ -520,3 +520,22 @@ def test_bands_stay_above_zero_and_tradeoff_figure(tmp_path):
     assert all(f.stat().st_size > 1000 for f in files)
     with pytest.raises(StudyError, match="panels = 'load' is not a swept parameter"):
         plot_tradeoff(tmp_path, "y", "z", by="mode", panels="load")
+
+
+def test_figures_mark_configurations_the_answer_does_not_rank(tmp_path):
+    # z = 2x: at x = 1 (z = 2) both modes miss z >= 3 (starved), at x = 2 both meet it; a
+    # required metric without samples is not a pass.
+    from hostnet.study.plot import starved_cells, study_requirements
+
+    run_study(fake_study(grid={"x": [1, 2], "mode": ["ok", "sleep"]}, parameters={"sleep": 0},
+                         replications=2), out=tmp_path, progress=False)
+    summary = summarize(tmp_path, write=False)
+    meta = {"study": {"replications": {"rank": {"require": ["z>=3"]}}}}
+    require = study_requirements(meta)
+    assert require == [("z", ">=", 3.0)]
+    found = starved_cells(summary, ["mode", "x"], require)
+    assert sorted(found) == [("ok", 1), ("sleep", 1)]
+    assert found[("ok", 1)] == "starved (z = 2, needs >= 3): not ranked"
+    undefined = [dict(r, n=0) if r["metric"] == "z" and r["x"] == 2 else r for r in summary]
+    assert len(starved_cells(undefined, ["mode", "x"], require)) == 4
+    assert study_requirements({"study": {}}) == []

@@ -57,11 +57,16 @@ def plot_metric(target, metric, x, by="scheme", out=None, logy=False, title=None
                              f"{', '.join(swept) or '(none: the study sweeps nothing)'}")
     if by == x:
         raise StudyError("x and by must be different parameters")
-    rows = summarize(directory, metrics=[metric], write=False)
+    require = study_requirements(meta)
+    every = summarize(directory, metrics=[metric] + [name for name, _, _ in require],
+                      write=False)
+    rows = [r for r in every if r["metric"] == metric]
     if not rows:
         raise StudyError(f"{directory}: no finished runs to plot")
     others = free_parameters(rows, [p for p in swept if p not in (x, by)], by)
     lines, notes = plot_series(rows, metric, x, by, others)
+    keys = [p for p in swept if p != "metric"]
+    starved = starved_cells(every, keys, require)
     fig, ax = plt.subplots(figsize=(6.4, 4.2))
     for label, points in lines.items():
         drawn = [r for r in points if r["n"] > 0]  # undefined points are not drawn at all
@@ -74,6 +79,13 @@ def plot_metric(target, metric, x, by="scheme", out=None, logy=False, title=None
         lows, highs = band(drawn, logy)
         if drawn:
             ax.fill_between(xs, lows, highs, color=line.get_color(), alpha=0.2, linewidth=0)
+        # A configuration the answer does not rank is drawn hollow and named below.
+        for r in drawn:
+            why = starved.get(tuple(r.get(k) for k in keys))
+            if why:
+                ax.plot([r[x]], [r["mean"]], marker="o", markersize=9, linestyle="none",
+                        markerfacecolor="white", markeredgecolor=line.get_color())
+                notes.append(f"{label} at {x} = {r[x]}: {why} (hollow)")
     ax.set_xlabel(xlabel or x)
     ax.set_ylabel(ylabel or metric)
     if logy:
@@ -108,6 +120,36 @@ def _save(fig, stem, formats) -> list:
 
 
 _MAX_NOTES = 6
+
+
+def study_requirements(meta) -> list:
+    """The requirements a configuration must meet to be ranked (the study's
+    ``[replications.rank] require``), as (metric, op, value)."""
+    from .spec import parse_requirement
+
+    rank = meta.get("study", {}).get("replications", {})
+    rank = rank.get("rank", {}) if isinstance(rank, dict) else {}
+    return [parse_requirement(t, where="replications.rank.require")
+            for t in rank.get("require", [])]
+
+
+def starved_cells(rows, keys, require) -> dict:
+    """Configurations that miss a requirement: {tuple of @p keys values: reason}.
+
+    @p rows are summary rows holding the required metrics; a configuration whose required
+    metric has no sample misses it too (undefined is not a pass)."""
+    found = {}
+    for name, op, value in require:
+        for r in rows:
+            if r["metric"] != name:
+                continue
+            key = tuple(r.get(k) for k in keys)
+            if key in found:
+                continue
+            if r["n"] == 0 or (r["mean"] < value if op == ">=" else r["mean"] > value):
+                shown = "undefined" if r["n"] == 0 else f"{r['mean']:.3g}"
+                found[key] = f"starved ({name} = {shown}, needs {op} {value:g}): not ranked"
+    return found
 
 
 ONE_RUN = "one run per point: no intervals"
@@ -159,7 +201,9 @@ def plot_tradeoff(target, metric, x, by, panels, out=None, logy=False, title=Non
     both axes, one panel per value of the swept parameter @p panels.
 
     A configuration without samples of either metric is not drawn; it is named below the
-    panels. @return the files written
+    panels. One that misses a requirement of the study's ranking (``[replications.rank]
+    require``, e.g. the share of requests answered) is drawn hollow and named below the
+    panels as starved, not ranked. @return the files written
     """
     import matplotlib
 
@@ -172,10 +216,14 @@ def plot_tradeoff(target, metric, x, by, panels, out=None, logy=False, title=Non
         if value not in swept:
             raise StudyError(f"{name} = {value!r} is not a swept parameter; allowed: "
                              f"{', '.join(swept) or '(none)'}")
-    rows = summarize(directory, metrics=[metric, x], write=False)
+    require = study_requirements(meta)
+    rows = summarize(directory, metrics=[metric, x] + [name for name, _, _ in require],
+                     write=False)
     if not rows:
         raise StudyError(f"{directory}: no finished runs to plot")
     keys = [p for p in swept if p != "metric"]
+    starved = starved_cells(rows, keys, require)
+    rows = [r for r in rows if r["metric"] in (metric, x)]
     cells = {}
     for r in rows:
         cells.setdefault(tuple(r[p] for p in keys), {})[r["metric"]] = r
@@ -198,10 +246,17 @@ def plot_tradeoff(target, metric, x, by, panels, out=None, logy=False, title=Non
                 xerr = xm["ci95"] if math.isfinite(xm["ci95"]) else 0
                 yerr = ym["ci95"] if math.isfinite(ym["ci95"]) else 0
                 lows, _ = band([ym], logy)
+                color = colors[i % len(colors)]
+                # A configuration the answer does not rank (starved) is drawn hollow, named
+                # below the panels, and is never mistaken for a result.
+                why = starved.get(tuple(ym.get(k) for k in keys))
+                if why:
+                    notes.append(f"{by} = {label} at {panels} = {value}: {why} (hollow)")
                 ax.errorbar(xm["mean"], ym["mean"], xerr=xerr,
                             yerr=[[ym["mean"] - lows[0]], [yerr]],
-                            marker=markers[i % len(markers)], color=colors[i % len(colors)],
-                            linestyle="none", capsize=3,
+                            marker=markers[i % len(markers)], color=color,
+                            markerfacecolor="white" if why else color,
+                            linestyle="none", capsize=3, alpha=0.6 if why else 1.0,
                             label=label if value == panel_values[0] else None)
         ax.set_title(f"{panels} = {value}", fontsize="medium")
         ax.set_xlabel(xlabel or x)
@@ -215,8 +270,10 @@ def plot_tradeoff(target, metric, x, by, panels, out=None, logy=False, title=Non
     fig.suptitle(title or f"{metric} against {x} (mean, 95 % CI, n <= {n})")
     right = 0.80 if len(panel_values) > 1 else 0.70
     if notes:
-        fig.text(0.01, 0.01, "\n".join(notes[:_MAX_NOTES]), fontsize="x-small", va="bottom")
-        fig.tight_layout(rect=(0, 0.035 * min(len(notes), _MAX_NOTES) + 0.01, right, 1))
+        shown = notes[:_MAX_NOTES] + ([f"... and {len(notes) - _MAX_NOTES} more (summary.csv)"]
+                                      if len(notes) > _MAX_NOTES else [])
+        fig.text(0.01, 0.01, "\n".join(shown), fontsize="x-small", va="bottom")
+        fig.tight_layout(rect=(0, 0.035 * len(shown) + 0.01, right, 1))
     else:
         fig.tight_layout(rect=(0, 0, right, 1))
     return _save(fig, Path(out) if out else directory / f"{metric}-vs-{x}-by-{panels}",
