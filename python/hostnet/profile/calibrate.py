@@ -278,6 +278,24 @@ def _quantities(measurements: list[Measurement]) -> dict:
     return TCP_RR_QUANTITIES if is_tcp_rr(measurements) else QUANTITIES
 
 
+def _row_measurements(name: str, cells: dict, quantities, where: str) -> list[Measurement]:
+    """The measurements of one table row: each non-empty cell of @p quantities, which must be
+    a positive finite number (CalibrateError naming the row and the column otherwise)."""
+    out = []
+    for q in quantities:
+        cell = cells.get(q, "")
+        if not cell:
+            continue
+        try:
+            value = float(cell)
+        except ValueError:
+            raise CalibrateError(f"{where}: column '{q}': '{cell}' is not a number") from None
+        if not math.isfinite(value) or value <= 0:
+            raise CalibrateError(f"{where}: column '{q}': {cell} is not a positive number")
+        out.append(Measurement(name, q, value, where))
+    return out
+
+
 def _read_tcp_rr(path: Path, lines, rows, header, hline) -> list[Measurement]:
     """Read the rows of a TCP_RR table (see read_measurements)."""
     known = [*TCP_RR_KEYS, *TCP_RR_QUANTITIES]
@@ -316,17 +334,7 @@ def _read_tcp_rr(path: Path, lines, rows, header, hline) -> list[Measurement]:
         if name in seen:
             raise CalibrateError(f"{where}: {name} again (line {seen[name]})")
         seen[name] = lineno
-        for q in TCP_RR_QUANTITIES:
-            cell = cells.get(q, "")
-            if not cell:
-                continue
-            try:
-                value = float(cell)
-            except ValueError:
-                raise CalibrateError(f"{where}: column '{q}': '{cell}' is not a number") from None
-            if not math.isfinite(value) or value <= 0:
-                raise CalibrateError(f"{where}: column '{q}': {cell} is not a positive number")
-            out.append(Measurement(name, q, value, where))
+        out += _row_measurements(name, cells, TCP_RR_QUANTITIES, where)
     if not out:
         raise CalibrateError(f"{path}: nothing measured (every cell is empty)")
     return out
@@ -403,17 +411,7 @@ def read_measurements(path) -> list[Measurement]:
         if name in seen:
             raise CalibrateError(f"{where}: config '{name}' again (line {seen[name]})")
         seen[name] = lineno
-        for q in QUANTITIES:
-            cell = cells.get(q, "")
-            if not cell:
-                continue
-            try:
-                value = float(cell)
-            except ValueError:
-                raise CalibrateError(f"{where}: column '{q}': '{cell}' is not a number") from None
-            if not math.isfinite(value) or value <= 0:
-                raise CalibrateError(f"{where}: column '{q}': {cell} is not a positive number")
-            out.append(Measurement(name, q, value, where))
+        out += _row_measurements(name, cells, QUANTITIES, where)
     if not out:
         raise CalibrateError(f"{path}: nothing measured (every cell is empty)")
     return out
