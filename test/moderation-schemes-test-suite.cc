@@ -22,6 +22,7 @@
 #include "ns3/double.h"
 #include "ns3/e1000-dynamic-itr-moderation.h"
 #include "ns3/enum.h"
+#include "ns3/host-net-queue.h"
 #include "ns3/i40e-adaptive-itr-moderation.h"
 #include "ns3/minimum-gap-moderation.h"
 #include "ns3/net-dim-moderation.h"
@@ -315,13 +316,20 @@ class ThrottleResetTestCase : public TestCase
                                            MakeBoundCallback(&RecordDelivery, &delivered));
         p.host->TraceConnectWithoutContext("Interrupt",
                                            MakeBoundCallback(&RecordInstant, &interrupts));
+        // The base class counts and traces every assertion (not the cancelled one).
+        Ptr<InterruptModeration> moderation = p.host->GetQueue(0)->GetModeration();
+        std::vector<Time> asserted;
+        moderation->TraceConnectWithoutContext("Interrupt",
+                                               MakeBoundCallback(&RecordInstant, &asserted));
         for (int t : {0, 1, 200, 250})
         {
             SendBurst(p, MicroSeconds(t), 1);
         }
         Simulator::Run();
+        NS_TEST_EXPECT_MSG_EQ(moderation->GetNInterrupts(), 3, "three assertions counted");
         Simulator::Destroy();
         CHECK_INSTANTS(interrupts, Ns({1, 200001, 325001}), "cancelled, then gap kept");
+        CHECK_INSTANTS(asserted, Ns({1, 200001, 325001}), "the scheme's own trace agrees");
         CHECK_INSTANTS(delivered, Ns({8001, 13001, 208001, 333001}), "deliveries");
     }
 };

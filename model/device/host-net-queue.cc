@@ -111,6 +111,7 @@ HostNetQueue::Setup(HostNetDevice* device,
     m_moderation->SetFramesWantedCallback(
         MakeCallback(&RxRing::WriteBackWanted, PeekPointer(m_ring)));
     m_moderation->SetInterruptCallback(MakeCallback(&HostNetQueue::InterruptAsserted, this));
+    m_moderation->CheckConfig();
     m_rxMode->Attach(this);
     // Adaptive moderation by buffer utilisation reads this queue's own receive buffer until
     // an application offers its socket buffer's (HostSinkApplication does).
@@ -366,7 +367,6 @@ HostNetQueue::Record(Event event, uint32_t n)
 {
     if (event == INTERRUPT)
     {
-        m_interrupts++;
         m_lastInterrupt = Simulator::Now();
     }
     m_device->Record(event, n);
@@ -396,17 +396,10 @@ HostNetQueue::GetDelivered() const
     return m_delivered;
 }
 
-uint64_t
-HostNetQueue::GetInterrupts() const
-{
-    return m_interrupts;
-}
-
 void
 HostNetQueue::ResetStats()
 {
     m_delivered = 0;
-    m_interrupts = 0;
     m_ring->ResetStats();
 }
 

@@ -142,9 +142,6 @@ class HostNetQueue : public Object, public RxQueue
     /** @return frames delivered by this queue since the last ResetStats */
     uint64_t GetDelivered() const;
 
-    /** @return interrupts taken by this queue since the last ResetStats */
-    uint64_t GetInterrupts() const;
-
     /** @brief Start a new measurement window. */
     void ResetStats();
 
@@ -179,7 +176,6 @@ class HostNetQueue : public Object, public RxQueue
     uint64_t m_inBacklog{0};               ///< packets in other cores' RPS backlogs
     Time m_lastInterrupt{-1};              ///< last interrupt delivered to the CPU
     uint64_t m_delivered{0};               ///< frames delivered in the window
-    uint64_t m_interrupts{0};              ///< ISRs in the window
 };
 
 } // namespace ns3

@@ -116,20 +116,30 @@ BufferAdaptiveModeration::~BufferAdaptiveModeration()
 }
 
 void
+BufferAdaptiveModeration::DoCheckConfig() const
+{
+    NS_ABORT_MSG_IF(m_lowUtilization >= m_highUtilization,
+                    "BufferAdaptiveModeration: LowUtilization ("
+                        << m_lowUtilization << ") must be less than HighUtilization ("
+                        << m_highUtilization << ")");
+    NS_ABORT_MSG_IF(m_minInterval > m_maxInterval,
+                    "BufferAdaptiveModeration: MinInterval (" << m_minInterval.As(Time::US)
+                                                              << ") must not exceed MaxInterval ("
+                                                              << m_maxInterval.As(Time::US) << ")");
+    NS_ABORT_MSG_IF(m_initialInterval < m_minInterval || m_initialInterval > m_maxInterval,
+                    "BufferAdaptiveModeration: InitialInterval ("
+                        << m_initialInterval.As(Time::US) << ") must lie within [MinInterval, "
+                        << "MaxInterval] = [" << m_minInterval.As(Time::US) << ", "
+                        << m_maxInterval.As(Time::US) << "]");
+}
+
+void
 BufferAdaptiveModeration::DoInitialize()
 {
     NS_LOG_FUNCTION(this);
-    NS_ABORT_MSG_IF(m_lowUtilization >= m_highUtilization,
-                    "BufferAdaptiveModeration: LowUtilization must be less than "
-                    "HighUtilization");
-    NS_ABORT_MSG_IF(m_minInterval > m_maxInterval,
-                    "BufferAdaptiveModeration: MinInterval must not exceed MaxInterval");
-    NS_ABORT_MSG_IF(m_initialInterval < m_minInterval || m_initialInterval > m_maxInterval,
-                    "BufferAdaptiveModeration: InitialInterval must lie within "
-                    "[MinInterval, MaxInterval]");
+    MinimumGapModeration::DoInitialize(); // checks the configuration first
     m_interval = m_initialInterval;
     SetGap(m_initialInterval);
-    MinimumGapModeration::DoInitialize();
 }
 
 void

@@ -98,6 +98,7 @@ class BufferAdaptiveModeration : public MinimumGapModeration
 
   protected:
     void DoInitialize() override;
+    void DoCheckConfig() const override;
     void DoDispose() override;
     void NotifyInterrupt() override;
 

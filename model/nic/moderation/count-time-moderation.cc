@@ -71,14 +71,12 @@ CountTimeModeration::~CountTimeModeration()
 }
 
 void
-CountTimeModeration::DoInitialize()
+CountTimeModeration::DoCheckConfig() const
 {
-    NS_LOG_FUNCTION(this);
     NS_ABORT_MSG_IF(m_usecs.IsZero() && m_frames == 0,
                     "CountTimeModeration: Usecs and Frames are both 0, so no interrupt would "
                     "ever be raised; set Usecs > 0 or Frames > 0 (Usecs = 0, Frames = 1 "
                     "interrupts for every frame)");
-    InterruptModeration::DoInitialize();
 }
 
 void
@@ -89,7 +87,7 @@ CountTimeModeration::DoDispose()
 }
 
 void
-CountTimeModeration::FrameCompleted(uint32_t bytes)
+CountTimeModeration::DoFrameCompleted(uint32_t bytes)
 {
     m_count++;
     if (m_frames > 0 && m_count >= m_frames)
@@ -118,7 +116,7 @@ CountTimeModeration::Fire()
 }
 
 void
-CountTimeModeration::Reset()
+CountTimeModeration::DoReset()
 {
     m_timer.Cancel();
     m_count = 0;

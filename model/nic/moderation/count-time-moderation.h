@@ -56,11 +56,10 @@ class CountTimeModeration : public InterruptModeration
 
     Ptr<InterruptModeration> Fork() const override;
 
-    void FrameCompleted(uint32_t bytes) override;
-    void Reset() override;
-
   protected:
-    void DoInitialize() override;
+    void DoFrameCompleted(uint32_t bytes) override;
+    void DoReset() override;
+    void DoCheckConfig() const override;
     void DoDispose() override;
 
   private:

@@ -163,7 +163,7 @@ E1000DynamicItrModeration::GetItr() const
 }
 
 void
-E1000DynamicItrModeration::FrameTaken(uint32_t bytes)
+E1000DynamicItrModeration::DoFrameTaken(uint32_t bytes)
 {
     m_packets++;
     m_bytes += bytes;
@@ -178,13 +178,13 @@ E1000DynamicItrModeration::NotifyInterrupt()
 }
 
 void
-E1000DynamicItrModeration::InterruptUnmasking()
+E1000DynamicItrModeration::DoInterruptUnmasking()
 {
     SetItr();
 }
 
 void
-E1000DynamicItrModeration::RingDrainedByIsr()
+E1000DynamicItrModeration::DoRingDrainedByIsr()
 {
     SetItr();
 }

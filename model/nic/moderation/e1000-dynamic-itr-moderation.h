@@ -121,11 +121,10 @@ class E1000DynamicItrModeration : public MinimumGapModeration
     /** @return the current interrupt rate (interrupts per second) */
     uint32_t GetItr() const;
 
-    void FrameTaken(uint32_t bytes) override;
-    void InterruptUnmasking() override;
-    void RingDrainedByIsr() override;
-
   protected:
+    void DoFrameTaken(uint32_t bytes) override;
+    void DoInterruptUnmasking() override;
+    void DoRingDrainedByIsr() override;
     void NotifyInterrupt() override;
 
   private:

@@ -270,7 +270,7 @@ I40eAdaptiveItrModeration::UpdateTxItr(const ItrState& s,
 }
 
 void
-I40eAdaptiveItrModeration::FrameTaken(uint32_t bytes)
+I40eAdaptiveItrModeration::DoFrameTaken(uint32_t bytes)
 {
     // i40e_clean_rx_irq: total_rx_packets++, total_rx_bytes += skb->len.
     m_packets++;
@@ -278,7 +278,7 @@ I40eAdaptiveItrModeration::FrameTaken(uint32_t bytes)
 }
 
 void
-I40eAdaptiveItrModeration::InterruptUnmasking()
+I40eAdaptiveItrModeration::DoInterruptUnmasking()
 {
     uint64_t packets = m_packets;
     uint64_t bytes = m_bytes;

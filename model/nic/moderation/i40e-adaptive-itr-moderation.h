@@ -189,10 +189,9 @@ class I40eAdaptiveItrModeration : public MinimumGapModeration
     /** @return true if the programmed Rx ITR is in latency mode */
     bool IsLatencyMode() const;
 
-    void FrameTaken(uint32_t bytes) override;
-    void InterruptUnmasking() override;
-
   protected:
+    void DoFrameTaken(uint32_t bytes) override;
+    void DoInterruptUnmasking() override;
     void DoInitialize() override;
 
   private:

@@ -23,7 +23,10 @@ namespace ns3
  *
  * The device reports every descriptor write-back that happens while the Rx interrupt is
  * enabled (FrameCompleted); the moderation scheme decides when to assert the interrupt
- * (RaiseInterrupt). Reset is called when the host has serviced all completed frames
+ * (RaiseInterrupt). As in QueueDisc, the base class owns the family's protocol: the queue
+ * calls its non-virtual methods, which count and trace, and each scheme implements the
+ * matching Do* methods (DoFrameCompleted, DoReset, and the optional hooks) and
+ * DoCheckConfig. Reset is called when the host has serviced all completed frames
  * (the ISR drained the ring) or masked the interrupt: counters and timers start afresh,
  * so no interrupt is raised for frames that were already taken.
  *
@@ -87,10 +90,51 @@ class InterruptModeration : public Object
     void SetInterruptCallback(Callback<void> raise);
 
     /**
+     * @brief Set what NotifyFramesWanted calls (the queue: the ring's WriteBackWanted).
+     * @param wanted the callback
+     */
+    void SetFramesWantedCallback(Callback<void> wanted);
+
+    /**
+     * @name What the queue tells the scheme
+     * Non-virtual, as QueueDisc's Enqueue: the base logs, counts and traces in one place and
+     * the scheme decides in the matching Do* method.
+     * @{
+     */
+    /**
      * @brief A frame reached host memory while the Rx interrupt is enabled.
      * @param bytes the frame size
      */
-    virtual void FrameCompleted(uint32_t bytes) = 0;
+    void FrameCompleted(uint32_t bytes);
+
+    /** @brief All completed frames were taken by the host, or the interrupt was masked. */
+    void Reset();
+
+    /**
+     * @brief The host took a completed frame from the ring (the driver cleaned its
+     * descriptor).
+     * @param bytes the frame size
+     */
+    void FrameTaken(uint32_t bytes);
+
+    /**
+     * @brief The host is about to unmask the Rx interrupt (NAPI completed; called before
+     * Reset and PendingOnUnmask).
+     */
+    void InterruptUnmasking();
+
+    /**
+     * @brief A pre-NAPI ISR took every completed frame (PerPacketRxMode; called before
+     * Reset). It ends the host's cleaning episode as InterruptUnmasking does for NAPI.
+     */
+    void RingDrainedByIsr();
+
+    /**
+     * @brief The host unmasked the interrupt with completed frames in memory (the cause bit
+     * is latched).
+     */
+    void PendingOnUnmask();
+    /** @} */
 
     /**
      * @brief Whether FrameCompleted would do nothing now, whatever the frame and its time
@@ -103,45 +147,6 @@ class InterruptModeration : public Object
     virtual bool IgnoresFrames() const;
 
     /**
-     * @brief Set what NotifyFramesWanted calls (the queue: the ring's WriteBackWanted).
-     * @param wanted the callback
-     */
-    void SetFramesWantedCallback(Callback<void> wanted);
-
-    /** @brief All completed frames were taken by the host, or the interrupt was masked. */
-    virtual void Reset() = 0;
-
-    /**
-     * @brief The host took a completed frame from the ring (the driver cleaned its
-     * descriptor). Default: nothing; a scheme that adapts to the driver's per-poll counts
-     * (I40eAdaptiveItrModeration, E1000DynamicItrModeration) overrides it.
-     * @param bytes the frame size
-     */
-    virtual void FrameTaken(uint32_t bytes);
-
-    /**
-     * @brief The host is about to unmask the Rx interrupt (NAPI completed; called before
-     * Reset and PendingOnUnmask). Default: nothing; a scheme that reprograms its rate when
-     * the driver re-enables the interrupt (I40eAdaptiveItrModeration,
-     * E1000DynamicItrModeration) overrides it.
-     */
-    virtual void InterruptUnmasking();
-
-    /**
-     * @brief A pre-NAPI ISR took every completed frame (PerPacketRxMode; called before
-     * Reset). It ends the host's cleaning episode as InterruptUnmasking does for NAPI.
-     * Default: nothing; a scheme that the non-NAPI driver reprogrammed at the end of its
-     * ISR (E1000DynamicItrModeration) overrides it.
-     */
-    virtual void RingDrainedByIsr();
-
-    /**
-     * @brief The host unmasked the interrupt with completed frames in memory (the cause bit
-     * is latched). Default: assert at once; a throttling scheme waits for its gap.
-     */
-    virtual void PendingOnUnmask();
-
-    /**
      * @brief Offer the scheme a receive-buffer utilisation probe (the socket buffer of the
      * application that reads this queue's traffic, or the queue's own buffer). Default: the
      * scheme does not use one; BufferAdaptiveModeration takes it.
@@ -150,6 +155,21 @@ class InterruptModeration : public Object
      * @return true if the scheme uses the probe
      */
     virtual bool OfferUtilizationProbe(Callback<double> probe);
+
+    /**
+     * @brief Check that the attribute values go together (DoCheckConfig); aborts with a
+     * message naming the values and what is allowed. The queue runs it when it takes the
+     * scheme (install time), and Initialize runs it again.
+     */
+    void CheckConfig() const;
+
+    /**
+     * @return how many times this scheme asserted the interrupt since it was created (the
+     * Interrupt trace counts the same assertions). An assertion while the host's ISR is in
+     * service, or while the host masks the line, is counted here and not as an ISR in the
+     * device's statistics.
+     */
+    uint64_t GetNInterrupts() const;
 
     /**
      * @brief Assign fixed random variable stream numbers.
@@ -177,14 +197,59 @@ class InterruptModeration : public Object
      */
     void NotifyModerationChanged(Time interval, uint32_t frames);
 
+    void DoInitialize() override;
     void DoDispose() override;
 
-    /** @brief Assert the Rx interrupt. */
+    /** @brief Assert the Rx interrupt: counted and traced here, the only way a scheme asserts. */
     void RaiseInterrupt();
+
+    /**
+     * @brief The scheme's response to FrameCompleted.
+     * @param bytes the frame size
+     */
+    virtual void DoFrameCompleted(uint32_t bytes) = 0;
+
+    /** @brief The scheme's response to Reset: its counters and timers start afresh. */
+    virtual void DoReset() = 0;
+
+    /**
+     * @brief The scheme's response to FrameTaken. Default: nothing; a scheme that adapts to
+     * the driver's per-poll counts (I40eAdaptiveItrModeration, E1000DynamicItrModeration,
+     * NetDimModeration) overrides it.
+     * @param bytes the frame size
+     */
+    virtual void DoFrameTaken(uint32_t bytes);
+
+    /**
+     * @brief The scheme's response to InterruptUnmasking. Default: nothing; a scheme that
+     * reprograms its rate when the driver re-enables the interrupt overrides it.
+     */
+    virtual void DoInterruptUnmasking();
+
+    /**
+     * @brief The scheme's response to RingDrainedByIsr. Default: nothing; a scheme that the
+     * non-NAPI driver reprogrammed at the end of its ISR (E1000DynamicItrModeration)
+     * overrides it.
+     */
+    virtual void DoRingDrainedByIsr();
+
+    /**
+     * @brief The scheme's response to PendingOnUnmask. Default: assert at once; a throttling
+     * scheme waits for its gap.
+     */
+    virtual void DoPendingOnUnmask();
+
+    /**
+     * @brief Check the scheme's attribute values together (CheckConfig). Default: nothing
+     * (each attribute's checker already bounds it).
+     */
+    virtual void DoCheckConfig() const;
 
   private:
     Callback<void> m_raise;                             ///< the device's interrupt line
     Callback<void> m_framesWanted;                      ///< IgnoresFrames became false
+    uint64_t m_nInterrupts{0};                          ///< assertions so far
+    TracedCallback<> m_interruptTrace;                  ///< an assertion
     TracedCallback<Time, uint32_t> m_moderationChanged; ///< an adaptive scheme's new setting
 };
 

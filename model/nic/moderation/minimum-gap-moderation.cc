@@ -54,14 +54,14 @@ MinimumGapModeration::DoDispose()
 }
 
 void
-MinimumGapModeration::FrameCompleted(uint32_t bytes)
+MinimumGapModeration::DoFrameCompleted(uint32_t bytes)
 {
     NotifyFrame(bytes);
     AssertAfterGap();
 }
 
 void
-MinimumGapModeration::PendingOnUnmask()
+MinimumGapModeration::DoPendingOnUnmask()
 {
     // ITR throttles every assertion, including the one a latched cause bit makes on unmask.
     AssertAfterGap();
@@ -84,7 +84,7 @@ MinimumGapModeration::AssertAfterGap()
 }
 
 void
-MinimumGapModeration::Reset()
+MinimumGapModeration::DoReset()
 {
     m_pending.Cancel();
 }

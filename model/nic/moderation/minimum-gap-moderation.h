@@ -64,10 +64,6 @@ class MinimumGapModeration : public InterruptModeration
      */
     MinimumGapModeration(const MinimumGapModeration& other);
 
-    void FrameCompleted(uint32_t bytes) override;
-    void Reset() override;
-    void PendingOnUnmask() override;
-
     /** @return the current minimum gap between assertions */
     Time GetGap() const;
 
@@ -75,6 +71,9 @@ class MinimumGapModeration : public InterruptModeration
     bool IsAssertionPending() const;
 
   protected:
+    void DoFrameCompleted(uint32_t bytes) override;
+    void DoReset() override;
+    void DoPendingOnUnmask() override;
     void DoDispose() override;
 
     /**

@@ -125,7 +125,7 @@ NetDimModeration::GetTuneState() const
 // ---------------------------------------------------------------- coalescing
 
 void
-NetDimModeration::FrameCompleted(uint32_t bytes)
+NetDimModeration::DoFrameCompleted(uint32_t bytes)
 {
     m_count++;
     Profile profile = GetProfile();
@@ -169,7 +169,7 @@ NetDimModeration::Fire()
 }
 
 void
-NetDimModeration::Reset()
+NetDimModeration::DoReset()
 {
     m_timer.Cancel();
     m_timerRunning = false;
@@ -179,7 +179,7 @@ NetDimModeration::Reset()
 // ---------------------------------------------------------------- net_dim
 
 void
-NetDimModeration::FrameTaken(uint32_t bytes)
+NetDimModeration::DoFrameTaken(uint32_t bytes)
 {
     // rq->stats->packets/bytes: every frame the poll cleans.
     m_packets++;
@@ -187,14 +187,14 @@ NetDimModeration::FrameTaken(uint32_t bytes)
 }
 
 void
-NetDimModeration::InterruptUnmasking()
+NetDimModeration::DoInterruptUnmasking()
 {
     // mlx5e_napi_poll: mlx5e_handle_rx_dim after napi_complete_done, before the CQ is armed.
     RunDim();
 }
 
 void
-NetDimModeration::RingDrainedByIsr()
+NetDimModeration::DoRingDrainedByIsr()
 {
     RunDim();
 }

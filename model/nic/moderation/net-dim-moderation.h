@@ -116,12 +116,6 @@ class NetDimModeration : public InterruptModeration
 
     Ptr<InterruptModeration> Fork() const override;
 
-    void FrameCompleted(uint32_t bytes) override;
-    void Reset() override;
-    void FrameTaken(uint32_t bytes) override;
-    void InterruptUnmasking() override;
-    void RingDrainedByIsr() override;
-
     /**
      * @brief Get a profile table.
      * @param table a profile table
@@ -147,6 +141,11 @@ class NetDimModeration : public InterruptModeration
     TuneState GetTuneState() const;
 
   protected:
+    void DoFrameCompleted(uint32_t bytes) override;
+    void DoReset() override;
+    void DoFrameTaken(uint32_t bytes) override;
+    void DoInterruptUnmasking() override;
+    void DoRingDrainedByIsr() override;
     void DoInitialize() override;
     void DoDispose() override;
 

@@ -40,13 +40,13 @@ NoModeration::Fork() const
 }
 
 void
-NoModeration::FrameCompleted(uint32_t bytes)
+NoModeration::DoFrameCompleted(uint32_t bytes)
 {
     RaiseInterrupt();
 }
 
 void
-NoModeration::Reset()
+NoModeration::DoReset()
 {
 }
 

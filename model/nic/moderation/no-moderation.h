@@ -39,8 +39,9 @@ class NoModeration : public InterruptModeration
 
     Ptr<InterruptModeration> Fork() const override;
 
-    void FrameCompleted(uint32_t bytes) override;
-    void Reset() override;
+  protected:
+    void DoFrameCompleted(uint32_t bytes) override;
+    void DoReset() override;
 };
 
 } // namespace ns3

@@ -87,7 +87,7 @@ PacketAbsoluteTimerModeration::GetEarliestDeadline() const
 }
 
 void
-PacketAbsoluteTimerModeration::FrameCompleted(uint32_t bytes)
+PacketAbsoluteTimerModeration::DoFrameCompleted(uint32_t bytes)
 {
     if (m_packetTimer.IsZero())
     {
@@ -129,7 +129,7 @@ PacketAbsoluteTimerModeration::Expire()
 }
 
 void
-PacketAbsoluteTimerModeration::Reset()
+PacketAbsoluteTimerModeration::DoReset()
 {
     m_event.Cancel();
     m_running = false;

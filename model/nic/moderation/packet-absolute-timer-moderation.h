@@ -62,10 +62,9 @@ class PacketAbsoluteTimerModeration : public InterruptModeration
 
     Ptr<InterruptModeration> Fork() const override;
 
-    void FrameCompleted(uint32_t bytes) override;
-    void Reset() override;
-
   protected:
+    void DoFrameCompleted(uint32_t bytes) override;
+    void DoReset() override;
     void DoDispose() override;
 
   private:

@@ -48,7 +48,7 @@ RxFramesModeration::Fork() const
 }
 
 void
-RxFramesModeration::FrameCompleted(uint32_t bytes)
+RxFramesModeration::DoFrameCompleted(uint32_t bytes)
 {
     if (++m_count >= m_frames)
     {
@@ -58,7 +58,7 @@ RxFramesModeration::FrameCompleted(uint32_t bytes)
 }
 
 void
-RxFramesModeration::Reset()
+RxFramesModeration::DoReset()
 {
     m_count = 0;
 }

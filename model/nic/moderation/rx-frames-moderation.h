@@ -43,8 +43,9 @@ class RxFramesModeration : public InterruptModeration
 
     Ptr<InterruptModeration> Fork() const override;
 
-    void FrameCompleted(uint32_t bytes) override;
-    void Reset() override;
+  protected:
+    void DoFrameCompleted(uint32_t bytes) override;
+    void DoReset() override;
 
   private:
     uint32_t m_frames{8}; ///< rx-frames (attribute)

@@ -66,7 +66,7 @@ RxUsecsModeration::DoDispose()
 }
 
 void
-RxUsecsModeration::FrameCompleted(uint32_t bytes)
+RxUsecsModeration::DoFrameCompleted(uint32_t bytes)
 {
     if (m_interval.IsZero())
     {
@@ -93,7 +93,7 @@ RxUsecsModeration::Expire()
 }
 
 void
-RxUsecsModeration::Reset()
+RxUsecsModeration::DoReset()
 {
     m_timer.Cancel();
 }

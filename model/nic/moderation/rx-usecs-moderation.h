@@ -47,11 +47,11 @@ class RxUsecsModeration : public InterruptModeration
 
     Ptr<InterruptModeration> Fork() const override;
 
-    void FrameCompleted(uint32_t bytes) override;
     bool IgnoresFrames() const override;
-    void Reset() override;
 
   protected:
+    void DoFrameCompleted(uint32_t bytes) override;
+    void DoReset() override;
     void DoDispose() override;
 
   private:
