@@ -395,14 +395,8 @@ main(int argc, char* argv[])
             nic.SetSteeringAttribute("Mode", StringValue(opt.steering));
         }
         hosts[i].name = i == 0 ? "server" : "client";
+        nic.SetGroAttribute("PushBelow", UintegerValue(opt.groPushBelow));
         hosts[i].device = nic.Install(phys.Get(i));
-        for (uint32_t q = 0; q < hosts[i].device->GetNQueues(); ++q)
-        {
-            if (Ptr<GroEngine> gro = hosts[i].device->GetQueue(q)->GetGro())
-            {
-                gro->SetAttribute("PushBelow", UintegerValue(opt.groPushBelow));
-            }
-        }
         stream += nic.AssignStreams(NetDeviceContainer(hosts[i].device), stream);
         devices.Add(hosts[i].device);
     }

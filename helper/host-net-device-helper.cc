@@ -58,6 +58,7 @@ HostNetDeviceHelper::HostNetDeviceHelper()
     m_moderationFactory.SetTypeId("ns3::NoModeration");
     m_rxModeFactory.SetTypeId("ns3::PerPacketRxMode");
     m_rxRingFactory.SetTypeId("ns3::RxRing");
+    m_groFactory.SetTypeId("ns3::GroEngine");
     m_txRingFactory.SetTypeId("ns3::TxRing");
     m_costsFactory.SetTypeId("ns3::HostCostModel");
     m_steeringFactory.SetTypeId("ns3::ReceiveSteering");
@@ -359,6 +360,7 @@ const MovedAttribute g_moved[] = {
     {"GsoEnabled", "TxPath", "ns3::HostTxPath", "GsoEnabled", "SetTxPathAttribute"},
     {"TsoMaxSize", "TxPath", "ns3::HostTxPath", "TsoMaxSize", "SetTxPathAttribute"},
     {"TxRing", "TxPath", "ns3::HostTxPath", "TxRing", "SetTxRingAttribute"},
+    {"GroMaxSize", "Queues/*/Gro", "ns3::GroEngine", "MaxSize", "SetGroAttribute"},
 };
 } // namespace
 
@@ -453,6 +455,14 @@ HostNetDeviceHelper::SetTxRingAttribute(const std::string& name, const Attribute
     std::string error = CheckAttribute("ns3::TxRing", name, value);
     NS_ABORT_MSG_IF(!error.empty(), "HostNetDeviceHelper::SetTxRingAttribute: " << error);
     m_txRingFactory.Set(name, value);
+}
+
+void
+HostNetDeviceHelper::SetGroAttribute(const std::string& name, const AttributeValue& value)
+{
+    std::string error = CheckAttribute("ns3::GroEngine", name, value);
+    NS_ABORT_MSG_IF(!error.empty(), "HostNetDeviceHelper::SetGroAttribute: " << error);
+    m_groFactory.Set(name, value);
 }
 
 void
@@ -975,11 +985,12 @@ HostNetDeviceHelper::Install(Ptr<NetDevice> phy) const
     Ptr<HostTxPath> txPath = m_txPathFactory.Create<HostTxPath>();
     device->SetTxPath(txPath);
     device->SetSteering(m_steeringFactory.Create<ReceiveSteering>());
-    device->SetAttribute("RxRing", PointerValue(m_rxRingFactory.Create<RxRing>()));
     txPath->SetAttribute("TxRing", PointerValue(m_txRingFactory.Create<TxRing>()));
-    device->SetAttribute("Moderation",
-                         PointerValue(m_moderationFactory.Create<InterruptModeration>()));
-    device->SetAttribute("RxMode", PointerValue(m_rxModeFactory.Create<RxMode>()));
+    // Each queue's receive parts are made from these when the device is set up.
+    device->SetAttribute("RxRing", ObjectFactoryValue(m_rxRingFactory));
+    device->SetAttribute("Moderation", ObjectFactoryValue(m_moderationFactory));
+    device->SetAttribute("RxMode", ObjectFactoryValue(m_rxModeFactory));
+    device->SetAttribute("Gro", ObjectFactoryValue(m_groFactory));
     device->SetPhy(phy);
     // Flow control towards traffic control: a full Tx ring stops the queue disc.
     device->AggregateObject(CreateObject<NetDeviceQueueInterface>());

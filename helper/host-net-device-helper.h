@@ -135,6 +135,14 @@ class HostNetDeviceHelper : public PcapHelperForDevice, public AsciiTraceHelperF
     void SetTxRingAttribute(const std::string& name, const AttributeValue& value);
 
     /**
+     * @brief Set an attribute of every queue's GRO engine (ns3::GroEngine: MaxSize,
+     * MaxFlows, PushBelow, ...; used when the device's GroEnabled is true).
+     * @param name attribute name
+     * @param value attribute value
+     */
+    void SetGroAttribute(const std::string& name, const AttributeValue& value);
+
+    /**
      * @brief Set an attribute of every device's cost model (ns3::HostCostModel: IsrCost,
      * ProtocolCost, ProtocolCopyRate, TxCost, RegisterWriteCost, PollOverheadCost, GroCost,
      * GsoSegmentCost, TxByteRate).
@@ -437,6 +445,7 @@ class HostNetDeviceHelper : public PcapHelperForDevice, public AsciiTraceHelperF
     ObjectFactory m_moderationFactory;   ///< InterruptModeration subclass
     ObjectFactory m_rxModeFactory;       ///< RxMode subclass
     ObjectFactory m_rxRingFactory;       ///< RxRing
+    ObjectFactory m_groFactory;          ///< GroEngine
     ObjectFactory m_txRingFactory;       ///< TxRing
     ObjectFactory m_costsFactory;        ///< HostCostModel
     ObjectFactory m_steeringFactory;     ///< ReceiveSteering

@@ -704,7 +704,8 @@ HostProfile::Check()
                 valueType == "ns3::PointerValue" && attr.checker->HasUnderlyingTypeInformation() &&
                 attr.checker->GetUnderlyingTypeInformation().find("ns3::RandomVariableStream") !=
                     std::string::npos;
-            if (valueType == "ns3::PointerValue" && !randomVariable)
+            if ((valueType == "ns3::PointerValue" && !randomVariable) ||
+                valueType == "ns3::ObjectFactoryValue")
             {
                 std::string where;
                 for (const auto& sub : Subsections(info.name))

@@ -15,7 +15,6 @@
 #include "ns3/double.h"
 #include "ns3/enum.h"
 #include "ns3/epoll-instance.h"
-#include "ns3/gro-engine.h"
 #include "ns3/host-cpu.h"
 #include "ns3/host-net-device.h"
 #include "ns3/host-net-queue.h"
@@ -358,17 +357,10 @@ MemcachedScenario::Build()
 
     TrafficControlHelper tc;
     NetDeviceContainer link = serverLink.Install(m_serverNode, m_switch);
+    // Linux clients set PSH on each request's segment, and so do hostnet hosts; plain ns-3
+    // nodes do not: for them GRO takes a short segment as PSH instead.
+    nic.SetGroAttribute("PushBelow", UintegerValue(c.clientHosts == "plain" ? c.groPushBelow : 0));
     m_serverDevice = nic.Install(link.Get(0));
-    for (uint32_t q = 0; q < m_serverDevice->GetNQueues(); ++q)
-    {
-        if (Ptr<GroEngine> gro = m_serverDevice->GetQueue(q)->GetGro())
-        {
-            // Linux clients set PSH on each request's segment, and so do hostnet hosts; plain
-            // ns-3 nodes do not: for them GRO takes a short segment as PSH instead.
-            gro->SetAttribute("PushBelow",
-                              UintegerValue(c.clientHosts == "plain" ? c.groPushBelow : 0));
-        }
-    }
     m_switchPorts.Add(link.Get(1));
     DynamicCast<PointToPointNetDevice>(link.Get(1))->GetQueue()->SetMaxSize(switchQueue);
     Ipv4AddressHelper addr("10.0.0.0", "255.255.255.0");

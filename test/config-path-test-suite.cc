@@ -226,11 +226,17 @@ class IndexedQueueTestCase : public TestCase
             NS_TEST_EXPECT_MSG_EQ(rxMode.Get<RxMode>(), queue->GetRxMode(), "queue " << q);
             NS_TEST_EXPECT_MSG_EQ(gro.Get<GroEngine>(), queue->GetGro(), "queue " << q);
             NS_TEST_EXPECT_MSG_NE(queue->GetGro(), nullptr, "i40e-10g: GRO on every queue");
-            bool deviceRing = queue->GetRxRing() == t.rx->GetRxRing();
-            bool first = q == 0;
-            NS_TEST_EXPECT_MSG_EQ(deviceRing,
-                                  first,
-                                  "queue " << q << ": only queue 0 uses the device's RxRing");
+            if (q > 0)
+            {
+                // No queue is the others' prototype: every queue has its own parts.
+                Ptr<HostNetQueue> first = t.rx->GetQueue(0);
+                NS_TEST_EXPECT_MSG_NE(queue->GetRxRing(), first->GetRxRing(), "queue " << q);
+                NS_TEST_EXPECT_MSG_NE(queue->GetModeration(),
+                                      first->GetModeration(),
+                                      "queue " << q);
+                NS_TEST_EXPECT_MSG_NE(queue->GetRxMode(), first->GetRxMode(), "queue " << q);
+                NS_TEST_EXPECT_MSG_NE(queue->GetGro(), first->GetGro(), "queue " << q);
+            }
         }
         // The queues are read-only.
         NS_TEST_EXPECT_MSG_EQ(t.rx->SetAttributeFailSafe("Queues", ObjectVectorValue()),
@@ -238,11 +244,15 @@ class IndexedQueueTestCase : public TestCase
                               "Queues cannot be set");
 
         uint64_t queue3 = 0;
-        uint64_t deviceLevel = 0;
+        uint64_t queue0 = 0;
         Config::ConnectWithoutContext(t.rxDevPath + "/Queues/3/RxRing/WriteBack",
                                       MakeBoundCallback(&CountPlain, &queue3));
-        Config::ConnectWithoutContext(t.rxDevPath + "/RxRing/WriteBack",
-                                      MakeBoundCallback(&CountPlain, &deviceLevel));
+        Config::ConnectWithoutContext(t.rxDevPath + "/Queues/0/RxRing/WriteBack",
+                                      MakeBoundCallback(&CountPlain, &queue0));
+        // The device-level RxRing is a factory, not an object: no path through it.
+        NS_TEST_EXPECT_MSG_EQ(Config::LookupMatches(t.rxDevPath + "/RxRing").GetN(),
+                              0,
+                              "no device-level ring");
         Simulator::Stop(MilliSeconds(20));
         Simulator::Run();
         HostNetDeviceStats s = t.rx->GetStats();
@@ -254,7 +264,7 @@ class IndexedQueueTestCase : public TestCase
         NS_TEST_ASSERT_MSG_GT(delivered3, 0, "queue 3 has frames");
         NS_TEST_ASSERT_MSG_LT(delivered3, s.rxArrived, "queue 3 does not have every frame");
         NS_TEST_EXPECT_MSG_EQ(queue3, delivered3, "Queues/3: queue 3's frames only");
-        NS_TEST_EXPECT_MSG_EQ(deviceLevel, delivered0, "device-level RxRing: queue 0's frames");
+        NS_TEST_EXPECT_MSG_EQ(queue0, delivered0, "Queues/0: queue 0's frames only");
         Simulator::Destroy();
         Config::Reset();
     }

@@ -180,18 +180,15 @@ class ApplyTestCase : public TestCase
         UintegerValue queues;
         dev->GetAttribute("NQueues", queues);
         NS_TEST_ASSERT_MSG_EQ(queues.Get(), 4, "this file's queues");
-        PointerValue ring;
-        dev->GetAttribute("RxRing", ring);
         UintegerValue descriptors;
-        ring.Get<Object>()->GetAttribute("Descriptors", descriptors);
+        dev->GetQueue(0)->GetRxRing()->GetAttribute("Descriptors", descriptors);
         NS_TEST_ASSERT_MSG_EQ(descriptors.Get(), 2048, "this file's ring");
-        PointerValue moderation;
-        dev->GetAttribute("Moderation", moderation);
-        NS_TEST_ASSERT_MSG_EQ(moderation.Get<Object>()->GetInstanceTypeId().GetName(),
+        Ptr<InterruptModeration> moderation = dev->GetQueue(0)->GetModeration();
+        NS_TEST_ASSERT_MSG_EQ(moderation->GetInstanceTypeId().GetName(),
                               "ns3::NetDimModeration",
                               "the base's moderation");
         StringValue table;
-        moderation.Get<Object>()->GetAttribute("ProfileTable", table);
+        moderation->GetAttribute("ProfileTable", table);
         NS_TEST_ASSERT_MSG_EQ(table.Get(), "Eqe", "one attribute overridden, type kept");
         PointerValue costs;
         dev->GetAttribute("Costs", costs);

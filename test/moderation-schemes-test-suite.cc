@@ -489,7 +489,7 @@ class E1000BulkTestCase : public TestCase
         std::vector<std::pair<Time, uint32_t>> itr;
         p.host->TraceConnectWithoutContext("Interrupt",
                                            MakeBoundCallback(&RecordInstant, &interrupts));
-        auto m = DynamicCast<E1000DynamicItrModeration>(p.host->GetModeration());
+        auto m = DynamicCast<E1000DynamicItrModeration>(p.host->GetQueue(0)->GetModeration());
         NS_TEST_ASSERT_MSG_EQ(static_cast<bool>(m), true, "the helper installed the e1000 scheme");
         m->TraceConnectWithoutContext("Itr", MakeBoundCallback(&RecordUint, &itr));
         for (int i = 0; i <= 22; ++i)
@@ -548,8 +548,9 @@ class E1000SparseTestCase : public TestCase
         std::vector<std::pair<Time, uint32_t>> itr;
         p.host->TraceConnectWithoutContext("Interrupt",
                                            MakeBoundCallback(&RecordInstant, &interrupts));
-        p.host->GetModeration()->TraceConnectWithoutContext("Itr",
-                                                            MakeBoundCallback(&RecordUint, &itr));
+        p.host->GetQueue(0)->GetModeration()->TraceConnectWithoutContext(
+            "Itr",
+            MakeBoundCallback(&RecordUint, &itr));
         for (int i = 0; i <= 5; ++i)
         {
             SendBurst(p, MilliSeconds(i), 1);
@@ -619,7 +620,7 @@ class E1000NapiEpisodeTestCase : public TestCase
         std::vector<std::pair<Time, uint32_t>> itr;
         p.host->TraceConnectWithoutContext("Interrupt",
                                            MakeBoundCallback(&RecordInstant, &interrupts));
-        auto m = DynamicCast<E1000DynamicItrModeration>(p.host->GetModeration());
+        auto m = DynamicCast<E1000DynamicItrModeration>(p.host->GetQueue(0)->GetModeration());
         NS_TEST_ASSERT_MSG_EQ(static_cast<bool>(m), true, "the helper installed the e1000 scheme");
         m->TraceConnectWithoutContext("Itr", MakeBoundCallback(&RecordUint, &itr));
         SendSized(p, Time(0), 1, 1500);
@@ -804,7 +805,7 @@ class NetDimTablesTestCase : public TestCase
         HostNetDeviceHelper helper;
         helper.SetPreset("mlx5-100g");
         HostPair p = MakeHostPair(helper);
-        Ptr<InterruptModeration> m = p.host->GetModeration();
+        Ptr<InterruptModeration> m = p.host->GetQueue(0)->GetModeration();
         NS_TEST_ASSERT_MSG_EQ(static_cast<bool>(DynamicCast<M>(m)), true, "mlx5-100g runs net_dim");
         NS_TEST_EXPECT_MSG_EQ(+table(m), +M::CQE_TABLE, "mlx5-100g: period from the CQE");
         Simulator::Destroy();
@@ -850,8 +851,9 @@ class NetDimCqeStepTestCase : public TestCase
         HostPair p = MakeHostPair(helper);
         std::vector<std::pair<Time, uint32_t>> ix;
         std::vector<Time> interrupts;
-        p.host->GetModeration()->TraceConnectWithoutContext("ProfileIndex",
-                                                            MakeBoundCallback(&RecordUint, &ix));
+        p.host->GetQueue(0)->GetModeration()->TraceConnectWithoutContext(
+            "ProfileIndex",
+            MakeBoundCallback(&RecordUint, &ix));
         p.host->TraceConnectWithoutContext("Interrupt",
                                            MakeBoundCallback(&RecordInstant, &interrupts));
         SendStream(p, Time(0), MicroSeconds(10), MicroSeconds(45000));
@@ -926,7 +928,7 @@ class NetDimTestCase : public TestCase
         helper.SetModeration("ns3::NetDimModeration");
         HostPair p = MakeHostPair(helper);
         std::vector<std::pair<Time, uint32_t>> ix;
-        auto m = DynamicCast<NetDimModeration>(p.host->GetModeration());
+        auto m = DynamicCast<NetDimModeration>(p.host->GetQueue(0)->GetModeration());
         NS_TEST_ASSERT_MSG_EQ(static_cast<bool>(m), true, "the helper installed net_dim");
         m->TraceConnectWithoutContext("ProfileIndex", MakeBoundCallback(&RecordUint, &ix));
         Time change = MilliSeconds(40);
@@ -993,8 +995,9 @@ class NetDimDriftTestCase : public TestCase
         helper.SetModeration("ns3::NetDimModeration");
         HostPair p = MakeHostPair(helper);
         std::vector<std::pair<Time, uint32_t>> ix;
-        p.host->GetModeration()->TraceConnectWithoutContext("ProfileIndex",
-                                                            MakeBoundCallback(&RecordUint, &ix));
+        p.host->GetQueue(0)->GetModeration()->TraceConnectWithoutContext(
+            "ProfileIndex",
+            MakeBoundCallback(&RecordUint, &ix));
         SendStream(p, Time(0), MicroSeconds(5), MilliSeconds(40));
         SendStream(p, MilliSeconds(40), NanoSeconds(5300), MilliSeconds(75));
         SendStream(p, MilliSeconds(75), NanoSeconds(5700), MilliSeconds(130));
@@ -1056,7 +1059,7 @@ class BufferAdaptiveTestCase : public TestCase
                              "InitialInterval",
                              TimeValue(MicroSeconds(40)));
         HostPair p = MakeHostPair(helper);
-        auto m = DynamicCast<BufferAdaptiveModeration>(p.host->GetModeration());
+        auto m = DynamicCast<BufferAdaptiveModeration>(p.host->GetQueue(0)->GetModeration());
         NS_TEST_ASSERT_MSG_EQ(static_cast<bool>(m),
                               true,
                               "the helper installed the adaptive scheme");
@@ -1371,8 +1374,9 @@ RunStream(HostNetDeviceHelper helper, Time gap, Time duration)
     StreamRun r;
     p.host->TraceConnectWithoutContext("Interrupt",
                                        MakeBoundCallback(&RecordInstant, &r.interrupts));
-    p.host->GetModeration()->TraceConnectWithoutContext("Itr",
-                                                        MakeBoundCallback(&RecordUint, &r.itr));
+    p.host->GetQueue(0)->GetModeration()->TraceConnectWithoutContext(
+        "Itr",
+        MakeBoundCallback(&RecordUint, &r.itr));
     for (Time t = Time(0); t < duration; t += gap)
     {
         SendSized(p, t, 1, 1500);
@@ -1522,8 +1526,9 @@ class I40eSparseTestCase : public TestCase
         std::vector<std::pair<Time, uint32_t>> itr;
         p.host->TraceConnectWithoutContext("Interrupt",
                                            MakeBoundCallback(&RecordInstant, &interrupts));
-        p.host->GetModeration()->TraceConnectWithoutContext("Itr",
-                                                            MakeBoundCallback(&RecordUint, &itr));
+        p.host->GetQueue(0)->GetModeration()->TraceConnectWithoutContext(
+            "Itr",
+            MakeBoundCallback(&RecordUint, &itr));
         for (Time t : instants)
         {
             SendBurst(p, t, 1);
@@ -1710,7 +1715,7 @@ class ModerationChangedTestCase : public TestCase
             HostNetDeviceHelper helper = DeterministicHelper();
             helper.SetScheme(scheme);
             HostPair p = MakeHostPair(helper);
-            Ptr<InterruptModeration> m = p.host->GetModeration();
+            Ptr<InterruptModeration> m = p.host->GetQueue(0)->GetModeration();
             std::vector<Change> changes;
             uint64_t ownChanges = 0;
             m->TraceConnectWithoutContext("ModerationChanged",

@@ -167,10 +167,13 @@ Flood(const std::string& policy, double pps, uint32_t size)
     HostPair pair = MakeHostPair(E1000Host(policy));
     pair.host->AssignStreams(10);
     FloodResult result;
-    FloodTraces traces{pair.host->GetRxRing(), &result, warmup};
-    pair.host->GetRxRing()->TraceConnectWithoutContext("Drop", MakeBoundCallback(&OnDrop, &traces));
-    pair.host->GetRxRing()->TraceConnectWithoutContext("TailWrite",
-                                                       MakeBoundCallback(&OnTailWrite, &traces));
+    FloodTraces traces{pair.host->GetQueue(0)->GetRxRing(), &result, warmup};
+    pair.host->GetQueue(0)->GetRxRing()->TraceConnectWithoutContext(
+        "Drop",
+        MakeBoundCallback(&OnDrop, &traces));
+    pair.host->GetQueue(0)->GetRxRing()->TraceConnectWithoutContext(
+        "TailWrite",
+        MakeBoundCallback(&OnTailWrite, &traces));
     ConstantInjector injector(pair, pps, size, warmup + window);
     Simulator::Schedule(warmup, [&pair]() {
         pair.host->ResetStats();
@@ -180,7 +183,8 @@ Flood(const std::string& policy, double pps, uint32_t size)
     Simulator::Run();
     result.stats = pair.host->GetStats();
     result.kernelTaskShare = pair.host->GetCpu()->GetStats().kernelTaskShare;
-    result.inKsoftirqd = DynamicCast<NapiRxMode>(pair.host->GetRxMode())->IsInKsoftirqd();
+    result.inKsoftirqd =
+        DynamicCast<NapiRxMode>(pair.host->GetQueue(0)->GetRxMode())->IsInKsoftirqd();
     Simulator::Destroy();
     return result;
 }

@@ -348,7 +348,7 @@ class HybridTestCase : public TestCase
         helper.SetRxMode("ns3::HybridRxMode", "SwitchRate", DoubleValue(100e3));
         HostPair p = MakeHostPair(helper);
         p.host->AssignStreams(10);
-        auto hybrid = DynamicCast<HybridRxMode>(p.host->GetRxMode());
+        auto hybrid = DynamicCast<HybridRxMode>(p.host->GetQueue(0)->GetRxMode());
         NS_TEST_ASSERT_MSG_NE(hybrid, nullptr, "the helper installed a HybridRxMode");
         PoissonInjector high(p, 150e3, 64, Seconds(0.2), 1);
         bool pollingAtHigh = false;

@@ -146,7 +146,7 @@ RunPoint(const RdrConfig& cfg, const std::string& policy, uint32_t size)
                                    stop);
     Simulator::Schedule(warmup, [device]() {
         device->ResetStats();
-        device->GetRxRing()->ResetStats();
+        device->GetQueue(0)->GetRxRing()->ResetStats();
     });
     Simulator::Stop(stop);
     Simulator::Run();
@@ -160,7 +160,7 @@ RunPoint(const RdrConfig& cfg, const std::string& policy, uint32_t size)
     // fill; 1 - delivered / arrived is the loss of a long flood (the paper's minutes),
     // which the drops of a short window reach only once the buffers are full.
     p.loss = s.rxArrived > 0 ? std::max(0.0, 1.0 - double(s.rxDelivered) / s.rxArrived) : 0;
-    auto napi = DynamicCast<NapiRxMode>(device->GetRxMode());
+    auto napi = DynamicCast<NapiRxMode>(device->GetQueue(0)->GetRxMode());
     p.ksoftirqd = napi && napi->IsInKsoftirqd();
     Simulator::Destroy();
     return p;

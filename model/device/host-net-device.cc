@@ -9,6 +9,7 @@
 #include "host-net-device.h"
 
 #include "host-net-channel.h"
+#include "host-net-flow-probe.h"
 #include "phy-address-mirror.h"
 
 #include "ns3/abort.h"
@@ -94,36 +95,47 @@ HostNetDevice::GetTypeId()
             .SetGroupName("Hostnet")
             .AddConstructor<HostNetDevice>()
             .AddAttribute("RxRing",
-                          "The NIC receive FIFO, DMA engine and descriptor ring of queue 0; "
-                          "queues > 0 get copies of it (Fork: the same configuration, their own "
-                          "state, made when the device is installed). Traces connected through "
-                          "this attribute see "
-                          "queue 0 only: use Queues/*/RxRing/... for every queue.",
-                          StringValue("ns3::RxRing"),
-                          MakePointerAccessor(&HostNetDevice::m_rxRing),
-                          MakePointerChecker<RxRing>())
+                          "The NIC receive FIFO, DMA engine and descriptor ring of each queue "
+                          "(an ns3::RxRing with its attributes, e.g. "
+                          "\"ns3::RxRing[Size=512]\"). Every queue gets its own, made when "
+                          "the device is installed; reach them through Queues/*/RxRing.",
+                          ObjectFactoryValue(ObjectFactory("ns3::RxRing")),
+                          MakeObjectFactoryAccessor(&HostNetDevice::SetRxRingFactory,
+                                                    &HostNetDevice::GetRxRingFactory),
+                          MakeObjectFactoryChecker())
             .AddAttribute("Moderation",
-                          "NIC interrupt moderation (an ns3::InterruptModeration subclass: "
+                          "NIC interrupt moderation of each queue (an "
+                          "ns3::InterruptModeration subclass with its attributes: "
                           "ns3::NoModeration, ns3::RxUsecsModeration, ns3::RxFramesModeration, "
                           "ns3::CountTimeModeration, ns3::ThrottleModeration, "
                           "ns3::PacketAbsoluteTimerModeration, ns3::E1000DynamicItrModeration, "
                           "ns3::I40eAdaptiveItrModeration, ns3::NetDimModeration, "
-                          "ns3::BufferAdaptiveModeration). Queue 0's; queues > 0 get copies "
-                          "of it (made by Fork). Traces connected through this attribute "
-                          "see queue 0 only: use Queues/*/Moderation/... for every queue.",
-                          StringValue("ns3::NoModeration"),
-                          MakePointerAccessor(&HostNetDevice::m_moderation),
-                          MakePointerChecker<InterruptModeration>())
+                          "ns3::BufferAdaptiveModeration). Every queue gets its own, made when "
+                          "the device is installed; reach them through Queues/*/Moderation.",
+                          ObjectFactoryValue(ObjectFactory("ns3::NoModeration")),
+                          MakeObjectFactoryAccessor(&HostNetDevice::SetModerationFactory,
+                                                    &HostNetDevice::GetModerationFactory),
+                          MakeObjectFactoryChecker())
             .AddAttribute("RxMode",
-                          "OS receive mode (an ns3::RxMode subclass: ns3::PerPacketRxMode, "
-                          "ns3::NapiRxMode, ns3::TickedNapiRxMode, ns3::DisableEnableRxMode, "
-                          "ns3::PurePollingRxMode, ns3::HybridRxMode). Queue 0's; queues > 0 get "
-                          "copies of it (made "
-                          "by Fork). Traces connected through this attribute see queue 0 "
-                          "only: use Queues/*/RxMode/... for every queue.",
-                          StringValue("ns3::PerPacketRxMode"),
-                          MakePointerAccessor(&HostNetDevice::m_rxMode),
-                          MakePointerChecker<RxMode>())
+                          "OS receive mode of each queue (an ns3::RxMode subclass with its "
+                          "attributes: ns3::PerPacketRxMode, ns3::NapiRxMode, "
+                          "ns3::TickedNapiRxMode, ns3::DisableEnableRxMode, "
+                          "ns3::PurePollingRxMode, ns3::HybridRxMode). Every queue gets its "
+                          "own, made when the device is installed; reach them through "
+                          "Queues/*/RxMode.",
+                          ObjectFactoryValue(ObjectFactory("ns3::PerPacketRxMode")),
+                          MakeObjectFactoryAccessor(&HostNetDevice::SetRxModeFactory,
+                                                    &HostNetDevice::GetRxModeFactory),
+                          MakeObjectFactoryChecker())
+            .AddAttribute("Gro",
+                          "The GRO engine of each queue when GroEnabled is true (an "
+                          "ns3::GroEngine with its attributes, e.g. "
+                          "\"ns3::GroEngine[MaxSize=65535]\"); reach them through "
+                          "Queues/*/Gro.",
+                          ObjectFactoryValue(ObjectFactory("ns3::GroEngine")),
+                          MakeObjectFactoryAccessor(&HostNetDevice::SetGroFactory,
+                                                    &HostNetDevice::GetGroFactory),
+                          MakeObjectFactoryChecker())
             .AddAttribute("Costs",
                           "The CPU cost of each piece of packet work (ns3::HostCostModel: "
                           "IsrCost, ProtocolCost, TxCost, ...), shared by the queues. Made "
@@ -152,9 +164,9 @@ HostNetDevice::GetTypeId()
                 MakePointerChecker<ReceiveSteering>())
             .AddAttribute("NQueues",
                           "Queue pairs (Rx/Tx, one interrupt vector each; ethtool -L "
-                          "combined). Each gets its own Rx ring, moderation, receive mode and "
-                          "Tx ring, configured like the RxRing, Moderation, RxMode and "
-                          "TxPath/TxRing attributes (queue 0 uses those objects). 1..1024.",
+                          "combined). Each gets its own Rx ring, moderation, receive mode, "
+                          "GRO engine and Tx ring, made by the RxRing, Moderation, RxMode and "
+                          "Gro attributes (and a copy of TxPath/TxRing). 1..1024.",
                           UintegerValue(1),
                           MakeUintegerAccessor(&HostNetDevice::m_nQueues),
                           MakeUintegerChecker<uint32_t>(1, 1024))
@@ -172,7 +184,8 @@ HostNetDevice::GetTypeId()
                           "Generic receive offload in NAPI polls: in-order TCP segments of a "
                           "flow are merged before protocol processing, which then costs "
                           "ProtocolCost once per merged packet plus the per-byte part "
-                          "(ethtool -K gro). Needs a NAPI receive mode.",
+                          "(ethtool -K gro); the Gro attribute configures the engine. Needs a "
+                          "NAPI receive mode.",
                           BooleanValue(false),
                           MakeBooleanAccessor(&HostNetDevice::m_groEnabled),
                           MakeBooleanChecker())
@@ -184,23 +197,6 @@ HostNetDevice::GetTypeId()
                           BooleanValue(true),
                           MakeBooleanAccessor(&HostNetDevice::SetStageLatencies,
                                               &HostNetDevice::GetStageLatencies),
-                          MakeBooleanChecker())
-            .AddAttribute("GroMaxSize",
-                          "Largest GRO packet, bytes of IPv4 datagram (Linux 64 KB). "
-                          "1500..65535.",
-                          UintegerValue(65535),
-                          MakeUintegerAccessor(&HostNetDevice::m_groMaxSize),
-                          MakeUintegerChecker<uint32_t>(1500, 65535))
-            .AddAttribute("ReportMergedSegments",
-                          "Hand GRO packets and LRO aggregates to the stack with their "
-                          "segments' FlowMonitor tags (ns3::Ipv4FlowProbeTag) replaced by one "
-                          "ns3::MergedSegmentsTag, so that a HostNetFlowProbe counts every "
-                          "segment as received (FlowMonitor's Ipv4FlowProbe would count one "
-                          "packet per merged packet and the other segments as lost). Set by "
-                          "HostNetFlowProbe::Install; without a HostNetFlowProbe on the node, "
-                          "FlowMonitor would not see merged packets at all.",
-                          BooleanValue(false),
-                          MakeBooleanAccessor(&HostNetDevice::m_reportMergedSegments),
                           MakeBooleanChecker())
             .AddAttribute("Mtu",
                           "MTU; 0 uses the PHY's.",
@@ -247,8 +243,7 @@ HostNetDevice::DoInitialize()
     NS_LOG_FUNCTION(this);
     NS_ABORT_MSG_IF(!m_phy,
                     "HostNetDevice: no PHY device; call SetPhy (or use HostNetDeviceHelper)");
-    NS_ABORT_MSG_IF(!m_rxRing || !GetTxPath()->GetTxRing() || !m_moderation || !m_rxMode,
-                    "HostNetDevice: RxRing, TxPath/TxRing, Moderation and RxMode must be set");
+    NS_ABORT_MSG_IF(!GetTxPath()->GetTxRing(), "HostNetDevice: TxPath/TxRing must be set");
     // Nix-vector routing cannot route through the wrapper: without a mirror interface on the
     // PHY its neighbours do not find the host, and with one it stops on the duplicate address
     // ("Duplicate IP address ... during NIX Vector map construction"). Refuse it clearly.
@@ -289,12 +284,8 @@ HostNetDevice::DoDispose()
     }
     m_queues.clear();
     m_quickAck.Clear();
-    for (Ptr<Object> o : std::initializer_list<Ptr<Object>>{m_tx,
-                                                            m_steering,
-                                                            m_costs,
-                                                            m_rxRing,
-                                                            m_moderation,
-                                                            m_rxMode})
+    m_mergedPacketHook = Callback<Ptr<const Packet>, Ptr<const Packet>>();
+    for (Ptr<Object> o : std::initializer_list<Ptr<Object>>{m_tx, m_steering, m_costs})
     {
         if (o)
         {
@@ -304,9 +295,6 @@ HostNetDevice::DoDispose()
     m_tx = nullptr;
     m_steering = nullptr;
     m_costs = nullptr;
-    m_rxRing = nullptr;
-    m_moderation = nullptr;
-    m_rxMode = nullptr;
     m_phy = nullptr;
     m_channel = nullptr;
     m_node = nullptr;
@@ -366,6 +354,10 @@ HostNetDevice::Setup()
     NS_ABORT_MSG_IF(m_phy->GetNode() && m_phy->GetNode() != m_node,
                     "HostNetDevice: the PHY belongs to another node");
     m_phy->SetReceiveCallback(MakeCallback(&HostNetDevice::ReceiveFromPhy, this));
+    if (m_mergedPacketHook.IsNull())
+    {
+        m_mergedPacketHook = MakeCallback(&HostNetDevice::CheckFirstMergedPacket, this);
+    }
     CreateQueues();
     m_statistics.Reset();
 }
@@ -373,38 +365,24 @@ HostNetDevice::Setup()
 void
 HostNetDevice::CreateQueues()
 {
-    NS_ABORT_MSG_IF(!m_rxRing || !m_moderation || !m_rxMode,
-                    "HostNetDevice: RxRing, Moderation and RxMode must be set");
     std::vector<uint32_t> cores = m_steering->QueueCores(m_nQueues, m_cpu->GetNCores());
     m_steering->Configure(m_node, m_cpu, m_nQueues);
     // What the receive mode must support (GRO, LRO and RPS/RFS need a NAPI poll) is checked
     // by the mode when it joins its queue (RxMode::CheckConfig).
-    NS_ABORT_MSG_IF(m_rxRing->IsLroEnabled() && m_groEnabled,
-                    "HostNetDevice: RxRing::LroEnabled and GroEnabled are both true; "
-                    "enable one (hostnet's GRO does not merge LRO aggregates again)");
     m_queues.clear();
     std::vector<Ptr<TxRing>> txRings;
     for (uint32_t q = 0; q < m_nQueues; ++q)
     {
-        Ptr<RxRing> ring = m_rxRing;
-        Ptr<TxRing> txRing = m_tx->GetTxRing();
-        Ptr<InterruptModeration> moderation = m_moderation;
-        Ptr<RxMode> rxMode = m_rxMode;
-        if (q > 0)
-        {
-            // Each queue gets its own copies, in this order (the order fixes the automatic
-            // random-variable streams the copies take).
-            txRing = ForkChecked(m_tx->GetTxRing());
-            ring = ForkChecked(m_rxRing);
-            moderation = ForkChecked(m_moderation);
-            rxMode = ForkChecked(m_rxMode);
-        }
-        Ptr<GroEngine> gro;
-        if (m_groEnabled)
-        {
-            gro = CreateObject<GroEngine>();
-            gro->SetAttribute("MaxSize", UintegerValue(m_groMaxSize));
-        }
+        // Each queue's parts, in this order (the order fixes the automatic random-variable
+        // streams they take); pair 0 keeps the TxPath's TxRing, the others get copies.
+        Ptr<TxRing> txRing = q == 0 ? m_tx->GetTxRing() : ForkChecked(m_tx->GetTxRing());
+        auto ring = m_rxRingFactory.Create<RxRing>();
+        NS_ABORT_MSG_IF(ring->IsLroEnabled() && m_groEnabled,
+                        "HostNetDevice: RxRing::LroEnabled and GroEnabled are both true; "
+                        "enable one (hostnet's GRO does not merge LRO aggregates again)");
+        auto moderation = m_moderationFactory.Create<InterruptModeration>();
+        auto rxMode = m_rxModeFactory.Create<RxMode>();
+        Ptr<GroEngine> gro = m_groEnabled ? m_groFactory.Create<GroEngine>() : nullptr;
         auto queue = CreateObject<HostNetQueue>();
         queue->Setup(this, q, cores[q], ring, moderation, rxMode, gro);
         queue->SetTxRing(txRing);
@@ -449,12 +427,6 @@ HostNetDevice::GetQueue(uint32_t index) const
     return m_queues[index];
 }
 
-uint32_t
-HostNetDevice::GetQueueForPacket(Ptr<const Packet> packet) const
-{
-    return GetSteering()->GetRss().GetQueue(packet);
-}
-
 const RssHash&
 HostNetDevice::GetRss() const
 {
@@ -473,28 +445,80 @@ HostNetDevice::GetCpu() const
     return m_cpu;
 }
 
-Ptr<RxRing>
-HostNetDevice::GetRxRing() const
-{
-    return m_rxRing;
-}
-
 Ptr<TxRing>
 HostNetDevice::GetTxRing() const
 {
     return GetTxPath()->GetTxRing();
 }
 
-Ptr<InterruptModeration>
-HostNetDevice::GetModeration() const
+void
+HostNetDevice::SetPartFactory(ObjectFactory& factory,
+                              const ObjectFactory& value,
+                              TypeId base,
+                              const std::string& attribute)
 {
-    return m_moderation;
+    NS_ABORT_MSG_IF(m_setupDone,
+                    "HostNetDevice::" << attribute
+                                      << ": set it before the device is installed on a node with "
+                                         "its PHY (the queues' parts are made then); afterwards "
+                                         "use the Config path .../Queues/*/"
+                                      << attribute << "/...");
+    TypeId tid = value.GetTypeId();
+    NS_ABORT_MSG_IF(!value.IsTypeIdSet() || (tid != base && !tid.IsChildOf(base)),
+                    "HostNetDevice::" << attribute << ": '"
+                                      << (value.IsTypeIdSet() ? tid.GetName() : std::string())
+                                      << "' is not a " << base.GetName()
+                                      << " (give a subclass of it, with its attributes if any: "
+                                         "\"ns3::Class[Name=value|...]\")");
+    factory = value;
 }
 
-Ptr<RxMode>
-HostNetDevice::GetRxMode() const
+void
+HostNetDevice::SetRxRingFactory(ObjectFactory factory)
 {
-    return m_rxMode;
+    SetPartFactory(m_rxRingFactory, factory, RxRing::GetTypeId(), "RxRing");
+}
+
+ObjectFactory
+HostNetDevice::GetRxRingFactory() const
+{
+    return m_rxRingFactory;
+}
+
+void
+HostNetDevice::SetModerationFactory(ObjectFactory factory)
+{
+    SetPartFactory(m_moderationFactory, factory, InterruptModeration::GetTypeId(), "Moderation");
+}
+
+ObjectFactory
+HostNetDevice::GetModerationFactory() const
+{
+    return m_moderationFactory;
+}
+
+void
+HostNetDevice::SetRxModeFactory(ObjectFactory factory)
+{
+    SetPartFactory(m_rxModeFactory, factory, RxMode::GetTypeId(), "RxMode");
+}
+
+ObjectFactory
+HostNetDevice::GetRxModeFactory() const
+{
+    return m_rxModeFactory;
+}
+
+void
+HostNetDevice::SetGroFactory(ObjectFactory factory)
+{
+    SetPartFactory(m_groFactory, factory, GroEngine::GetTypeId(), "Gro");
+}
+
+ObjectFactory
+HostNetDevice::GetGroFactory() const
+{
+    return m_groFactory;
 }
 
 uint32_t
@@ -541,36 +565,23 @@ HostNetDevice::ReceiveFromPhy(Ptr<NetDevice> phy,
     frame.protocol = protocol;
     frame.sender = SenderIndex(from);
     frame.size = packet->GetSize();
-    uint32_t queue = 0;
-    if (m_steering->NeedsHash() || m_groEnabled)
-    {
-        // Computed once, as the NIC does: RSS, RPS/RFS and GRO's buckets use the same hash.
-        frame.hash = m_steering->GetRss().HashPacket(packet);
-        queue = m_steering->GetRss().GetQueue(frame.hash);
-    }
+    uint32_t queue = m_steering->SpreadFrame(frame, m_groEnabled);
     m_queues[queue]->Receive(std::move(frame));
     return true;
 }
 
 void
-HostNetDevice::WarnIfFlowMonitorMissesSegments(Ptr<const Packet> merged) const
+HostNetDevice::SetMergedPacketHook(Callback<Ptr<const Packet>, Ptr<const Packet>> hook)
 {
-    // ns-3's Ipv4FlowProbe reads the first FlowMonitor tag of a packet only, and neither it
-    // nor its FlowMonitor can be reached from a device to report the others: only a
-    // HostNetFlowProbe on the node counts them. Once per run (until Simulator::Destroy).
-    static bool warned = false;
-    if (warned || MergedSegmentsTag::CountFlowProbeTags(merged) < 2)
-    {
-        return;
-    }
-    warned = true;
-    Simulator::ScheduleDestroy([] { warned = false; });
-    std::clog << "hostnet: warning: node " << GetNode()->GetId()
-              << " merges received segments (GRO/LRO) that FlowMonitor tagged, but no "
-                 "HostNetFlowProbe is installed: FlowMonitor counts one packet per merged "
-                 "packet and reports the other segments as lost. Add "
-                 "'HostNetFlowProbe::InstallAll(monitor);' after 'FlowMonitorHelper::InstallAll()' "
-                 "(Python: ns.HostNetFlowProbe.InstallAll(monitor)).\n";
+    m_mergedPacketHook = hook;
+}
+
+Ptr<const Packet>
+HostNetDevice::CheckFirstMergedPacket(Ptr<const Packet> merged)
+{
+    m_mergedPacketHook = Callback<Ptr<const Packet>, Ptr<const Packet>>();
+    HostNetFlowProbe::WarnIfUncounted(GetNode()->GetId(), merged);
+    return merged;
 }
 
 void
@@ -580,15 +591,9 @@ HostNetDevice::DeliverFrame(RxFrame&& frame, Time processingStart, uint32_t core
     uint32_t extraHeaderBytes =
         frame.segments > 1 ? (frame.segments - 1) * GroHeaderBytes(frame.packet) : 0;
     m_statistics.RecordDelivery(frame, extraHeaderBytes, processingStart);
-    if (frame.segments > 1 && m_reportMergedSegments)
+    if (frame.segments > 1 && !m_mergedPacketHook.IsNull())
     {
-        // FlowMonitor: the segments' tags go to HostNetFlowProbe (see MergedSegmentsTag).
-        frame.packet = MergedSegmentsTag::Collect(frame.packet);
-    }
-    else if (frame.segments > 1 && !m_mergedPacketSeen)
-    {
-        m_mergedPacketSeen = true;
-        WarnIfFlowMonitorMissesSegments(frame.packet);
+        frame.packet = m_mergedPacketHook(frame.packet);
     }
     // An unconnected trace source still copies its arguments (a packet reference each):
     // skip the per-packet calls nobody listens to.
@@ -812,12 +817,6 @@ HostNetDevice::AssignStreams(int64_t stream)
 {
     NS_LOG_FUNCTION(this << stream);
     int64_t used = GetCosts()->AssignStreams(stream);
-    if (m_queues.empty())
-    {
-        used += m_rxRing->AssignStreams(stream + used);
-        used += m_moderation->AssignStreams(stream + used);
-        used += m_rxMode->AssignStreams(stream + used);
-    }
     for (const auto& queue : m_queues)
     {
         used += queue->GetRxRing()->AssignStreams(stream + used);

@@ -21,6 +21,7 @@
 #include "ns3/host-net-stack.h"
 #include "ns3/interrupt-moderation.h"
 #include "ns3/net-device.h"
+#include "ns3/object-factory.h"
 #include "ns3/random-variable-stream.h"
 #include "ns3/rss-hash.h"
 #include "ns3/rx-mode.h"
@@ -111,9 +112,6 @@ class HostNetDevice : public NetDevice
     /** @return the node's CPU (valid once the device is on a node) */
     Ptr<HostCpu> GetCpu() const;
 
-    /** @return queue 0's receive ring (the RxRing attribute) */
-    Ptr<RxRing> GetRxRing() const;
-
     /** @return the transmit ring of queue pair 0 (the TxPath's TxRing attribute) */
     Ptr<TxRing> GetTxRing() const;
 
@@ -145,12 +143,6 @@ class HostNetDevice : public NetDevice
     /** @return the transmit path (the TxPath attribute; made with its defaults if not set) */
     Ptr<HostTxPath> GetTxPath() const;
 
-    /** @return queue 0's interrupt moderation (the Moderation attribute) */
-    Ptr<InterruptModeration> GetModeration() const;
-
-    /** @return queue 0's receive mode (the RxMode attribute) */
-    Ptr<RxMode> GetRxMode() const;
-
     /** @return the core that takes queue 0's Rx interrupt and softirq work */
     uint32_t GetIrqCore() const;
 
@@ -167,15 +159,17 @@ class HostNetDevice : public NetDevice
      */
     Ptr<HostNetQueue> GetQueue(uint32_t index) const;
 
-    /**
-     * @brief Get the receive queue of a packet.
-     * @param packet an IPv4 packet as the NIC sees it (IP header first)
-     * @return the receive queue RSS gives it
-     */
-    uint32_t GetQueueForPacket(Ptr<const Packet> packet) const;
-
     /** @return the RSS hash and indirection table */
     const RssHash& GetRss() const;
+
+    /**
+     * @brief What the device does to a packet of several merged segments (GRO, LRO) before
+     * the stack sees it: HostNetFlowProbe::Install sets MergedSegmentsTag::Collect, which
+     * hands the segments' FlowMonitor tags to the probe. Without one, the device checks
+     * the first merged packet and warns once if FlowMonitor tagged its segments.
+     * @param hook returns the packet to hand up
+     */
+    void SetMergedPacketHook(Callback<Ptr<const Packet>, Ptr<const Packet>> hook);
 
     /** @return the counters and latency summaries since the last ResetStats */
     HostNetDeviceStats GetStats() const;
@@ -184,7 +178,8 @@ class HostNetDevice : public NetDevice
     void ResetStats();
 
     /**
-     * @brief Assign fixed random variable stream numbers.
+     * @brief Assign fixed random variable stream numbers: the costs', every queue's parts'
+     * (made when the device is installed: call it after) and the steering's.
      * @param stream first stream index
      * @return the number of streams used
      */
@@ -280,11 +275,45 @@ class HostNetDevice : public NetDevice
 
   private:
     /**
-     * Print, once per process, how to make FlowMonitor count merged segments if @p merged
-     * carries several FlowMonitor tags and no HostNetFlowProbe collects them.
+     * @brief The merged-packet hook until a HostNetFlowProbe sets one: checks this device's
+     * first merged packet (HostNetFlowProbe::WarnIfUncounted), then stands down.
      * @param merged the first merged packet this device delivers
+     * @return the packet, unchanged
      */
-    void WarnIfFlowMonitorMissesSegments(Ptr<const Packet> merged) const;
+    Ptr<const Packet> CheckFirstMergedPacket(Ptr<const Packet> merged);
+
+    /// @name The per-queue part factories (attributes RxRing, Moderation, RxMode, Gro)
+    /// @{
+    /// @param factory the factory
+    void SetRxRingFactory(ObjectFactory factory);
+    /// @return the factory
+    ObjectFactory GetRxRingFactory() const;
+    /// @param factory the factory
+    void SetModerationFactory(ObjectFactory factory);
+    /// @return the factory
+    ObjectFactory GetModerationFactory() const;
+    /// @param factory the factory
+    void SetRxModeFactory(ObjectFactory factory);
+    /// @return the factory
+    ObjectFactory GetRxModeFactory() const;
+    /// @param factory the factory
+    void SetGroFactory(ObjectFactory factory);
+    /// @return the factory
+    ObjectFactory GetGroFactory() const;
+    /// @}
+
+    /**
+     * @brief Set a per-queue part's factory, checked to make the part's class (the RxRing,
+     * Moderation, RxMode and Gro attributes).
+     * @param factory where the factory goes
+     * @param value the factory the user gave
+     * @param base the class it must make
+     * @param attribute the attribute's name (for the message)
+     */
+    void SetPartFactory(ObjectFactory& factory,
+                        const ObjectFactory& value,
+                        TypeId base,
+                        const std::string& attribute);
 
     /**
      * @brief Record the per-stage latency histograms or not (StageLatencies attribute).
@@ -307,7 +336,7 @@ class HostNetDevice : public NetDevice
                         Ptr<const Packet> packet,
                         uint16_t protocol,
                         const Address& from);
-    /// Create the receive queues (queue 0 uses the attribute objects, the others clones).
+    /// Create the receive queues, each with its own parts made by the part factories.
     void CreateQueues();
     /// Connect to the node's CPU and the PHY (once both are known).
     void Setup();
@@ -319,15 +348,14 @@ class HostNetDevice : public NetDevice
     Ptr<HostCpu> m_cpu;                    ///< the node's CPU
     Ptr<HostNetStack> m_stack;             ///< the node's network stack
     bool m_noIpv4{false};                  ///< the node has no IPv4 (TSO: per frame)
-    Ptr<RxRing> m_rxRing;                  ///< receive ring (attribute)
-    Ptr<InterruptModeration> m_moderation; ///< NIC moderation (attribute)
-    Ptr<RxMode> m_rxMode;                  ///< OS receive mode (attribute)
+    ObjectFactory m_rxRingFactory;         ///< each queue's receive ring (attribute)
+    ObjectFactory m_moderationFactory;     ///< each queue's NIC moderation (attribute)
+    ObjectFactory m_rxModeFactory;         ///< each queue's OS receive mode (attribute)
+    ObjectFactory m_groFactory;            ///< each queue's GRO engine (attribute)
     uint32_t m_nQueues{1};                 ///< receive queues (attribute)
     bool m_groEnabled{false};              ///< GRO (attribute)
-    uint32_t m_groMaxSize{65535};          ///< GRO packet limit (attribute)
-    bool m_reportMergedSegments{false};    ///< MergedSegmentsTag (attribute)
-    bool m_mergedPacketSeen{false}; ///< the first merged packet was checked for FlowMonitor tags
-    std::vector<Ptr<HostNetQueue>> m_queues;       ///< receive queues
+    Callback<Ptr<const Packet>, Ptr<const Packet>> m_mergedPacketHook; ///< see the setter
+    std::vector<Ptr<HostNetQueue>> m_queues;                           ///< receive queues
     Ptr<NetDeviceQueueInterface> m_queueInterface; ///< flow control towards the qdisc
     uint32_t m_ifIndex{0};                         ///< interface index
     uint16_t m_mtu{0};                             ///< 0: the PHY's MTU

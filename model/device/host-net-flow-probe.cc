@@ -19,6 +19,9 @@
 #include "ns3/node-list.h"
 #include "ns3/node.h"
 #include "ns3/packet.h"
+#include "ns3/simulator.h"
+
+#include <iostream>
 
 namespace ns3
 {
@@ -69,6 +72,24 @@ HostNetFlowProbe::DoDispose()
     FlowProbe::DoDispose();
 }
 
+void
+HostNetFlowProbe::WarnIfUncounted(uint32_t nodeId, Ptr<const Packet> merged)
+{
+    static bool warned = false;
+    if (warned || MergedSegmentsTag::CountFlowProbeTags(merged) < 2)
+    {
+        return;
+    }
+    warned = true;
+    Simulator::ScheduleDestroy([] { warned = false; });
+    std::clog << "hostnet: warning: node " << nodeId
+              << " merges received segments (GRO/LRO) that FlowMonitor tagged, but no "
+                 "HostNetFlowProbe is installed: FlowMonitor counts one packet per merged "
+                 "packet and reports the other segments as lost. Add "
+                 "'HostNetFlowProbe::InstallAll(monitor);' after 'FlowMonitorHelper::InstallAll()' "
+                 "(Python: ns.HostNetFlowProbe.InstallAll(monitor)).\n";
+}
+
 Ptr<HostNetFlowProbe>
 HostNetFlowProbe::Install(Ptr<FlowMonitor> monitor, Ptr<Node> node)
 {
@@ -78,7 +99,8 @@ HostNetFlowProbe::Install(Ptr<FlowMonitor> monitor, Ptr<Node> node)
     {
         if (auto device = DynamicCast<HostNetDevice>(node->GetDevice(i)))
         {
-            device->SetAttribute("ReportMergedSegments", BooleanValue(true));
+            // FlowMonitor: the segments' tags come to this probe (see MergedSegmentsTag).
+            device->SetMergedPacketHook(MakeCallback(&MergedSegmentsTag::Collect));
         }
     }
     return probe;

@@ -32,7 +32,8 @@ class Packet;
  * packet per merged packet and the other segments as never received (lost after
  * MaxPerHopDelay).
  *
- * Installed on a node, this probe sets ReportMergedSegments on the node's HostNetDevices:
+ * Installed on a node, this probe hooks MergedSegmentsTag::Collect into the node's
+ * HostNetDevices (HostNetDevice::SetMergedPacketHook):
  * each merged packet then reaches the IP layer with its segments' FlowMonitor tags replaced
  * by one MergedSegmentsTag (Ipv4FlowProbe ignores it), and this probe reports each segment
  * to FlowMonitor, with the size it was sent with, when the IP layer delivers it locally
@@ -65,7 +66,8 @@ class HostNetFlowProbe : public FlowProbe
     ~HostNetFlowProbe() override;
 
     /**
-     * @brief Install a probe on a node and set ReportMergedSegments on its HostNetDevices.
+     * @brief Install a probe on a node; its HostNetDevices then hand each merged packet's
+     * segment tags to it (HostNetDevice::SetMergedPacketHook with MergedSegmentsTag::Collect).
      * @param monitor the FlowMonitor (from FlowMonitorHelper)
      * @param node the node (it must have an Ipv4L3Protocol)
      * @return the probe
@@ -84,6 +86,17 @@ class HostNetFlowProbe : public FlowProbe
      * @param monitor the FlowMonitor (from FlowMonitorHelper)
      */
     static void InstallAll(Ptr<FlowMonitor> monitor);
+
+    /**
+     * @brief Print, once per run (until Simulator::Destroy), how to make FlowMonitor count
+     * merged segments if @p merged carries several FlowMonitor tags: a device without a
+     * probe on its node checks its first merged packet with it. ns-3's Ipv4FlowProbe reads
+     * only the first FlowMonitor tag of a packet, and neither it nor its FlowMonitor can be
+     * reached from a device to report the others.
+     * @param nodeId the receiving node
+     * @param merged a merged packet (GRO/LRO) about to go up the stack
+     */
+    static void WarnIfUncounted(uint32_t nodeId, Ptr<const Packet> merged);
 
   protected:
     void DoDispose() override;

@@ -105,6 +105,24 @@ class ReceiveSteering : public Object
         return m_nQueues > 1 || m_rps;
     }
 
+    /**
+     * @brief RSS: the receive queue of a frame from the wire. The flow hash is computed once
+     * and kept in the frame, as the NIC writes it into the descriptor: RSS, RPS/RFS and
+     * GRO's buckets use the same hash.
+     * @param frame the frame (its hash is set when anything needs it)
+     * @param groNeedsHash GRO is on (its flow buckets use the hash)
+     * @return the queue index
+     */
+    uint32_t SpreadFrame(RxFrame& frame, bool groNeedsHash) const
+    {
+        if (!NeedsHash() && !groNeedsHash)
+        {
+            return 0;
+        }
+        frame.hash = m_rss.HashPacket(frame.packet);
+        return m_rss.GetQueue(frame.hash);
+    }
+
     /// @return the RSS hash and indirection table
     const RssHash& GetRss() const
     {

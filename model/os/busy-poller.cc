@@ -94,7 +94,7 @@ BusyPoller::Install(Ptr<Node> node,
     for (uint32_t i = 0; i < node->GetNDevices() && !hasNapi; ++i)
     {
         auto device = DynamicCast<HostNetDevice>(node->GetDevice(i));
-        hasNapi = device && device->GetRxMode()->Supports(RxMode::BUSY_POLL);
+        hasNapi = device && device->GetQueue(0)->GetRxMode()->Supports(RxMode::BUSY_POLL);
     }
     NS_ABORT_MSG_IF(!hasNapi,
                     owner << " > 0 needs a HostNetDevice with a NAPI receive mode (a NAPI "

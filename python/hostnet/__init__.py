@@ -373,6 +373,7 @@ def _checked_helper_methods(ns):
     attribute_setter("SetDeviceAttribute", "ns3::HostNetDevice")
     attribute_setter("SetRxRingAttribute", "ns3::RxRing")
     attribute_setter("SetTxRingAttribute", "ns3::TxRing")
+    attribute_setter("SetGroAttribute", "ns3::GroEngine")
     attribute_setter("SetCostAttribute", "ns3::HostCostModel")
     attribute_setter("SetSteeringAttribute", "ns3::ReceiveSteering")
     attribute_setter("SetTxPathAttribute", "ns3::HostTxPath")

@@ -239,11 +239,11 @@ def test_scheme_table(ns):
             phy.SetAddress(ns.Mac48Address.Allocate().ConvertTo())
             node.AddDevice(phy)
             device = h.Install(phy)
-            got = device.GetModeration()
+            got = device.GetQueue(0).GetModeration()
             assert str(got.GetInstanceTypeId().GetName()) == "ns3::" + moderation, name
             for key, value in mod_attrs.items():
                 assert _attribute(ns, got, key) == value, (name, key)
-            got = device.GetRxMode()
+            got = device.GetQueue(0).GetRxMode()
             assert str(got.GetInstanceTypeId().GetName()) == "ns3::" + mode, name
             for key, value in mode_attrs.items():
                 assert _attribute(ns, got, key) == value, (name, key)
