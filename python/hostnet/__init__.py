@@ -3,8 +3,10 @@
 The first use of ``hostnet.ns`` (or :func:`load`) loads the ns-3 modules hostnet and its
 examples use (:data:`NS3_MODULES`: core, network, internet, point-to-point, csma, bridge,
 applications, flow-monitor, traffic-control, stats) from the official ``ns3`` wheel, then
-the hostnet library and its headers, and the validation library (the papers' analytic
-models and estimators) when it was built, into cppyy. ``ns`` is ``cppyy.gbl.ns3``, the
+hostnet's three libraries (``hostnet``: the host path; ``hostnet-apps``: the applications;
+``hostnet-scenarios``: the scenarios, routing and MPI helpers) and their headers, and the
+validation library (the papers' analytic models and estimators) when it was built, into
+cppyy. ``ns`` is ``cppyy.gbl.ns3``, the
 object ``from ns import ns`` gives, so every hostnet class is reachable from it like any
 ns-3 class::
 
@@ -32,8 +34,8 @@ ns.HostNetDeviceHelper()"`` in the repository, median of 3 runs (2 cores, shared
 Of the remaining time, importing cppyy takes ~0.4 s, the core, network and internet
 headers ~0.35 s each, hostnet's own headers ~0.15 s.
 
-The library is looked up in ``$HOSTNET_BUILD_DIR`` (set by ``hostnet.sh``), else in
-``<repository>/build``; if it is not there, loading raises ImportError.
+The libraries are looked up in ``$HOSTNET_BUILD_DIR`` (set by ``hostnet.sh``), else in
+``<repository>/build``; if one is not there, loading raises ImportError.
 
 ``import hostnet`` itself loads nothing of ns-3: the study runner (:mod:`hostnet.study`,
 ``python -m hostnet``) and the plotting modules never need ns-3 in their own process.
@@ -60,10 +62,13 @@ def _version():
 
 __version__ = _version()
 
-__all__ = ["ns", "load", "build_dir", "library_path", "stats_to_dict", "connect_trace",
-           "NS3_MODULES", "__version__"]
+__all__ = ["ns", "load", "build_dir", "library_path", "library_paths", "stats_to_dict",
+           "connect_trace", "NS3_MODULES", "LIBRARIES", "__version__"]
 
 _LIBRARY_NAME = "libns3.44-hostnet.so"
+# The module's libraries, each after the one it links: hostnet (the host path), hostnet-apps
+# (the applications), hostnet-scenarios (scenarios, routing, MPI helpers).
+LIBRARIES = ("hostnet", "hostnet-apps", "hostnet-scenarios")
 _ns = None
 
 
@@ -76,10 +81,14 @@ def build_dir():
 
 
 def library_path():
-    """Return the path of the hostnet shared library, or raise ImportError if not built."""
+    """Return the path of the hostnet (host path) shared library, or raise ImportError if
+    not built."""
     lib_dir = build_dir() / "lib"
+    # libns3.44-hostnet.so, or the same with another version or a build profile's suffix
+    # (libns3.44-hostnet-debug.so), not one of the other libraries of the module.
+    others = [f"-{name}" for name in LIBRARIES[1:]] + ["-hostnet-validation"]
     candidates = [lib_dir / _LIBRARY_NAME] + sorted(
-        p for p in lib_dir.glob("libns3*-hostnet*.so") if "-hostnet-validation" not in p.name)
+        p for p in lib_dir.glob("libns3*-hostnet*.so") if not any(o in p.name for o in others))
     for candidate in candidates:
         if candidate.is_file():
             return candidate
@@ -89,12 +98,28 @@ def library_path():
     )
 
 
+def library_paths():
+    """Return the paths of the module's libraries (LIBRARIES, in that order), or raise
+    ImportError if one was not built."""
+    lib = library_path()
+    paths = [lib] + [lib.with_name(lib.name.replace("-hostnet", f"-{name}", 1))
+                     for name in LIBRARIES[1:]]
+    for path in paths:
+        if not path.is_file():
+            raise ImportError(
+                f"hostnet library {path.name} not found in {path.parent}; "
+                "run `./hostnet.sh build` (or set HOSTNET_BUILD_DIR to the build directory)"
+            )
+    return paths
+
+
 def load():
     """Load ns-3 and the hostnet library into cppyy (once); return the ``ns`` namespace."""
     global _ns
     if _ns is not None:
         return _ns
-    lib = library_path()  # fail fast, before the slow ns-3 import
+    libs = library_paths()  # fail fast, before the slow ns-3 import
+    lib = libs[0]
     include_dir = build_dir() / "include"
     if not (include_dir / "ns3" / "hostnet-module.h").is_file():
         raise ImportError(
@@ -105,7 +130,9 @@ def load():
     import cppyy
 
     cppyy.add_include_path(str(include_dir))
-    cppyy.load_library(str(lib))
+    for library in libs:
+        cppyy.load_library(str(library))
+    # hostnet-module.h includes the module headers of hostnet-apps and hostnet-scenarios.
     cppyy.include("ns3/hostnet-module.h")
     _load_validation(cppyy, lib)
     # ``ns`` is cppyy.gbl.ns3, whose attributes resolve lazily: the hostnet classes are
@@ -128,10 +155,10 @@ def _load_validation(cppyy, hostnet_lib):
     cppyy.include("ns3/hostnet-validation-module.h")
 
 
-# The ns-3 modules loaded with hostnet, each after the modules it needs: those libhostnet
-# links against (core, stats, network, bridge, traffic-control, internet, point-to-point,
-# flow-monitor) and those its examples and tests use from Python (applications:
-# BulkSendHelper, PacketSinkHelper; csma). cppyy parses every header a module header
+# The ns-3 modules loaded with hostnet, each after the modules it needs: those hostnet's
+# libraries link against (core, stats, network, traffic-control, internet, point-to-point,
+# flow-monitor, applications) and those its examples and tests use from Python (bridge,
+# csma; applications' BulkSendHelper, PacketSinkHelper). cppyy parses every header a module header
 # includes, which is what makes the wheel's `from ns import ns` slow: it includes all ~40
 # modules (wifi alone costs more than this whole list).
 NS3_MODULES = ("core", "stats", "network", "bridge", "traffic-control", "internet",

@@ -55,9 +55,10 @@ print(json.dumps({"subset": subset, "modules": list(hostnet.NS3_MODULES),
                   "known_type": bool(ns.LookupByNameFailSafe("ns3::YansWifiPhy")[0]),
                   "still_checked": hasattr(ns.HostNetDeviceHelper, "_hostnet_checked")}))
 """)
-    # First use: NS3_MODULES, hostnet and its validation library, nothing else, and not the
-    # wheel's loader.
-    assert set(result["subset"]) == set(result["modules"]) | {"hostnet", "hostnet-validation"}
+    # First use: NS3_MODULES, hostnet's three libraries and its validation library, nothing
+    # else, and not the wheel's loader.
+    assert set(result["subset"]) == set(result["modules"]) | {
+        "hostnet", "hostnet-apps", "hostnet-scenarios", "hostnet-validation"}
     assert not result["wheel_loader"] and not result["unknown_type"]
     assert result["order"] == [True, True, False]
     # A name of another module loaded the others through the wheel, into the same namespace.

@@ -8,12 +8,11 @@
 
 #include "single-flow-experiment.h"
 
-#include "host-net-device-helper.h"
-
 #include "ns3/boolean.h"
 #include "ns3/config.h"
 #include "ns3/host-bulk-send-application.h"
 #include "ns3/host-cpu.h"
+#include "ns3/host-net-device-helper.h"
 #include "ns3/host-net-device.h"
 #include "ns3/host-sink-application.h"
 #include "ns3/inet-socket-address.h"

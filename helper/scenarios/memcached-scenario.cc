@@ -8,8 +8,6 @@
 
 #include "memcached-scenario.h"
 
-#include "key-value-client-helper.h"
-
 #include "ns3/boolean.h"
 #include "ns3/config.h"
 #include "ns3/double.h"
@@ -24,6 +22,7 @@
 #include "ns3/ipv4-address-helper.h"
 #include "ns3/ipv4-global-routing-helper.h"
 #include "ns3/ipv4-l3-protocol.h"
+#include "ns3/key-value-client-helper.h"
 #include "ns3/key-value-client.h"
 #include "ns3/key-value-server.h"
 #include "ns3/latency-histogram.h"

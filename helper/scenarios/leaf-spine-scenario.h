@@ -9,12 +9,12 @@
 #ifndef LEAF_SPINE_SCENARIO_H
 #define LEAF_SPINE_SCENARIO_H
 
-#include "host-net-device-helper.h"
 #include "leaf-spine-helper.h"
 #include "simulation-cost.h"
 
 #include "ns3/application.h"
 #include "ns3/data-rate.h"
+#include "ns3/host-net-device-helper.h"
 #include "ns3/nstime.h"
 #include "ns3/ptr.h"
 

@@ -9,10 +9,10 @@
 #ifndef MEMCACHED_SCENARIO_H
 #define MEMCACHED_SCENARIO_H
 
-#include "host-net-device-helper.h"
 #include "simulation-cost.h"
 
 #include "ns3/data-rate.h"
+#include "ns3/host-net-device-helper.h"
 #include "ns3/net-device-container.h"
 #include "ns3/node-container.h"
 #include "ns3/nstime.h"

@@ -8,9 +8,8 @@
 
 #include "key-value-client-helper.h"
 
-#include "host-net-device-helper.h"
-
 #include "ns3/abort.h"
+#include "ns3/host-net-device-helper.h"
 #include "ns3/key-value-client.h"
 
 namespace ns3

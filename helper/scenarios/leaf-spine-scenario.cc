@@ -9,8 +9,6 @@
 #include "leaf-spine-scenario.h"
 
 #include "distributed-run.h"
-#include "key-value-client-helper.h"
-#include "request-response-helper.h"
 
 #include "ns3/address.h"
 #include "ns3/boolean.h"
@@ -29,6 +27,7 @@
 #include "ns3/integer.h"
 #include "ns3/ipv4-header.h"
 #include "ns3/ipv4-l3-protocol.h"
+#include "ns3/key-value-client-helper.h"
 #include "ns3/key-value-client.h"
 #include "ns3/key-value-server.h"
 #include "ns3/latency-histogram.h"
@@ -36,6 +35,7 @@
 #include "ns3/pointer.h"
 #include "ns3/poisson-source-application.h"
 #include "ns3/request-response-client.h"
+#include "ns3/request-response-helper.h"
 #include "ns3/request-response-server.h"
 #include "ns3/self-similar-traffic-application.h"
 #include "ns3/simulator.h"

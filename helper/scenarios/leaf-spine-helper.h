@@ -5,8 +5,7 @@
 #ifndef LEAF_SPINE_HELPER_H
 #define LEAF_SPINE_HELPER_H
 
-#include "host-net-device-helper.h"
-
+#include "ns3/host-net-device-helper.h"
 #include "ns3/ipv4-address.h"
 #include "ns3/net-device-container.h"
 #include "ns3/node-container.h"
