@@ -121,7 +121,7 @@ class HostSinkApplication : public Application
      * @param stream first stream index
      * @return the number of streams used
      */
-    int64_t AssignStreams(int64_t stream);
+    int64_t AssignStreams(int64_t stream) override;
 
   protected:
     void DoDispose() override;

@@ -157,7 +157,7 @@ class KeyValueClient : public Application
      * @param stream first stream index
      * @return the number of streams used (4: inter-arrival, GET or SET, key and value sizes)
      */
-    int64_t AssignStreams(int64_t stream);
+    int64_t AssignStreams(int64_t stream) override;
 
     /** @return whether the threads run on the node's HostCpu (valid once started) */
     bool IsThreaded() const;

@@ -122,7 +122,7 @@ class KeyValueServer : public Application
      * @param stream first stream index
      * @return 0
      */
-    int64_t AssignStreams(int64_t stream);
+    int64_t AssignStreams(int64_t stream) override;
 
   protected:
     void DoDispose() override;

@@ -65,7 +65,7 @@ class RequestResponseClient : public Application
      * @param stream first stream index
      * @return the number of streams used (1, plus one per size distribution)
      */
-    int64_t AssignStreams(int64_t stream);
+    int64_t AssignStreams(int64_t stream) override;
 
     /**
      * TracedCallback signature of ResponseTime.

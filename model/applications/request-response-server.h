@@ -56,7 +56,7 @@ class RequestResponseServer : public Application
      * @param stream first stream index
      * @return the number of streams used (1)
      */
-    int64_t AssignStreams(int64_t stream);
+    int64_t AssignStreams(int64_t stream) override;
 
   protected:
     void DoDispose() override;
