@@ -17,6 +17,7 @@
 #include "ns3/pointer.h"
 #include "ns3/rps-backlog.h"
 #include "ns3/simulator.h"
+#include "ns3/softnet-data.h"
 
 #include <algorithm>
 
@@ -112,6 +113,8 @@ HostNetQueue::Setup(HostNetDevice* device,
         MakeCallback(&RxRing::WriteBackWanted, PeekPointer(m_ring)));
     m_moderation->SetInterruptCallback(MakeCallback(&HostNetQueue::InterruptAsserted, this));
     m_moderation->CheckConfig();
+    // GRO is the NAPI context's own state (napi_struct's gro_hash): the mode holds it.
+    m_rxMode->SetGroEngine(gro);
     m_rxMode->Attach(this);
     // Adaptive moderation by buffer utilisation reads this queue's own receive buffer until
     // an application offers its socket buffer's (HostSinkApplication does).
@@ -159,10 +162,10 @@ HostNetQueue::GetCpu() const
     return m_cpu;
 }
 
-Ptr<HostNetStack>
-HostNetQueue::GetStack() const
+Ptr<SoftnetData>
+HostNetQueue::GetSoftnet(uint32_t core) const
 {
-    return m_stack;
+    return m_stack->GetSoftnet(core);
 }
 
 Ptr<Node>
@@ -287,6 +290,49 @@ HostNetQueue::FrameInMemory(uint32_t bytes)
         m_moderation->FrameCompleted(bytes);
     }
     m_rxMode->NotifyFrameInMemory();
+}
+
+bool
+HostNetQueue::HasReadyFrame() const
+{
+    return m_ring->HasReady();
+}
+
+void
+HostNetQueue::ReturnDescriptors(uint32_t n)
+{
+    m_ring->ReturnDescriptors(n);
+}
+
+bool
+HostNetQueue::HasRefillCost() const
+{
+    return m_ring->HasRefillCost();
+}
+
+Time
+HostNetQueue::SampleRefillCost()
+{
+    return m_ring->HasRefillCost() ? m_ring->SampleRefillCost() : Time(0);
+}
+
+void
+HostNetQueue::RequestWriteBack()
+{
+    m_ring->WriteBackWanted();
+}
+
+double
+HostNetQueue::GetRingFill() const
+{
+    uint32_t descriptors = m_ring->GetNDescriptors();
+    return descriptors ? std::min(1.0, double(m_ring->GetHostDescriptors()) / descriptors) : 0.0;
+}
+
+uint64_t
+HostNetQueue::GetRingDrops() const
+{
+    return m_ring->GetDrops(RxRing::FIFO_OVERRUN) + m_ring->GetDrops(RxRing::NO_DESCRIPTOR);
 }
 
 bool

@@ -101,19 +101,30 @@ class HostNetQueue : public Object, public RxQueue
     /** @return the receive mode */
     Ptr<RxMode> GetRxMode() const;
 
+    /** @return the receive ring (for the device, its statistics and Config paths) */
+    Ptr<RxRing> GetRxRing() const;
+
+    /** @return the GRO engine, or null if GRO is off (for Config paths) */
+    Ptr<GroEngine> GetGro() const;
+
     // RxQueue: the contract with the receive mode and the RPS backlogs
     Ptr<HostCpu> GetCpu() const override;
-    Ptr<HostNetStack> GetStack() const override;
+    Ptr<SoftnetData> GetSoftnet(uint32_t core) const override;
     uint32_t GetIrqCore() const override;
     uint32_t GetNodeId() const override;
-    Ptr<RxRing> GetRxRing() const override;
-    Ptr<GroEngine> GetGro() const override;
     const CoreCosts& GetCosts() const override;
     std::string GetRequester(RxMode::Feature feature) const override;
     void SetRxInterruptEnabled(bool enabled) override;
     bool IsRxInterruptEnabled() const override;
     void NotifyRingDrained() override;
     RxFrame PopFrame() override;
+    bool HasReadyFrame() const override;
+    void ReturnDescriptors(uint32_t n) override;
+    bool HasRefillCost() const override;
+    Time SampleRefillCost() override;
+    void RequestWriteBack() override;
+    double GetRingFill() const override;
+    uint64_t GetRingDrops() const override;
     void DeliverFrame(RxFrame&& frame, Time processingStart) override;
     void DropFrame(const RxFrame& frame) override;
 

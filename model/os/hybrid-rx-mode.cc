@@ -213,8 +213,7 @@ HybridRxMode::Measure()
     // Frames dropped by the NIC mean the offered load exceeds what the current mode
     // delivers: never switch back to interrupts then (polling may deliver less than the
     // switch point, and would flap otherwise).
-    uint64_t drops =
-        m_ring->GetDrops(RxRing::FIFO_OVERRUN) + m_ring->GetDrops(RxRing::NO_DESCRIPTOR);
+    uint64_t drops = m_queue->GetRingDrops();
     bool overloaded = drops > m_lastDrops;
     m_lastDrops = drops;
     if (overloaded)

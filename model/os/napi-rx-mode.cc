@@ -151,15 +151,13 @@ void
 NapiRxMode::Attach(RxQueue* queue)
 {
     RxMode::Attach(queue);
-    m_gro = queue->GetGro();
     if (m_threaded)
     {
         m_softnet = CreateThreadedSoftnet();
     }
     else
     {
-        m_softnet =
-            UsesSharedSoftnet() ? m_queue->GetStack()->GetSoftnet(m_core) : CreatePrivateSoftnet();
+        m_softnet = UsesSharedSoftnet() ? m_queue->GetSoftnet(m_core) : CreatePrivateSoftnet();
     }
 }
 
@@ -317,7 +315,7 @@ NapiRxMode::PollNext()
         return;
     }
     bool weightUsed = m_pollPackets >= m_weight;
-    if (weightUsed || !m_ring->HasReady())
+    if (weightUsed || !m_queue->HasReadyFrame())
     {
         EndPollCall(weightUsed);
         return;
@@ -330,7 +328,7 @@ NapiRxMode::PollNext()
         return;
     }
     Time cost = m_queue->GetCosts().SampleGro();
-    cost += RxPacketWork::RefillCost(*m_ring);
+    cost += m_queue->SampleRefillCost();
     m_softnet->SubmitWork(cost, Prebuilt(m_groDone, &NapiRxMode::GroDone));
 }
 
@@ -387,7 +385,7 @@ NapiRxMode::ProcessPacket(bool fromRing)
     Time cost = RxPacketWork::SteerOrProtocolCost(*m_queue, m_current, m_steerCore, m_core);
     if (fromRing)
     {
-        cost += RxPacketWork::RefillCost(*m_ring);
+        cost += m_queue->SampleRefillCost();
     }
     m_softnet->SubmitWork(cost, Prebuilt(m_packetDone, &NapiRxMode::PacketDone));
 }
@@ -411,7 +409,7 @@ NapiRxMode::PacketFinished(uint32_t descriptors)
         return;
     }
     FrameDone(descriptors);
-    if (!m_handOff.IsNull() && m_ring->HasReady() && m_handOff())
+    if (!m_handOff.IsNull() && m_queue->HasReadyFrame() && m_handOff())
     {
         // Another mode takes over the masked device in the middle of the backlog.
         m_workSinceComplete = 0;
@@ -434,7 +432,7 @@ NapiRxMode::GroDone()
 void
 NapiRxMode::FrameDone(uint32_t descriptors)
 {
-    m_ring->ReturnDescriptors(descriptors);
+    m_queue->ReturnDescriptors(descriptors);
     m_pollPackets++;
     m_workSinceComplete++;
 }
@@ -646,9 +644,9 @@ void
 NapiRxMode::SetBusyPollWaiter(const Callback<void>& waiter)
 {
     m_busyWaiter = waiter;
-    if (!waiter.IsNull() && m_ring)
+    if (!waiter.IsNull() && m_queue)
     {
-        m_ring->WriteBackWanted();
+        m_queue->RequestWriteBack();
     }
 }
 
@@ -656,7 +654,7 @@ bool
 NapiRxMode::BusyPollOwn()
 {
     NS_LOG_FUNCTION(this);
-    if (m_isrActive || m_polling || m_deferred || m_busyOwned || !m_ring->HasReady())
+    if (m_isrActive || m_polling || m_deferred || m_busyOwned || !m_queue->HasReadyFrame())
     {
         return false;
     }
@@ -669,13 +667,13 @@ bool
 NapiRxMode::BusyPollFrame(HostCpu::TaskId task, const Callback<void>& done)
 {
     NS_ASSERT_MSG(m_busyOwned, "NapiRxMode: a busy poll frame without owning the context");
-    if (!m_ring->HasReady())
+    if (!m_queue->HasReadyFrame())
     {
         return false;
     }
     m_processing = true;
     m_current = m_queue->PopFrame();
-    Time cost = RxPacketWork::FrameCost(*m_queue, *m_ring, m_current);
+    Time cost = RxPacketWork::FrameCost(*m_queue, m_current);
     m_busyDone = done;
     m_cpu->SubmitTask(task, cost, Prebuilt(m_busyPacketDone, &NapiRxMode::BusyPacketDone));
     return true;
@@ -687,7 +685,7 @@ NapiRxMode::BusyPacketDone()
     m_processing = false;
     uint32_t descriptors = m_current.segments;
     RxPacketWork::Deliver(*m_queue, *m_cpu, std::move(m_current));
-    m_ring->ReturnDescriptors(descriptors);
+    m_queue->ReturnDescriptors(descriptors);
     Callback<void> done = m_busyDone;
     m_busyDone = Callback<void>();
     done();
@@ -699,7 +697,7 @@ NapiRxMode::BusyPollRelease(uint32_t frames)
     NS_LOG_FUNCTION(this << frames);
     NotifyBusyPoll(frames);
     m_busyOwned = false;
-    if (m_irqWhileBusy && m_ring->HasReady())
+    if (m_irqWhileBusy && m_queue->HasReadyFrame())
     {
         // busy_poll_stop: frames an interrupt announced go to the softirq.
         m_polling = true;

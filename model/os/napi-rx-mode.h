@@ -356,7 +356,6 @@ class NapiRxMode : public RxMode, public NapiContext
     Callback<void> m_stopFrameDone;  ///< prebuilt callback
     Callback<void> m_stopUnmaskDone; ///< prebuilt callback
     HostCpu::TaskId m_thread{0};     ///< the NAPI kernel thread (Threaded)
-    Ptr<GroEngine> m_gro;            ///< the queue's GRO engine (null: GRO off)
     RingFifo<RxFrame> m_groOut;      ///< packets from GRO waiting for protocol processing
     bool m_pollEnding{false};        ///< the poll call ends once m_groOut is empty
     bool m_endWeightUsed{false};     ///< ...with its weight used (it stays scheduled)

@@ -105,14 +105,14 @@ PerPacketRxMode::Drain()
 {
     uint32_t drained = 0;
     Time refill(0);
-    bool refillCosts = m_ring->HasRefillCost();
-    while (m_ring->HasReady())
+    bool refillCosts = m_queue->HasRefillCost();
+    while (m_queue->HasReadyFrame())
     {
         RxFrame frame = m_queue->PopFrame();
         drained++;
         if (refillCosts)
         {
-            refill += RxPacketWork::RefillCost(*m_ring);
+            refill += m_queue->SampleRefillCost();
         }
         if (m_backlog.size() + (m_processing ? 1 : 0) >= m_backlogSize)
         {
@@ -132,7 +132,7 @@ PerPacketRxMode::Drain()
         m_cpu->Submit(HostCpu::HARDIRQ, refill, m_refillDone, m_core);
         return;
     }
-    m_ring->ReturnDescriptors(drained);
+    m_queue->ReturnDescriptors(drained);
     m_isrActive = false;
     m_queue->NotifyRingDrained();
     KickSoftirq();
@@ -141,7 +141,7 @@ PerPacketRxMode::Drain()
 void
 PerPacketRxMode::RefillDone()
 {
-    m_ring->ReturnDescriptors(m_refilling);
+    m_queue->ReturnDescriptors(m_refilling);
     m_refilling = 0;
     Drain();
 }

@@ -260,11 +260,11 @@ PurePollingRxMode::OverheadDone()
 void
 PurePollingRxMode::PollNext()
 {
-    if (m_cyclePackets < m_quota && m_ring->HasReady())
+    if (m_cyclePackets < m_quota && m_queue->HasReadyFrame())
     {
         m_processing = true;
         m_current = m_queue->PopFrame();
-        Time cost = RxPacketWork::FrameCost(*m_queue, *m_ring, m_current);
+        Time cost = RxPacketWork::FrameCost(*m_queue, m_current);
         m_cpu->Submit(HostCpu::SOFTIRQ, cost, m_packetDone, m_core);
         return;
     }
@@ -288,7 +288,7 @@ PurePollingRxMode::PacketDone()
 {
     m_processing = false;
     RxPacketWork::Deliver(*m_queue, *m_cpu, std::move(m_current));
-    m_ring->ReturnDescriptors(1);
+    m_queue->ReturnDescriptors(1);
     m_cyclePackets++;
     PollNext();
 }

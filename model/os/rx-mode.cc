@@ -10,10 +10,10 @@
 
 #include "rx-queue.h"
 
+#include "ns3/gro-engine.h"
 #include "ns3/host-cpu.h"
 #include "ns3/log.h"
 #include "ns3/object-factory.h"
-#include "ns3/rx-ring.h"
 
 #include <algorithm>
 
@@ -95,12 +95,17 @@ RxMode::Supports(Feature feature) const
 }
 
 void
+RxMode::SetGroEngine(Ptr<GroEngine> gro)
+{
+    m_gro = gro;
+}
+
+void
 RxMode::Attach(RxQueue* queue)
 {
     NS_LOG_FUNCTION(this << queue);
     m_queue = queue;
     m_cpu = queue->GetCpu();
-    m_ring = queue->GetRxRing();
     m_core = queue->GetIrqCore();
     CheckConfig();
 }
@@ -280,15 +285,14 @@ RxMode::DoDispose()
 {
     m_queue = nullptr;
     m_cpu = nullptr;
-    m_ring = nullptr;
+    m_gro = nullptr;
     Object::DoDispose();
 }
 
 double
 RxMode::TakePeakUtilization()
 {
-    uint32_t descriptors = m_ring ? m_ring->GetNDescriptors() : 0;
-    return descriptors ? std::min(1.0, double(m_ring->GetHostDescriptors()) / descriptors) : 0.0;
+    return m_queue ? m_queue->GetRingFill() : 0.0;
 }
 
 bool

@@ -20,7 +20,7 @@ namespace ns3
 {
 
 class RxQueue;
-class RxRing;
+class GroEngine;
 
 /**
  * @ingroup hostnet
@@ -98,11 +98,19 @@ class RxMode : public Object
     /**
      * @brief Bind to a receive queue; called once the node and CPU are known.
      *
-     * A subclass that overrides it calls RxMode::Attach first: it sets m_queue, m_cpu,
-     * m_ring and m_core, and runs CheckConfig.
+     * A subclass that overrides it calls RxMode::Attach first: it sets m_queue, m_cpu and
+     * m_core, and runs CheckConfig. The mode reaches the ring, the node's softnet and the
+     * device only through the queue's RxQueue operations.
      * @param queue the receive queue (not owned: the queue owns this mode)
      */
     virtual void Attach(RxQueue* queue);
+
+    /**
+     * @brief Hand the mode its GRO engine before Attach: GRO is the NAPI context's state
+     * (napi_struct's gro_hash in Linux). Null: GRO off.
+     * @param gro the engine (the queue's Gro, for Config paths)
+     */
+    void SetGroEngine(Ptr<GroEngine> gro);
 
     /**
      * @brief Whether this mode provides a feature of the receive path. The default is
@@ -289,7 +297,7 @@ class RxMode : public Object
 
     RxQueue* m_queue{nullptr}; ///< the receive queue (owner)
     Ptr<HostCpu> m_cpu;        ///< the node's CPU
-    Ptr<RxRing> m_ring;        ///< the queue's receive ring
+    Ptr<GroEngine> m_gro;      ///< GRO (NAPI modes; null: GRO off)
     uint32_t m_core{0};        ///< core that runs this queue's Rx work
 
   private:

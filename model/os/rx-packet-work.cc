@@ -12,7 +12,6 @@
 
 #include "ns3/host-cpu.h"
 #include "ns3/log.h"
-#include "ns3/rx-ring.h"
 
 namespace ns3
 {
@@ -26,16 +25,10 @@ RxPacketWork::ProtocolCost(const RxQueue& queue, const RxFrame& frame)
 }
 
 Time
-RxPacketWork::RefillCost(RxRing& ring)
-{
-    return ring.HasRefillCost() ? ring.SampleRefillCost() : Time(0);
-}
-
-Time
-RxPacketWork::FrameCost(const RxQueue& queue, RxRing& ring, const RxFrame& frame)
+RxPacketWork::FrameCost(RxQueue& queue, const RxFrame& frame)
 {
     Time cost = ProtocolCost(queue, frame);
-    cost += RefillCost(ring);
+    cost += queue.SampleRefillCost();
     return cost;
 }
 

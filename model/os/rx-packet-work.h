@@ -17,7 +17,6 @@ namespace ns3
 
 class HostCpu;
 class RxQueue;
-class RxRing;
 
 /**
  * @ingroup hostnet
@@ -43,21 +42,13 @@ class RxPacketWork
     static Time ProtocolCost(const RxQueue& queue, const RxFrame& frame);
 
     /**
-     * @param ring the ring a frame was taken from
-     * @return the descriptor refill cost of one frame (RxRing::SampleRefillCost), or zero
-     *         if the ring charges none (no random draw then)
-     */
-    static Time RefillCost(RxRing& ring);
-
-    /**
      * @brief The work of a frame taken from the ring and processed at once: its protocol
      * cost, then its refill.
-     * @param queue the frame's receive queue
-     * @param ring the ring it was taken from
+     * @param queue the frame's receive queue (it refills the descriptor)
      * @param frame the frame
      * @return the cost
      */
-    static Time FrameCost(const RxQueue& queue, RxRing& ring, const RxFrame& frame);
+    static Time FrameCost(RxQueue& queue, const RxFrame& frame);
 
     /**
      * @brief Steer or process: the cost of a packet that goes to @p core, the RPS/RFS

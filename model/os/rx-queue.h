@@ -23,10 +23,8 @@
 namespace ns3
 {
 
-class GroEngine;
 class HostCpu;
-class HostNetStack;
-class RxRing;
+class SoftnetData;
 
 /**
  * @ingroup hostnet
@@ -58,16 +56,16 @@ class RxQueue
     /// @{
     /** @return the node's CPU */
     virtual Ptr<HostCpu> GetCpu() const = 0;
-    /** @return the node's network stack (per-core softirq state and RPS backlogs) */
-    virtual Ptr<HostNetStack> GetStack() const = 0;
+    /**
+     * @param core a core of the node
+     * @return that core's softnet_data (the NET_RX softirq the NAPI contexts of the core
+     *         share)
+     */
+    virtual Ptr<SoftnetData> GetSoftnet(uint32_t core) const = 0;
     /** @return the core that takes this queue's interrupt and softirq work */
     virtual uint32_t GetIrqCore() const = 0;
     /** @return the node's id (the context of events scheduled for it) */
     virtual uint32_t GetNodeId() const = 0;
-    /** @return the descriptor ring */
-    virtual Ptr<RxRing> GetRxRing() const = 0;
-    /** @return the GRO engine, or null if GRO is off */
-    virtual Ptr<GroEngine> GetGro() const = 0;
     /** @return the costs of receive work on this device */
     virtual const CoreCosts& GetCosts() const = 0;
     /// @}
@@ -106,6 +104,26 @@ class RxQueue
      * @return the frame with its notification time set
      */
     virtual RxFrame PopFrame() = 0;
+    /** @return true if a completed frame waits in host memory (PopFrame would give one) */
+    virtual bool HasReadyFrame() const = 0;
+    /**
+     * @brief The driver refilled descriptors: hand them back to the NIC.
+     * @param n how many
+     */
+    virtual void ReturnDescriptors(uint32_t n) = 0;
+    /** @return true if refilling a descriptor costs CPU time (RxRing::RefillCost) */
+    virtual bool HasRefillCost() const = 0;
+    /** @return the CPU time of refilling one descriptor (0 when HasRefillCost is false) */
+    virtual Time SampleRefillCost() = 0;
+    /**
+     * @brief The host now wants to hear of the next descriptor write-back (the lazy
+     * write-back check of RxRing::WriteBackWanted).
+     */
+    virtual void RequestWriteBack() = 0;
+    /** @return the share of descriptors the host holds, 0..1 (a buffer-utilisation probe) */
+    virtual double GetRingFill() const = 0;
+    /** @return frames the NIC dropped so far (FIFO overrun and no descriptor) */
+    virtual uint64_t GetRingDrops() const = 0;
     /**
      * @brief Protocol processing of a frame (or GRO packet) ended: hand it to the stack.
      * @param frame the frame

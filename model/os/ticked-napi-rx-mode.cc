@@ -12,7 +12,6 @@
 #include "softnet-data.h"
 
 #include "ns3/log.h"
-#include "ns3/rx-ring.h"
 #include "ns3/simulator.h"
 
 namespace ns3
@@ -99,7 +98,7 @@ bool
 TickedNapiRxMode::RepollsAfterFullPoll() const
 {
     // A full poll call with the ring empty completes at once.
-    return m_ring->HasReady();
+    return m_queue->HasReadyFrame();
 }
 
 void
