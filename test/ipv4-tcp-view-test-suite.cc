@@ -125,6 +125,10 @@ class ViewTcpTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(view.GetProtocol(), 6, "protocol");
         NS_TEST_ASSERT_MSG_EQ(view.GetSource(), ip.GetSource(), "source");
         NS_TEST_ASSERT_MSG_EQ(view.GetDestination(), ip.GetDestination(), "destination");
+        NS_TEST_ASSERT_MSG_EQ(view.GetSourceValue(), ip.GetSource().Get(), "source value");
+        NS_TEST_ASSERT_MSG_EQ(view.GetDestinationValue(),
+                              ip.GetDestination().Get(),
+                              "destination value");
         NS_TEST_ASSERT_MSG_EQ(view.GetTransportOffset(), 20u, "TCP after 20 bytes");
         NS_TEST_ASSERT_MSG_EQ(view.GetSourcePort(), tcp.GetSourcePort(), "source port");
         NS_TEST_ASSERT_MSG_EQ(view.GetDestinationPort(), tcp.GetDestinationPort(), "dest port");

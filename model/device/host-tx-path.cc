@@ -309,7 +309,7 @@ HostTxPath::CostOf(Ptr<const Packet> packet, HostNetStack::ExecContext& where)
             payload = view.GetTcpPayloadSize();
             seq = view.GetSequenceNumber();
             // Destination address, source and destination port identify the flow on this host.
-            uint64_t flow = (uint64_t(view.GetDestination().Get()) << 32) |
+            uint64_t flow = (uint64_t(view.GetDestinationValue()) << 32) |
                             (uint64_t(view.GetSourcePort()) << 16) | view.GetDestinationPort();
             if (payload > 0)
             {

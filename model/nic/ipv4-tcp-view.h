@@ -9,7 +9,6 @@
 #ifndef IPV4_TCP_VIEW_H
 #define IPV4_TCP_VIEW_H
 
-#include "ns3/assert.h"
 #include "ns3/ipv4-address.h"
 #include "ns3/packet.h"
 
@@ -29,7 +28,10 @@ namespace ns3
  * It copies the first bytes of the packet once (one Packet::CopyData), into a fixed buffer
  * inside the object (no allocation, no Header objects, no reference counting: it takes the
  * packet by reference and keeps no pointer to it), and reads the fields from those bytes in
- * network byte order. Everything is inline: this is the per-packet path.
+ * network byte order. The reads are inline: this is the per-packet path. Unlike ns-3's
+ * Ipv4Header and TcpHeader, whose Deserialize parses every field and every TCP option, a
+ * field costs one to four byte reads.
+ *
  * AtIpv4() views a packet that starts with its IPv4 header (the transport header follows at
  * IHL * 4 bytes); AtTransport() views one that starts with its TCP or UDP header (the IPv4
  * header already removed). UDP ports are read where TCP's are (both start with them).
@@ -37,9 +39,11 @@ namespace ns3
  * The view decides nothing: each caller states at its call site which packets it accepts
  * (version, IP options, protocol, fragments, how many bytes it needs) with the accessors
  * below, and then reads only fields inside the bytes it has checked were copied
- * (GetCopied()); reading past them is a programming error (NS_ASSERT). Unlike ns-3's
- * Ipv4Header and TcpHeader, whose Deserialize parses every field and every TCP option, a
- * field costs one or two byte reads.
+ * (GetCopied()). Reading past them, an IPv4 field of a view made by AtTransport, or asking
+ * for more than MAX_BYTES is a programming error that builds with asserts
+ * (NS3_ASSERT_ENABLE) stop at, as NS_ASSERT would: the check is inlined into each read and
+ * the error reported out of line (an NS_ASSERT_MSG in each accessor kept the compiler from
+ * inlining them).
  */
 class Ipv4TcpView
 {
@@ -134,13 +138,26 @@ class Ipv4TcpView
     /// @return the source address
     Ipv4Address GetSource() const
     {
-        return Ipv4Address(Read32(IpOffset(12)));
+        return Ipv4Address(GetSourceValue());
     }
 
     /// @return the destination address
     Ipv4Address GetDestination() const
     {
-        return Ipv4Address(Read32(IpOffset(16)));
+        return Ipv4Address(GetDestinationValue());
+    }
+
+    /// @return the source address as Ipv4Address::Get() gives it (host byte order), without
+    ///         making an Ipv4Address (whose constructor and Get are not inline)
+    uint32_t GetSourceValue() const
+    {
+        return Read32(IpOffset(12));
+    }
+
+    /// @return the destination address as Ipv4Address::Get() gives it (host byte order)
+    uint32_t GetDestinationValue() const
+    {
+        return Read32(IpOffset(16));
     }
 
     /// @}
@@ -204,7 +221,7 @@ class Ipv4TcpView
     const uint8_t* GetTcpOptions(uint32_t length) const
     {
         uint32_t offset = GetTransportOffset() + 20;
-        NS_ASSERT_MSG(offset + length <= m_copied, "Ipv4TcpView: options past the copied bytes");
+        Check(offset + length <= m_copied);
         return m_bytes.data() + offset;
     }
 
@@ -232,12 +249,30 @@ class Ipv4TcpView
 
   private:
     /**
+     * Stops the program, as a failed NS_ASSERT does, if @p ok is false and asserts are on.
+     * @param ok the condition
+     */
+    static void Check(bool ok)
+    {
+#ifdef NS3_ASSERT_ENABLE
+        if (!ok) [[unlikely]]
+        {
+            Misuse();
+        }
+#endif
+    }
+
+    /// Reports a read outside the copied bytes, an IPv4 field of a transport view or a view of
+    /// more than MAX_BYTES, and stops (NS_FATAL_ERROR); out of line, so that Check inlines.
+    [[noreturn]] static void Misuse();
+
+    /**
      * @param offset a byte offset in the IPv4 header
      * @return @p offset, asserted to be in a view made by AtIpv4
      */
     uint32_t IpOffset(uint32_t offset) const
     {
-        NS_ASSERT_MSG(m_ipv4, "Ipv4TcpView: an IPv4 field of a view made by AtTransport");
+        Check(m_ipv4);
         return offset;
     }
 
@@ -258,7 +293,7 @@ class Ipv4TcpView
     Ipv4TcpView(const Packet& packet, uint32_t bytes, bool ipv4)
         : m_ipv4(ipv4)
     {
-        NS_ASSERT_MSG(bytes <= MAX_BYTES, "Ipv4TcpView: " << bytes << " bytes asked");
+        Check(bytes <= MAX_BYTES);
         // Packet::CopyData copies at most the packet's size and returns how many it copied.
         m_copied = packet.CopyData(m_bytes.data(), std::min(bytes, MAX_BYTES));
     }
@@ -269,7 +304,7 @@ class Ipv4TcpView
      */
     uint8_t At(uint32_t offset) const
     {
-        NS_ASSERT_MSG(offset < m_copied, "Ipv4TcpView: byte " << offset << " not copied");
+        Check(offset < m_copied);
         return m_bytes[offset];
     }
 

@@ -112,8 +112,8 @@ GroEngine::Parse(const RxFrame& frame, SegmentInfo& info)
     {
         return Kind::OTHER;
     }
-    info.src = view.GetSource().Get();
-    info.dst = view.GetDestination().Get();
+    info.src = view.GetSourceValue();
+    info.dst = view.GetDestinationValue();
     info.srcPort = view.GetSourcePort();
     info.dstPort = view.GetDestinationPort();
     uint32_t total = view.GetTotalLength();

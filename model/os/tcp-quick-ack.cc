@@ -62,9 +62,9 @@ TcpQuickAck::Begin(Ptr<const Packet> packet)
     {
         return nullptr;
     }
-    Ptr<TcpSocketBase> socket = Find(view.GetSource().Get(),
+    Ptr<TcpSocketBase> socket = Find(view.GetSourceValue(),
                                      view.GetSourcePort(),
-                                     view.GetDestination().Get(),
+                                     view.GetDestinationValue(),
                                      view.GetDestinationPort());
     if (!socket)
     {
