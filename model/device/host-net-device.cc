@@ -20,6 +20,7 @@
 #include "ns3/gro-engine.h"
 #include "ns3/ipv4-l3-protocol.h"
 #include "ns3/ipv4-routing-protocol.h"
+#include "ns3/ipv4-tcp-view.h"
 #include "ns3/ipv4.h"
 #include "ns3/log.h"
 #include "ns3/merged-segments-tag.h"
@@ -68,21 +69,16 @@ ForkChecked(Ptr<T> source)
 
 /// @return IPv4 + TCP header bytes of a packet (IP header first), 0 if not TCP/IPv4
 uint32_t
-GroHeaderBytes(Ptr<const Packet> packet)
+GroHeaderBytes(const Packet& packet)
 {
-    uint8_t b[34];
-    if (packet->CopyData(b, sizeof(b)) < sizeof(b) || (b[0] >> 4) != 4 || b[9] != 6)
+    // Version 4 and TCP, its data offset byte in the first 34 bytes (IHL at most 5).
+    auto view = Ipv4TcpView::AtIpv4(packet, 34);
+    if (view.GetCopied() < 34 || view.GetVersion() != 4 || view.GetProtocol() != 6 ||
+        view.GetTransportOffset() + 13 > 34)
     {
         return 0;
     }
-    uint32_t ihl = (b[0] & 0x0f) * 4u;
-    uint8_t tcp[13];
-    if (ihl + 13 > sizeof(b))
-    {
-        return 0;
-    }
-    std::copy(b + ihl, b + ihl + 13, tcp);
-    return ihl + (tcp[12] >> 4) * 4u;
+    return view.GetHeaderBytes();
 }
 } // namespace
 
@@ -589,7 +585,7 @@ HostNetDevice::DeliverFrame(RxFrame&& frame, Time processingStart, uint32_t core
 {
     // GRO packets count the wire bytes of their segments' payloads and headers as sent.
     uint32_t extraHeaderBytes =
-        frame.segments > 1 ? (frame.segments - 1) * GroHeaderBytes(frame.packet) : 0;
+        frame.segments > 1 ? (frame.segments - 1) * GroHeaderBytes(*frame.packet) : 0;
     m_statistics.RecordDelivery(frame, extraHeaderBytes, processingStart);
     if (frame.segments > 1 && !m_mergedPacketHook.IsNull())
     {

@@ -10,6 +10,7 @@
 
 #include "ns3/boolean.h"
 #include "ns3/ipv4-address.h"
+#include "ns3/ipv4-tcp-view.h"
 #include "ns3/log.h"
 #include "ns3/net-device-queue-interface.h"
 #include "ns3/pointer.h"
@@ -77,21 +78,22 @@ ReverseFlow(Ptr<const Packet> packet,
             uint16_t& sport,
             uint16_t& dport)
 {
-    uint8_t b[24];
-    if (packet->GetSize() < sizeof(b) || packet->CopyData(b, sizeof(b)) < sizeof(b) ||
-        (b[0] >> 4) != 4 || (b[9] != 6 && b[9] != 17))
+    // Version 4, TCP or UDP (fragments not told apart), its ports in the first 24 bytes (IHL
+    // at most 5).
+    if (packet->GetSize() < 24)
     {
         return false;
     }
-    uint32_t off = (b[0] & 0x0f) * 4u;
-    if (off + 4 > sizeof(b))
+    auto view = Ipv4TcpView::AtIpv4(*packet, 24);
+    if (view.GetCopied() < 24 || view.GetVersion() != 4 ||
+        (view.GetProtocol() != 6 && view.GetProtocol() != 17) || view.GetTransportOffset() + 4 > 24)
     {
         return false;
     }
-    src.Set((uint32_t(b[16]) << 24) | (uint32_t(b[17]) << 16) | (uint32_t(b[18]) << 8) | b[19]);
-    dst.Set((uint32_t(b[12]) << 24) | (uint32_t(b[13]) << 16) | (uint32_t(b[14]) << 8) | b[15]);
-    sport = (uint16_t(b[off + 2]) << 8) | b[off + 3];
-    dport = (uint16_t(b[off]) << 8) | b[off + 1];
+    src = view.GetDestination();
+    dst = view.GetSource();
+    sport = view.GetDestinationPort();
+    dport = view.GetSourcePort();
     return true;
 }
 } // namespace
@@ -246,21 +248,26 @@ HostTxPath::IpSendOutgoing(const Ipv4Header& header, Ptr<const Packet> packet, u
     {
         return;
     }
-    uint8_t b[20];
     uint32_t size = packet->GetSize();
-    if (size < sizeof(b) || packet->CopyData(b, sizeof(b)) < sizeof(b))
+    if (size < 20)
     {
         return;
     }
-    uint32_t tcpHeader = (b[12] >> 4) * 4u;
+    // The TCP segment without its IPv4 header: its 20 fixed header bytes.
+    auto view = Ipv4TcpView::AtTransport(*packet, 20);
+    if (view.GetCopied() < 20)
+    {
+        return;
+    }
+    uint32_t tcpHeader = view.GetTcpHeaderBytes();
     if (size <= tcpHeader)
     {
         return; // no data: an ACK pays as it reaches the device
     }
     uint32_t payload = size - tcpHeader;
-    uint32_t seq = (uint32_t(b[4]) << 24) | (uint32_t(b[5]) << 16) | (uint32_t(b[6]) << 8) | b[7];
+    uint32_t seq = view.GetSequenceNumber();
     uint64_t flow = (uint64_t(header.GetDestination().Get()) << 32) |
-                    (uint64_t((uint32_t(b[0]) << 8) | b[1]) << 16) | ((uint32_t(b[2]) << 8) | b[3]);
+                    (uint64_t(view.GetSourcePort()) << 16) | view.GetDestinationPort();
     TxBurst& burst = m_bursts[flow];
     uint64_t event = Simulator::GetEventCount();
     uint32_t wire = size + header.GetSerializedSize();
@@ -289,29 +296,26 @@ Time
 HostTxPath::CostOf(Ptr<const Packet> packet, HostNetStack::ExecContext& where)
 {
     where = m_stack->GetExecContext();
-    uint8_t b[40];
     uint32_t size = packet->GetSize();
-    bool tcpData = m_ipv4 && size >= sizeof(b) && packet->CopyData(b, sizeof(b)) == sizeof(b) &&
-                   b[0] == 0x45 && b[9] == 6;
     uint32_t payload = 0;
     TxBurst* burst = nullptr;
     uint32_t seq = 0;
-    if (tcpData)
+    if (m_ipv4 && size >= 40)
     {
-        uint32_t total = (uint32_t(b[2]) << 8) | b[3];
-        uint32_t header = 20 + (b[32] >> 4) * 4u;
-        payload = total > header ? total - header : 0;
-        seq = (uint32_t(b[24]) << 24) | (uint32_t(b[25]) << 16) | (uint32_t(b[26]) << 8) | b[27];
-        // Destination address, source and destination port identify the flow on this host.
-        uint64_t flow = (uint64_t((uint32_t(b[16]) << 24) | (uint32_t(b[17]) << 16) |
-                                  (uint32_t(b[18]) << 8) | b[19])
-                         << 32) |
-                        (uint64_t((uint32_t(b[20]) << 8) | b[21]) << 16) |
-                        ((uint32_t(b[22]) << 8) | b[23]);
-        if (payload > 0)
+        // IPv4 without options carrying TCP (fragments not told apart), 40 bytes copied.
+        auto view = Ipv4TcpView::AtIpv4(*packet, 40);
+        if (view.GetCopied() == 40 && view.IsIpv4WithoutOptions() && view.GetProtocol() == 6)
         {
-            auto it = m_bursts.find(flow);
-            burst = it != m_bursts.end() ? &it->second : nullptr;
+            payload = view.GetTcpPayloadSize();
+            seq = view.GetSequenceNumber();
+            // Destination address, source and destination port identify the flow on this host.
+            uint64_t flow = (uint64_t(view.GetDestinationValue()) << 32) |
+                            (uint64_t(view.GetSourcePort()) << 16) | view.GetDestinationPort();
+            if (payload > 0)
+            {
+                auto it = m_bursts.find(flow);
+                burst = it != m_bursts.end() ? &it->second : nullptr;
+            }
         }
     }
     bool newSend = true;

@@ -8,11 +8,10 @@
 
 #include "rss-hash.h"
 
-#include "ns3/abort.h"
-#include "ns3/ipv4-header.h"
-#include "ns3/packet.h"
+#include "ipv4-tcp-view.h"
 
-#include <algorithm>
+#include "ns3/abort.h"
+#include "ns3/packet.h"
 
 namespace ns3
 {
@@ -145,28 +144,29 @@ RssHash::GetQueue(Ptr<const Packet> packet) const
 uint32_t
 RssHash::HashPacket(Ptr<const Packet> packet) const
 {
-    Ipv4Header ip;
-    if (packet->GetSize() < 20 || packet->PeekHeader(ip) == 0 || ip.GetPayloadSize() == 0)
+    // What Ipv4Header's PeekHeader accepts (version 4, a header length other than 0) with a
+    // payload by the total length; the ports of a TCP or UDP datagram that is not a fragment
+    // and holds them; the addresses only otherwise.
+    if (packet->GetSize() < 20)
     {
         return 0;
     }
-    uint8_t protocol = ip.GetProtocol();
-    bool fragment = ip.GetFragmentOffset() != 0 || !ip.IsLastFragment();
-    if ((protocol == 6 || protocol == 17) && !fragment &&
-        packet->GetSize() >= ip.GetSerializedSize() + 4)
+    auto view = Ipv4TcpView::AtIpv4(*packet, 64);
+    uint32_t ipHeader = view.GetIpHeaderBytes();
+    if (view.GetVersion() != 4 || ipHeader == 0 || view.GetTotalLength() == ipHeader)
     {
-        uint8_t buffer[64];
-        uint32_t n =
-            packet->CopyData(buffer, std::min<uint32_t>(sizeof(buffer), packet->GetSize()));
-        uint32_t off = ip.GetSerializedSize();
-        if (n >= off + 4)
-        {
-            uint16_t sport = (uint16_t(buffer[off]) << 8) | buffer[off + 1];
-            uint16_t dport = (uint16_t(buffer[off + 2]) << 8) | buffer[off + 3];
-            return HashFlow(ip.GetSource(), ip.GetDestination(), sport, dport);
-        }
+        return 0;
     }
-    return HashAddresses(ip.GetSource(), ip.GetDestination());
+    uint8_t protocol = view.GetProtocol();
+    if ((protocol == 6 || protocol == 17) && !view.IsFragment() &&
+        packet->GetSize() >= ipHeader + 4)
+    {
+        return HashFlow(view.GetSource(),
+                        view.GetDestination(),
+                        view.GetSourcePort(),
+                        view.GetDestinationPort());
+    }
+    return HashAddresses(view.GetSource(), view.GetDestination());
 }
 
 } // namespace ns3

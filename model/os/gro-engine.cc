@@ -9,6 +9,7 @@
 #include "gro-engine.h"
 
 #include "ns3/ipv4-header.h"
+#include "ns3/ipv4-tcp-view.h"
 #include "ns3/log.h"
 #include "ns3/node.h"
 #include "ns3/packet.h"
@@ -35,18 +36,6 @@ constexpr uint8_t TCP_PSH = 0x08;
 constexpr uint8_t TCP_URG = 0x20;
 constexpr uint8_t TCP_CWR = 0x80;
 constexpr uint8_t IPV4_TCP = 6;
-
-uint16_t
-Read16(const uint8_t* b)
-{
-    return (uint16_t(b[0]) << 8) | b[1];
-}
-
-uint32_t
-Read32(const uint8_t* b)
-{
-    return (uint32_t(b[0]) << 24) | (uint32_t(b[1]) << 16) | (uint32_t(b[2]) << 8) | b[3];
-}
 } // namespace
 
 TypeId
@@ -115,33 +104,34 @@ GroEngine::Parse(const RxFrame& frame, SegmentInfo& info)
     {
         return Kind::OTHER;
     }
-    uint8_t b[80]; // IPv4 header without options and the longest TCP header
-    uint32_t n = frame.packet->CopyData(b, std::min<uint32_t>(sizeof(b), frame.size));
+    // IPv4 header without options and the longest TCP header
+    auto view = Ipv4TcpView::AtIpv4(*frame.packet, std::min<uint32_t>(80, frame.size));
     // IPv4 without options (Linux flushes on IP options), not a fragment, TCP.
-    if (n < 40 || b[0] != 0x45 || b[9] != IPV4_TCP || (Read16(b + 6) & 0x3fff) != 0)
+    if (view.GetCopied() < 40 || !view.IsIpv4WithoutOptions() || view.GetProtocol() != IPV4_TCP ||
+        view.IsFragment())
     {
         return Kind::OTHER;
     }
-    info.src = Read32(b + 12);
-    info.dst = Read32(b + 16);
-    info.srcPort = Read16(b + 20);
-    info.dstPort = Read16(b + 22);
-    uint32_t total = Read16(b + 2);
-    uint32_t tcpLen = (b[32] >> 4) * 4u;
-    if (tcpLen < 20 || 20 + tcpLen > n || total > frame.size || total <= 20 + tcpLen)
+    info.src = view.GetSourceValue();
+    info.dst = view.GetDestinationValue();
+    info.srcPort = view.GetSourcePort();
+    info.dstPort = view.GetDestinationPort();
+    uint32_t total = view.GetTotalLength();
+    uint32_t tcpLen = view.GetTcpHeaderBytes();
+    if (tcpLen < 20 || 20 + tcpLen > view.GetCopied() || total > frame.size || total <= 20 + tcpLen)
     {
         return Kind::NO_MERGE; // malformed, or no payload (a pure ACK is never merged)
     }
-    info.tos = b[1];
-    info.ttl = b[8];
-    info.seq = Read32(b + 24);
-    info.ack = Read32(b + 28);
-    info.flags = b[33];
-    info.window = Read16(b + 34);
+    info.tos = view.GetTos();
+    info.ttl = view.GetTtl();
+    info.seq = view.GetSequenceNumber();
+    info.ack = view.GetAckNumber();
+    info.flags = view.GetTcpFlags();
+    info.window = view.GetTcpWindow();
     info.optionBytes = tcpLen - 20;
-    std::memcpy(info.options.data(), b + 40, info.optionBytes);
-    info.headerBytes = 20 + tcpLen;
-    info.payload = total - info.headerBytes;
+    std::memcpy(info.options.data(), view.GetTcpOptions(info.optionBytes), info.optionBytes);
+    info.headerBytes = view.GetHeaderBytes();
+    info.payload = view.GetTcpPayloadSize();
     return Kind::SEGMENT;
 }
 

@@ -12,6 +12,7 @@
 
 #include "ns3/boolean.h"
 #include "ns3/ipv4-header.h"
+#include "ns3/ipv4-tcp-view.h"
 #include "ns3/log.h"
 #include "ns3/node.h"
 #include "ns3/simulator.h"
@@ -314,11 +315,15 @@ TcpPushMarker::ApplyTag(Ptr<Packet> packet)
     {
         return false;
     }
-    Ipv4Header ip;
-    if (packet->PeekHeader(ip) == 0 || ip.GetProtocol() != 6 || ip.GetFragmentOffset() != 0)
+    // What Ipv4Header's PeekHeader accepts (version 4, a header length other than 0), carrying
+    // TCP, the first fragment or none.
+    auto view = Ipv4TcpView::AtIpv4(*packet, 20);
+    if (view.GetCopied() < 20 || view.GetVersion() != 4 || view.GetIpHeaderBytes() == 0 ||
+        view.GetProtocol() != 6 || view.GetFragmentOffset() != 0)
     {
         return false;
     }
+    Ipv4Header ip;
     packet->RemoveHeader(ip);
     TcpHeader tcp;
     packet->RemoveHeader(tcp);

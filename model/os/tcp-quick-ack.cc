@@ -9,6 +9,7 @@
 #include "tcp-quick-ack.h"
 
 #include "ns3/inet-socket-address.h"
+#include "ns3/ipv4-tcp-view.h"
 #include "ns3/log.h"
 #include "ns3/object-vector.h"
 #include "ns3/tcp-l4-protocol.h"
@@ -33,13 +34,6 @@ DelAckCount()
     }();
     return info;
 }
-
-/// @return the big-endian 32-bit value at @p b
-uint32_t
-Read32(const uint8_t* b)
-{
-    return (uint32_t(b[0]) << 24) | (uint32_t(b[1]) << 16) | (uint32_t(b[2]) << 8) | b[3];
-}
 } // namespace
 
 void
@@ -58,14 +52,20 @@ TcpQuickAck::Clear()
 Ptr<TcpSocketBase>
 TcpQuickAck::Begin(Ptr<const Packet> packet)
 {
-    uint8_t b[24];
-    if (!m_node || packet->CopyData(b, sizeof(b)) != sizeof(b) || b[0] != 0x45 || b[9] != 6)
+    if (!m_node)
     {
         return nullptr;
     }
-    uint16_t peerPort = (uint16_t(b[20]) << 8) | b[21];
-    uint16_t localPort = (uint16_t(b[22]) << 8) | b[23];
-    Ptr<TcpSocketBase> socket = Find(Read32(b + 12), peerPort, Read32(b + 16), localPort);
+    // IPv4 without options carrying TCP (fragments not told apart), its ports copied.
+    auto view = Ipv4TcpView::AtIpv4(*packet, 24);
+    if (view.GetCopied() != 24 || !view.IsIpv4WithoutOptions() || view.GetProtocol() != 6)
+    {
+        return nullptr;
+    }
+    Ptr<TcpSocketBase> socket = Find(view.GetSourceValue(),
+                                     view.GetSourcePort(),
+                                     view.GetDestinationValue(),
+                                     view.GetDestinationPort());
     if (!socket)
     {
         return nullptr;

@@ -12,6 +12,7 @@
 #include "ns3/enum.h"
 #include "ns3/hash.h"
 #include "ns3/ipv4-route.h"
+#include "ns3/ipv4-tcp-view.h"
 #include "ns3/log.h"
 #include "ns3/node.h"
 #include "ns3/output-stream-wrapper.h"
@@ -159,10 +160,9 @@ LeafSpineRouting::FlowHash(const Ipv4Header& header,
     if ((prot == 6 || prot == 17) && header.GetFragmentOffset() == 0 && payload &&
         payload->GetSize() >= 4)
     {
-        uint8_t ports[4];
-        payload->CopyData(ports, 4);
-        srcPort = (ports[0] << 8) | ports[1];
-        destPort = (ports[2] << 8) | ports[3];
+        auto view = Ipv4TcpView::AtTransport(*payload, 4);
+        srcPort = view.GetSourcePort();
+        destPort = view.GetDestinationPort();
     }
     // The bytes of Ipv4QueueDiscItem::Hash.
     uint8_t buf[17];
