@@ -479,7 +479,7 @@ class PreferBusyPollTestCase : public EpollCase
         if (mark)
         {
             Simulator::ScheduleWithContext(p.receiver->GetId(), MicroSeconds(10), [&]() {
-                took = napi->BusyLoopTake(true);
+                took = napi->GetBusyPoll()->BusyLoopTake(true);
             });
         }
         Simulator::Schedule(MicroSeconds(30), [&]() { *deferredAt30 = napi->IsDeferred(); });

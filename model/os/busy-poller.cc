@@ -11,6 +11,7 @@
 #include "ns3/abort.h"
 #include "ns3/host-net-device.h"
 #include "ns3/log.h"
+#include "ns3/napi-busy-poll.h"
 #include "ns3/simulator.h"
 
 namespace ns3
@@ -49,7 +50,7 @@ BusyPoller::DoDispose()
     m_startEvent.Cancel();
     if (m_napi)
     {
-        m_napi->SetBusyPollWaiter(Callback<void>());
+        m_napi->GetBusyPoll()->SetBusyPollWaiter(Callback<void>());
     }
     m_napi = nullptr;
     m_nextNapi = nullptr;
@@ -205,7 +206,7 @@ BusyPoller::Step()
         m_timeouts++;
         return;
     }
-    if (m_napi->BusyPollOwn())
+    if (m_napi->GetBusyPoll()->BusyPollOwn())
     {
         // napi_busy_loop: the task owns the context for one call of up to m_budget frames.
         m_work = 0;
@@ -215,17 +216,17 @@ BusyPoller::Step()
     // Nothing to poll (empty ring, or the softirq owns the context): spin.
     m_spinning = true;
     m_spinStart = now;
-    m_napi->SetBusyPollWaiter(m_frameArrived);
+    m_napi->GetBusyPoll()->SetBusyPollWaiter(m_frameArrived);
     m_cpu->SubmitSpin(m_task, m_deadline - now, m_spinDone);
 }
 
 void
 BusyPoller::PollNext()
 {
-    if (m_work >= m_budget || !m_napi->BusyPollFrame(m_task, m_frameDone))
+    if (m_work >= m_budget || !m_napi->GetBusyPoll()->BusyPollFrame(m_task, m_frameDone))
     {
         // busy_poll_stop: give the context back, then poll again, spin or stop.
-        m_napi->BusyPollRelease(m_work);
+        m_napi->GetBusyPoll()->BusyPollRelease(m_work);
         Step();
     }
 }
@@ -260,7 +261,7 @@ BusyPoller::SpinDone()
 {
     m_spinning = false;
     m_spinTime += Simulator::Now() - m_spinStart;
-    m_napi->SetBusyPollWaiter(Callback<void>());
+    m_napi->GetBusyPoll()->SetBusyPollWaiter(Callback<void>());
     Step();
 }
 

@@ -11,6 +11,7 @@
 #include "ns3/abort.h"
 #include "ns3/boolean.h"
 #include "ns3/log.h"
+#include "ns3/napi-busy-poll.h"
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
 
@@ -105,7 +106,7 @@ EpollInstance::DoDispose()
     m_sleepTimer.Cancel();
     if (m_loopNapi)
     {
-        m_loopNapi->SetBusyPollWaiter(Callback<void>());
+        m_loopNapi->GetBusyPoll()->SetBusyPollWaiter(Callback<void>());
     }
     m_cpu = nullptr;
     m_stack = nullptr;
@@ -265,7 +266,7 @@ EpollInstance::ReturnEvents()
     if (m_preferBusyPoll && m_napi)
     {
         // ep_suspend_napi_irqs: napi_suspend_irqs(ep->napi_id).
-        m_napi->SuspendIrqs();
+        m_napi->GetBusyPoll()->SuspendIrqs();
         m_stats.suspends++;
     }
     m_waiting = false;
@@ -290,7 +291,7 @@ EpollInstance::StartBusyLoop()
     m_stats.busyLoops++;
     m_loopNapi = m_napi;
     m_loopDeadline = Simulator::Now() + MicroSeconds(m_busyPollUsecs);
-    m_owned = m_loopNapi->BusyLoopTake(m_preferBusyPoll);
+    m_owned = m_loopNapi->GetBusyPoll()->BusyLoopTake(m_preferBusyPoll);
     if (m_owned)
     {
         m_stats.busyLoopTakes++;
@@ -313,11 +314,12 @@ EpollInstance::LoopIteration()
 void
 EpollInstance::PollNext()
 {
-    if (m_callWork < m_busyPollBudget && m_loopNapi->BusyPollFrame(m_task, m_frameDone))
+    if (m_callWork < m_busyPollBudget &&
+        m_loopNapi->GetBusyPoll()->BusyPollFrame(m_task, m_frameDone))
     {
         return;
     }
-    m_loopNapi->BusyLoopCallEnded(m_callWork);
+    m_loopNapi->GetBusyPoll()->BusyLoopCallEnded(m_callWork);
     m_stats.busyFrames += m_callWork;
     LoopCheck();
 }
@@ -352,7 +354,7 @@ EpollInstance::LoopCheck()
     // until a frame reaches memory, an item is ready, or the time is up.
     m_spinning = true;
     m_spinStart = Simulator::Now();
-    m_loopNapi->SetBusyPollWaiter(m_frameArrived);
+    m_loopNapi->GetBusyPoll()->SetBusyPollWaiter(m_frameArrived);
     m_cpu->SubmitSpin(m_task, m_loopDeadline - Simulator::Now(), m_spinDone);
 }
 
@@ -376,8 +378,8 @@ EpollInstance::Preempted()
     // the loop was spinning), cond_resched; the loop restarts when the thread runs again.
     m_owned = false;
     m_stats.yields++;
-    m_loopNapi->SetBusyPollWaiter(Callback<void>());
-    m_loopNapi->BusyLoopStop(m_task, 0, m_preferBusyPoll, m_yieldStopped);
+    m_loopNapi->GetBusyPoll()->SetBusyPollWaiter(Callback<void>());
+    m_loopNapi->GetBusyPoll()->BusyLoopStop(m_task, 0, m_preferBusyPoll, m_yieldStopped);
     m_cpu->CutSpin(m_task);
 }
 
@@ -391,7 +393,7 @@ EpollInstance::SpinDone()
 {
     m_spinning = false;
     m_stats.spin += Simulator::Now() - m_spinStart;
-    m_loopNapi->SetBusyPollWaiter(Callback<void>());
+    m_loopNapi->GetBusyPoll()->SetBusyPollWaiter(Callback<void>());
     if (LoopEnds())
     {
         EndBusyLoop();
@@ -400,7 +402,7 @@ EpollInstance::SpinDone()
     if (!m_owned)
     {
         // Try to take the context again (napi_busy_loop's next iteration).
-        m_owned = m_loopNapi->BusyLoopTake(m_preferBusyPoll);
+        m_owned = m_loopNapi->GetBusyPoll()->BusyLoopTake(m_preferBusyPoll);
         if (m_owned)
         {
             m_stats.busyLoopTakes++;
@@ -421,7 +423,10 @@ EpollInstance::EndBusyLoop()
     if (m_owned)
     {
         m_owned = false;
-        m_loopNapi->BusyLoopStop(m_task, m_busyPollBudget, m_preferBusyPoll, m_stopped);
+        m_loopNapi->GetBusyPoll()->BusyLoopStop(m_task,
+                                                m_busyPollBudget,
+                                                m_preferBusyPoll,
+                                                m_stopped);
         return;
     }
     BusyLoopStopped();
@@ -441,7 +446,7 @@ EpollInstance::BusyLoopStopped()
     // item with a valid one becomes ready.
     if (m_preferBusyPoll)
     {
-        napi->ResumeIrqs();
+        napi->GetBusyPoll()->ResumeIrqs();
         m_stats.resumes++;
     }
     m_napi = nullptr;

@@ -650,6 +650,12 @@ NapiRxMode::SetBusyPollWaiter(const Callback<void>& waiter)
     }
 }
 
+NapiBusyPoll*
+NapiRxMode::GetBusyPoll()
+{
+    return this;
+}
+
 bool
 NapiRxMode::BusyPollOwn()
 {

@@ -9,6 +9,7 @@
 #ifndef NAPI_RX_MODE_H
 #define NAPI_RX_MODE_H
 
+#include "napi-busy-poll.h"
 #include "napi-context.h"
 #include "rx-mode.h"
 #include "softnet-data.h"
@@ -82,7 +83,7 @@ class GroEngine;
  * 2007: StartPollCall, RepollsAfterFullPoll, WeightExhausted), DisableEnableRxMode (no
  * weight, a private SoftnetData: UsesSharedSoftnet).
  */
-class NapiRxMode : public RxMode, public NapiContext
+class NapiRxMode : public RxMode, public NapiContext, public NapiBusyPoll
 {
   public:
     /**
@@ -130,6 +131,9 @@ class NapiRxMode : public RxMode, public NapiContext
      * (napi_schedule_prep fails) and schedules nothing.
      * @return true if the caller owns the context now
      */
+    /** @return this context (it can be busy-polled) */
+    NapiBusyPoll* GetBusyPoll() override;
+
     bool BusyPollOwn() override;
     bool BusyPollFrame(HostCpu::TaskId task, const Callback<void>& done) override;
     /**

@@ -13,6 +13,7 @@
 #include "ns3/gro-engine.h"
 #include "ns3/host-cpu.h"
 #include "ns3/log.h"
+#include "ns3/napi-busy-poll.h"
 #include "ns3/object-factory.h"
 
 #include <algorithm>
@@ -216,62 +217,65 @@ RxMode::NotifySoftirqRestart()
     m_queue->Record(RxQueue::SOFTIRQ_RESTART);
 }
 
-bool
-RxMode::BusyPollOwn()
-{
-    return false;
-}
-
-bool
-RxMode::BusyPollFrame(HostCpu::TaskId task, const Callback<void>& done)
-{
-    return false;
-}
-
-void
-RxMode::BusyPollRelease(uint32_t frames)
-{
-}
-
 uint32_t
 RxMode::GetCore() const
 {
     return m_core;
 }
 
-bool
-RxMode::BusyLoopTake(bool /* prefer */)
+namespace
 {
-    return false;
-}
+/// The NAPI context of a mode that cannot be busy-polled: every busy poll is refused.
+class NoBusyPoll : public NapiBusyPoll
+{
+  public:
+    bool BusyPollOwn() override
+    {
+        return false;
+    }
 
-void
-RxMode::BusyLoopCallEnded(uint32_t /* frames */)
-{
-}
+    bool BusyPollFrame(HostCpu::TaskId, const Callback<void>&) override
+    {
+        return false;
+    }
 
-void
-RxMode::BusyLoopStop(HostCpu::TaskId /* task */,
-                     uint32_t /* budget */,
-                     bool /* prefer */,
-                     const Callback<void>& done)
-{
-    done();
-}
+    void BusyPollRelease(uint32_t) override
+    {
+    }
 
-void
-RxMode::SuspendIrqs()
-{
-}
+    void SetBusyPollWaiter(const Callback<void>&) override
+    {
+    }
 
-void
-RxMode::ResumeIrqs()
-{
-}
+    bool BusyLoopTake(bool) override
+    {
+        return false;
+    }
 
-void
-RxMode::SetBusyPollWaiter(const Callback<void>& waiter)
+    void BusyLoopCallEnded(uint32_t) override
+    {
+    }
+
+    void BusyLoopStop(HostCpu::TaskId, uint32_t, bool, const Callback<void>& done) override
+    {
+        done();
+    }
+
+    void SuspendIrqs() override
+    {
+    }
+
+    void ResumeIrqs() override
+    {
+    }
+};
+} // namespace
+
+NapiBusyPoll*
+RxMode::GetBusyPoll()
 {
+    static NoBusyPoll refusing;
+    return &refusing;
 }
 
 int64_t

@@ -21,6 +21,7 @@ namespace ns3
 
 class RxQueue;
 class GroEngine;
+class NapiBusyPoll;
 
 /**
  * @ingroup hostnet
@@ -131,70 +132,15 @@ class RxMode : public Object
      */
     void HandleInterrupt();
 
-    /// @name Busy polling: what a BusyPoller (napi_busy_loop) does with the context
-    /// @{
     /**
-     * @brief napi_busy_loop takes the context (NAPI_STATE_SCHED for a task): only if it is
-     * idle (no ISR, not scheduled in the softirq, not owned) and its ring has frames. Until
-     * BusyPollRelease, an ISR finds it owned and schedules nothing. Only a mode that
-     * Supports(BUSY_POLL) can be owned; the default refuses.
-     * @return true if the caller owns the context now
+     * @brief What socket and epoll busy polling (BusyPoller, EpollInstance) do with this
+     * mode's NAPI context, apart from the mode's own interface as TcpRecoveryOps is apart
+     * from TcpSocketBase. A mode that Supports(BUSY_POLL) returns itself; the default is a
+     * context that refuses every busy poll (owns nothing, does nothing, runs the stop's
+     * callback at once).
+     * @return the busy-poll interface (never null)
      */
-    virtual bool BusyPollOwn();
-
-    /**
-     * @brief The owner processes the next frame of the ring as TASK work of @p task
-     * (protocol cost and refill), hands it to the stack and calls @p done.
-     * @param task the owning task
-     * @param done called when the frame went up
-     * @return false (and nothing done) if the ring is empty
-     */
-    virtual bool BusyPollFrame(HostCpu::TaskId task, const Callback<void>& done);
-
-    /**
-     * @brief busy_poll_stop: the owner gives the context back after @p frames frames (the
-     * BusyPoll trace and the device's statistics count the call); frames that an interrupt
-     * announced meanwhile go to the softirq.
-     * @param frames the frames the busy poll call took
-     */
-    virtual void BusyPollRelease(uint32_t frames);
-    /**
-     * @brief The epoll busy loop (napi_busy_loop, EpollInstance) takes the context for the
-     * whole loop. The default refuses.
-     * @param prefer prefer_busy_poll of the epoll instance
-     * @return true if the caller owns the context now
-     */
-    virtual bool BusyLoopTake(bool prefer);
-    /**
-     * @brief A poll call of the epoll busy loop ended: count it and fire BusyPoll. The
-     * default does nothing.
-     * @param frames the frames it took (BusyPollFrame)
-     */
-    virtual void BusyLoopCallEnded(uint32_t frames);
-    /**
-     * @brief busy_poll_stop of a loop that BusyLoopTake started. The default runs @p done.
-     * @param task the polling task
-     * @param budget frames of the last poll call
-     * @param prefer prefer_busy_poll of the epoll instance
-     * @param done called when the stop was served
-     */
-    virtual void BusyLoopStop(HostCpu::TaskId task,
-                              uint32_t budget,
-                              bool prefer,
-                              const Callback<void>& done);
-    /** @brief napi_suspend_irqs (epoll returned events). The default does nothing. */
-    virtual void SuspendIrqs();
-    /** @brief napi_resume_irqs (epoll found nothing). The default does nothing. */
-    virtual void ResumeIrqs();
-    /// @}
-
-    /**
-     * @brief Called once at the next frame written to host memory (a spinning busy poller
-     * waits for it); a null callback cancels. The default (a mode that cannot be
-     * busy-polled) does nothing.
-     * @param waiter the callback
-     */
-    virtual void SetBusyPollWaiter(const Callback<void>& waiter);
+    virtual NapiBusyPoll* GetBusyPoll();
 
     /**
      * @brief A frame was written to host memory (whether or not the interrupt is enabled).
