@@ -7,6 +7,7 @@
 #include "distributed-run.h"
 
 #include "ns3/abort.h"
+#include "ns3/channel.h"
 #include "ns3/internet-stack-helper.h"
 #include "ns3/ipv4-address-helper.h"
 #include "ns3/ipv4-global-routing-helper.h"

@@ -8,7 +8,7 @@
 
 #include "host-net-channel.h"
 
-#include "host-net-device.h"
+#include "phy-wrapper-net-device.h"
 
 #include "ns3/log.h"
 #include "ns3/node.h"
@@ -78,7 +78,7 @@ HostNetChannel::GetVisibleDevice(Ptr<NetDevice> phy)
     Ptr<Node> node = phy ? phy->GetNode() : nullptr;
     for (uint32_t i = 0; node && i < node->GetNDevices(); ++i)
     {
-        auto host = DynamicCast<HostNetDevice>(node->GetDevice(i));
+        auto host = DynamicCast<PhyWrapperNetDevice>(node->GetDevice(i));
         if (host && host->GetPhy() == phy)
         {
             return host;

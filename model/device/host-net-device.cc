@@ -8,7 +8,6 @@
 
 #include "host-net-device.h"
 
-#include "host-net-channel.h"
 #include "host-net-flow-probe.h"
 #include "phy-address-mirror.h"
 
@@ -25,10 +24,12 @@
 #include "ns3/log.h"
 #include "ns3/merged-segments-tag.h"
 #include "ns3/net-device-queue-interface.h"
+#include "ns3/no-moderation.h"
 #include "ns3/node.h"
 #include "ns3/non-negative-variable-checker.h"
 #include "ns3/object-factory.h"
 #include "ns3/object-vector.h"
+#include "ns3/per-packet-rx-mode.h"
 #include "ns3/pointer.h"
 #include "ns3/rfs-flow-table.h"
 #include "ns3/rps-backlog.h"
@@ -52,7 +53,22 @@ NS_OBJECT_ENSURE_REGISTERED(HostNetDevice);
 namespace
 {
 /**
- * @param source the object of queue 0
+ * A factory of class T, made through T::GetTypeId() rather than its name: the TypeId is
+ * then registered whatever the order of the libraries' static initialisation (a name
+ * looked up while HostNetDevice registers may not be registered yet).
+ * @return the factory
+ */
+template <typename T>
+ObjectFactory
+FactoryOf()
+{
+    ObjectFactory factory;
+    factory.SetTypeId(T::GetTypeId());
+    return factory;
+}
+
+/**
+ * @param source the TxRing of queue pair 0
  * @return source->Fork(), checked to be of the same class (a class that does not override
  *         Fork would give its parent's copy)
  */
@@ -87,7 +103,7 @@ HostNetDevice::GetTypeId()
 {
     static TypeId tid =
         TypeId("ns3::HostNetDevice")
-            .SetParent<NetDevice>()
+            .SetParent<PhyWrapperNetDevice>()
             .SetGroupName("Hostnet")
             .AddConstructor<HostNetDevice>()
             .AddAttribute("RxRing",
@@ -95,7 +111,7 @@ HostNetDevice::GetTypeId()
                           "(an ns3::RxRing with its attributes, e.g. "
                           "\"ns3::RxRing[Size=512]\"). Every queue gets its own, made when "
                           "the device is installed; reach them through Queues/*/RxRing.",
-                          ObjectFactoryValue(ObjectFactory("ns3::RxRing")),
+                          ObjectFactoryValue(FactoryOf<RxRing>()),
                           MakeObjectFactoryAccessor(&HostNetDevice::SetRxRingFactory,
                                                     &HostNetDevice::GetRxRingFactory),
                           MakeObjectFactoryChecker())
@@ -108,7 +124,7 @@ HostNetDevice::GetTypeId()
                           "ns3::I40eAdaptiveItrModeration, ns3::NetDimModeration, "
                           "ns3::BufferAdaptiveModeration). Every queue gets its own, made when "
                           "the device is installed; reach them through Queues/*/Moderation.",
-                          ObjectFactoryValue(ObjectFactory("ns3::NoModeration")),
+                          ObjectFactoryValue(FactoryOf<NoModeration>()),
                           MakeObjectFactoryAccessor(&HostNetDevice::SetModerationFactory,
                                                     &HostNetDevice::GetModerationFactory),
                           MakeObjectFactoryChecker())
@@ -119,7 +135,7 @@ HostNetDevice::GetTypeId()
                           "ns3::PurePollingRxMode, ns3::HybridRxMode). Every queue gets its "
                           "own, made when the device is installed; reach them through "
                           "Queues/*/RxMode.",
-                          ObjectFactoryValue(ObjectFactory("ns3::PerPacketRxMode")),
+                          ObjectFactoryValue(FactoryOf<PerPacketRxMode>()),
                           MakeObjectFactoryAccessor(&HostNetDevice::SetRxModeFactory,
                                                     &HostNetDevice::GetRxModeFactory),
                           MakeObjectFactoryChecker())
@@ -128,7 +144,7 @@ HostNetDevice::GetTypeId()
                           "ns3::GroEngine with its attributes, e.g. "
                           "\"ns3::GroEngine[MaxSize=65535]\"); reach them through "
                           "Queues/*/Gro.",
-                          ObjectFactoryValue(ObjectFactory("ns3::GroEngine")),
+                          ObjectFactoryValue(FactoryOf<GroEngine>()),
                           MakeObjectFactoryAccessor(&HostNetDevice::SetGroFactory,
                                                     &HostNetDevice::GetGroFactory),
                           MakeObjectFactoryChecker())
@@ -194,11 +210,6 @@ HostNetDevice::GetTypeId()
                           MakeBooleanAccessor(&HostNetDevice::SetStageLatencies,
                                               &HostNetDevice::GetStageLatencies),
                           MakeBooleanChecker())
-            .AddAttribute("Mtu",
-                          "MTU; 0 uses the PHY's.",
-                          UintegerValue(0),
-                          MakeUintegerAccessor(&HostNetDevice::m_mtu),
-                          MakeUintegerChecker<uint16_t>())
             .AddTraceSource("Delivered",
                             "A frame finished protocol processing and went up the stack "
                             "(frame, system latency).",
@@ -237,25 +248,7 @@ void
 HostNetDevice::DoInitialize()
 {
     NS_LOG_FUNCTION(this);
-    NS_ABORT_MSG_IF(!m_phy,
-                    "HostNetDevice: no PHY device; call SetPhy (or use HostNetDeviceHelper)");
     NS_ABORT_MSG_IF(!GetTxPath()->GetTxRing(), "HostNetDevice: TxPath/TxRing must be set");
-    // Nix-vector routing cannot route through the wrapper: without a mirror interface on the
-    // PHY its neighbours do not find the host, and with one it stops on the duplicate address
-    // ("Duplicate IP address ... during NIX Vector map construction"). Refuse it clearly.
-    // The TypeId is looked up by name: hostnet does not link the nix-vector-routing module
-    // (when it is not loaded, no node can use it).
-    Ptr<Ipv4> ipv4 = m_node ? m_node->GetObject<Ipv4>() : nullptr;
-    Ptr<Ipv4RoutingProtocol> routing = ipv4 ? ipv4->GetRoutingProtocol() : nullptr;
-    TypeId nix;
-    bool nixLoaded = TypeId::LookupByNameFailSafe("ns3::Ipv4NixVectorRouting", &nix);
-    TypeId routingTid = routing ? routing->GetInstanceTypeId() : TypeId();
-    NS_ABORT_MSG_IF(routing && nixLoaded && (routingTid == nix || routingTid.IsChildOf(nix)),
-                    "HostNetDevice: node " << m_node->GetId() << " uses "
-                                           << routing->GetInstanceTypeId().GetName()
-                                           << ", which cannot route through hostnet hosts; use "
-                                              "Ipv4GlobalRoutingHelper (global routing) or "
-                                              "static routes");
     for (const auto& queue : m_queues)
     {
         queue->GetRxRing()->Initialize();
@@ -267,7 +260,7 @@ HostNetDevice::DoInitialize()
     {
         ring->Initialize();
     }
-    NetDevice::DoInitialize();
+    PhyWrapperNetDevice::DoInitialize();
 }
 
 void
@@ -291,15 +284,10 @@ HostNetDevice::DoDispose()
     m_tx = nullptr;
     m_steering = nullptr;
     m_costs = nullptr;
-    m_phy = nullptr;
-    m_channel = nullptr;
-    m_node = nullptr;
     m_cpu = nullptr;
     m_stack = nullptr;
     m_queueInterface = nullptr;
-    m_rxCallback = NetDevice::ReceiveCallback();
-    m_promiscCallback = NetDevice::PromiscReceiveCallback();
-    NetDevice::DoDispose();
+    PhyWrapperNetDevice::DoDispose();
 }
 
 void
@@ -310,29 +298,11 @@ HostNetDevice::NotifyNewAggregate()
         m_queueInterface = GetObject<NetDeviceQueueInterface>();
         GetTxPath()->SetQueueInterface(m_queueInterface);
     }
-    NetDevice::NotifyNewAggregate();
+    PhyWrapperNetDevice::NotifyNewAggregate();
 }
 
 void
-HostNetDevice::SetPhy(Ptr<NetDevice> phy)
-{
-    NS_LOG_FUNCTION(this << phy);
-    NS_ABORT_MSG_IF(!phy, "HostNetDevice::SetPhy: null PHY");
-    NS_ABORT_MSG_IF(m_phy, "HostNetDevice::SetPhy: the PHY is already set");
-    m_phy = phy;
-    // A property of the PHY's type (ns-3's devices build it anew on every call).
-    m_phyBroadcast = phy->GetBroadcast();
-    Setup();
-}
-
-Ptr<NetDevice>
-HostNetDevice::GetPhy() const
-{
-    return m_phy;
-}
-
-void
-HostNetDevice::Setup()
+HostNetDevice::DoSetup()
 {
     if (m_setupDone || !m_phy || !m_node)
     {
@@ -526,29 +496,6 @@ HostNetDevice::GetIrqCore() const
 
 // ---------------------------------------------------------------- receive path
 
-uint16_t
-HostNetDevice::SenderIndex(const Address& from)
-{
-    // A point-to-point PHY has one peer; a shared medium a few, and frames come in runs.
-    if (m_lastSender < m_senders.size() && m_senders[m_lastSender] == from)
-    {
-        return m_lastSender;
-    }
-    for (std::size_t i = 0; i < m_senders.size(); ++i)
-    {
-        if (m_senders[i] == from)
-        {
-            m_lastSender = static_cast<uint16_t>(i);
-            return m_lastSender;
-        }
-    }
-    NS_ABORT_MSG_IF(m_senders.size() > std::numeric_limits<uint16_t>::max(),
-                    "HostNetDevice: more than 65536 link-layer senders on one device");
-    m_senders.push_back(from);
-    m_lastSender = static_cast<uint16_t>(m_senders.size() - 1);
-    return m_lastSender;
-}
-
 bool
 HostNetDevice::ReceiveFromPhy(Ptr<NetDevice> phy,
                               Ptr<const Packet> packet,
@@ -606,7 +553,7 @@ HostNetDevice::DeliverFrame(RxFrame&& frame, Time processingStart, uint32_t core
         m_promiscCallback(this,
                           frame.packet,
                           frame.protocol,
-                          m_senders[frame.sender],
+                          GetSender(frame.sender),
                           GetAddress(),
                           NetDevice::PACKET_HOST);
     }
@@ -620,7 +567,7 @@ HostNetDevice::DeliverFrame(RxFrame&& frame, Time processingStart, uint32_t core
         Ptr<TcpSocketBase> quickAck = frame.segments > 1 && frame.protocol == 0x0800
                                           ? m_quickAck.Begin(frame.packet)
                                           : nullptr;
-        m_rxCallback(this, frame.packet, frame.protocol, m_senders[frame.sender]);
+        m_rxCallback(this, frame.packet, frame.protocol, GetSender(frame.sender));
         m_quickAck.End(quickAck);
         m_stack->SetExecContext(previous);
     }
@@ -751,16 +698,6 @@ HostNetDevice::Send(Ptr<Packet> packet, const Address& dest, uint16_t protocolNu
     return true;
 }
 
-bool
-HostNetDevice::SendFrom(Ptr<Packet> packet,
-                        const Address& source,
-                        const Address& dest,
-                        uint16_t protocolNumber)
-{
-    NS_ABORT_MSG("HostNetDevice does not support SendFrom (SupportsSendFrom() is false)");
-    return false;
-}
-
 // ---------------------------------------------------------------- statistics
 
 HostNetDeviceStats
@@ -822,176 +759,6 @@ HostNetDevice::AssignStreams(int64_t stream)
     // Last, so that adding it kept the streams of the other variables.
     used += GetSteering()->AssignStreams(stream + used);
     return used;
-}
-
-// ---------------------------------------------------------------- NetDevice API
-
-void
-HostNetDevice::SetIfIndex(const uint32_t index)
-{
-    m_ifIndex = index;
-}
-
-uint32_t
-HostNetDevice::GetIfIndex() const
-{
-    return m_ifIndex;
-}
-
-Ptr<Channel>
-HostNetDevice::GetChannel() const
-{
-    Ptr<Channel> phyChannel = m_phy ? m_phy->GetChannel() : nullptr;
-    if (!phyChannel)
-    {
-        return nullptr;
-    }
-    if (m_channel && m_channel->GetPhyChannel() == phyChannel)
-    {
-        return m_channel;
-    }
-    // One HostNetChannel per PHY channel: reuse the one another wrapper on it made.
-    for (std::size_t i = 0; i < phyChannel->GetNDevices(); ++i)
-    {
-        auto other =
-            DynamicCast<HostNetDevice>(HostNetChannel::GetVisibleDevice(phyChannel->GetDevice(i)));
-        if (other && other != this && other->m_channel &&
-            other->m_channel->GetPhyChannel() == phyChannel)
-        {
-            m_channel = other->m_channel;
-            return m_channel;
-        }
-    }
-    m_channel = CreateObject<HostNetChannel>();
-    m_channel->SetPhyChannel(phyChannel);
-    return m_channel;
-}
-
-void
-HostNetDevice::SetAddress(Address address)
-{
-    NS_ABORT_MSG_IF(!m_phy, "HostNetDevice::SetAddress before SetPhy");
-    m_phy->SetAddress(address);
-}
-
-Address
-HostNetDevice::GetAddress() const
-{
-    NS_ABORT_MSG_IF(!m_phy, "HostNetDevice::GetAddress before SetPhy");
-    return m_phy->GetAddress();
-}
-
-bool
-HostNetDevice::SetMtu(const uint16_t mtu)
-{
-    m_mtu = mtu;
-    return m_phy ? m_phy->SetMtu(mtu) : true;
-}
-
-uint16_t
-HostNetDevice::GetMtu() const
-{
-    if (m_mtu != 0 || !m_phy)
-    {
-        return m_mtu;
-    }
-    return m_phy->GetMtu();
-}
-
-bool
-HostNetDevice::IsLinkUp() const
-{
-    return m_phy && m_phy->IsLinkUp();
-}
-
-void
-HostNetDevice::AddLinkChangeCallback(Callback<void> callback)
-{
-    NS_ABORT_MSG_IF(!m_phy, "HostNetDevice::AddLinkChangeCallback before SetPhy");
-    m_phy->AddLinkChangeCallback(callback);
-}
-
-bool
-HostNetDevice::IsBroadcast() const
-{
-    return m_phy && m_phy->IsBroadcast();
-}
-
-Address
-HostNetDevice::GetBroadcast() const
-{
-    NS_ABORT_MSG_IF(!m_phy, "HostNetDevice::GetBroadcast before SetPhy");
-    return m_phyBroadcast;
-}
-
-bool
-HostNetDevice::IsMulticast() const
-{
-    return m_phy && m_phy->IsMulticast();
-}
-
-Address
-HostNetDevice::GetMulticast(Ipv4Address multicastGroup) const
-{
-    NS_ABORT_MSG_IF(!m_phy, "HostNetDevice::GetMulticast before SetPhy");
-    return m_phy->GetMulticast(multicastGroup);
-}
-
-Address
-HostNetDevice::GetMulticast(Ipv6Address addr) const
-{
-    NS_ABORT_MSG_IF(!m_phy, "HostNetDevice::GetMulticast before SetPhy");
-    return m_phy->GetMulticast(addr);
-}
-
-bool
-HostNetDevice::IsBridge() const
-{
-    return false;
-}
-
-bool
-HostNetDevice::IsPointToPoint() const
-{
-    return m_phy && m_phy->IsPointToPoint();
-}
-
-Ptr<Node>
-HostNetDevice::GetNode() const
-{
-    return m_node;
-}
-
-void
-HostNetDevice::SetNode(Ptr<Node> node)
-{
-    NS_LOG_FUNCTION(this << node);
-    m_node = node;
-    Setup();
-}
-
-bool
-HostNetDevice::NeedsArp() const
-{
-    return m_phy && m_phy->NeedsArp();
-}
-
-void
-HostNetDevice::SetReceiveCallback(NetDevice::ReceiveCallback cb)
-{
-    m_rxCallback = cb;
-}
-
-void
-HostNetDevice::SetPromiscReceiveCallback(NetDevice::PromiscReceiveCallback cb)
-{
-    m_promiscCallback = cb;
-}
-
-bool
-HostNetDevice::SupportsSendFrom() const
-{
-    return false;
 }
 
 } // namespace ns3

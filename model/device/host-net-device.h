@@ -9,10 +9,10 @@
 #ifndef HOST_NET_DEVICE_H
 #define HOST_NET_DEVICE_H
 
-#include "host-net-channel.h"
 #include "host-net-queue.h"
 #include "host-net-statistics.h"
 #include "host-tx-path.h"
+#include "phy-wrapper-net-device.h"
 #include "receive-steering.h"
 
 #include "ns3/data-rate.h"
@@ -64,7 +64,7 @@ class NetDeviceQueueInterface;
  * TxPath (HostTxPath: Tx rings, TSO/GSO sends, flow control). HostNetStatistics keeps the
  * counters and latency summaries.
  */
-class HostNetDevice : public NetDevice
+class HostNetDevice : public PhyWrapperNetDevice
 {
   public:
     /// Why the host (not the NIC) dropped a received frame.
@@ -98,16 +98,6 @@ class HostNetDevice : public NetDevice
 
     HostNetDevice(const HostNetDevice&) = delete;
     HostNetDevice& operator=(const HostNetDevice&) = delete;
-
-    /**
-     * @brief Wrap a PHY device. The PHY must already be attached to a channel and to the
-     * same node; its received frames go to this device from now on.
-     * @param phy the PHY device
-     */
-    void SetPhy(Ptr<NetDevice> phy);
-
-    /** @return the wrapped PHY device */
-    Ptr<NetDevice> GetPhy() const;
 
     /** @return the node's CPU (valid once the device is on a node) */
     Ptr<HostCpu> GetCpu() const;
@@ -233,45 +223,14 @@ class HostNetDevice : public NetDevice
 
     /// @}
 
-    // NetDevice API
-    void SetIfIndex(const uint32_t index) override;
-    uint32_t GetIfIndex() const override;
-    /**
-     * @brief Get the channel routing sees.
-     * @return the PHY's channel as ns-3's routing must see it: a HostNetChannel listing the
-     *         HostNetDevices in place of the PHYs they wrap (global and Nix-vector routing
-     *         walk device -> channel -> devices)
-     */
-    Ptr<Channel> GetChannel() const override;
-    void SetAddress(Address address) override;
-    Address GetAddress() const override;
-    bool SetMtu(const uint16_t mtu) override;
-    uint16_t GetMtu() const override;
-    bool IsLinkUp() const override;
-    void AddLinkChangeCallback(Callback<void> callback) override;
-    bool IsBroadcast() const override;
-    Address GetBroadcast() const override;
-    bool IsMulticast() const override;
-    Address GetMulticast(Ipv4Address multicastGroup) const override;
-    Address GetMulticast(Ipv6Address addr) const override;
-    bool IsBridge() const override;
-    bool IsPointToPoint() const override;
+    // NetDevice API: the host's transmit path (the rest is PhyWrapperNetDevice's)
     bool Send(Ptr<Packet> packet, const Address& dest, uint16_t protocolNumber) override;
-    bool SendFrom(Ptr<Packet> packet,
-                  const Address& source,
-                  const Address& dest,
-                  uint16_t protocolNumber) override;
-    Ptr<Node> GetNode() const override;
-    void SetNode(Ptr<Node> node) override;
-    bool NeedsArp() const override;
-    void SetReceiveCallback(NetDevice::ReceiveCallback cb) override;
-    void SetPromiscReceiveCallback(NetDevice::PromiscReceiveCallback cb) override;
-    bool SupportsSendFrom() const override;
 
   protected:
     void DoDispose() override;
     void DoInitialize() override;
     void NotifyNewAggregate() override;
+    void DoSetup() override;
 
   private:
     /**
@@ -324,13 +283,6 @@ class HostNetDevice : public NetDevice
     /** @return whether the per-stage latencies are recorded */
     bool GetStageLatencies() const;
 
-    /**
-     * @brief The index of a sender's address in m_senders (added if new).
-     * @param from the link-layer address the PHY reported
-     * @return its index (frames carry 2 bytes instead of an Address)
-     */
-    uint16_t SenderIndex(const Address& from);
-
     /// A frame from the PHY.
     bool ReceiveFromPhy(Ptr<NetDevice> phy,
                         Ptr<const Packet> packet,
@@ -338,37 +290,25 @@ class HostNetDevice : public NetDevice
                         const Address& from);
     /// Create the receive queues, each with its own parts made by the part factories.
     void CreateQueues();
-    /// Connect to the node's CPU and the PHY (once both are known).
-    void Setup();
 
-    Ptr<NetDevice> m_phy;   ///< wrapped PHY
-    Address m_phyBroadcast; ///< the PHY's broadcast address (asked per packet by IPv4)
-    mutable Ptr<HostNetChannel> m_channel; ///< its channel as routing sees it (GetChannel)
-    Ptr<Node> m_node;                      ///< our node
-    Ptr<HostCpu> m_cpu;                    ///< the node's CPU
-    Ptr<HostNetStack> m_stack;             ///< the node's network stack
-    bool m_noIpv4{false};                  ///< the node has no IPv4 (TSO: per frame)
-    ObjectFactory m_rxRingFactory;         ///< each queue's receive ring (attribute)
-    ObjectFactory m_moderationFactory;     ///< each queue's NIC moderation (attribute)
-    ObjectFactory m_rxModeFactory;         ///< each queue's OS receive mode (attribute)
-    ObjectFactory m_groFactory;            ///< each queue's GRO engine (attribute)
-    uint32_t m_nQueues{1};                 ///< receive queues (attribute)
-    bool m_groEnabled{false};              ///< GRO (attribute)
+    Ptr<HostCpu> m_cpu;                ///< the node's CPU
+    Ptr<HostNetStack> m_stack;         ///< the node's network stack
+    bool m_noIpv4{false};              ///< the node has no IPv4 (TSO: per frame)
+    ObjectFactory m_rxRingFactory;     ///< each queue's receive ring (attribute)
+    ObjectFactory m_moderationFactory; ///< each queue's NIC moderation (attribute)
+    ObjectFactory m_rxModeFactory;     ///< each queue's OS receive mode (attribute)
+    ObjectFactory m_groFactory;        ///< each queue's GRO engine (attribute)
+    uint32_t m_nQueues{1};             ///< receive queues (attribute)
+    bool m_groEnabled{false};          ///< GRO (attribute)
     Callback<Ptr<const Packet>, Ptr<const Packet>> m_mergedPacketHook; ///< see the setter
     std::vector<Ptr<HostNetQueue>> m_queues;                           ///< receive queues
     Ptr<NetDeviceQueueInterface> m_queueInterface; ///< flow control towards the qdisc
-    uint32_t m_ifIndex{0};                         ///< interface index
-    uint16_t m_mtu{0};                             ///< 0: the PHY's MTU
     bool m_setupDone{false};                       ///< Setup ran
     mutable Ptr<HostCostModel> m_costs;            ///< CPU costs (attribute)
     mutable Ptr<ReceiveSteering> m_steering;       ///< RSS, IRQ affinity, RPS/RFS (attribute)
     mutable Ptr<HostTxPath> m_tx;                  ///< offloads, Tx rings, flow control
     HostNetStatistics m_statistics;                ///< counters and latency histograms
     TcpQuickAck m_quickAck;                        ///< Linux's ACK rule for merged packets
-    std::vector<Address> m_senders; ///< link-layer senders seen (RxFrame::sender indexes it)
-    uint16_t m_lastSender{0};       ///< index of the last sender found
-    NetDevice::ReceiveCallback m_rxCallback;             ///< to the node
-    NetDevice::PromiscReceiveCallback m_promiscCallback; ///< to the node (promiscuous)
 
     TracedCallback<Ptr<const Packet>, Time> m_deliveredTrace;          ///< frame delivered up
     TracedCallback<Ptr<const Packet>, HostDropReason> m_hostDropTrace; ///< host drops
