@@ -8,10 +8,11 @@
 
 #include "busy-poller.h"
 
+#include "napi-busy-poll.h"
+
 #include "ns3/abort.h"
 #include "ns3/host-net-device.h"
 #include "ns3/log.h"
-#include "ns3/napi-busy-poll.h"
 #include "ns3/simulator.h"
 
 namespace ns3

@@ -8,10 +8,11 @@
 
 #include "epoll-instance.h"
 
+#include "napi-busy-poll.h"
+
 #include "ns3/abort.h"
 #include "ns3/boolean.h"
 #include "ns3/log.h"
-#include "ns3/napi-busy-poll.h"
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
 

@@ -8,12 +8,12 @@
 
 #include "rx-mode.h"
 
+#include "gro-engine.h"
+#include "napi-busy-poll.h"
 #include "rx-queue.h"
 
-#include "ns3/gro-engine.h"
 #include "ns3/host-cpu.h"
 #include "ns3/log.h"
-#include "ns3/napi-busy-poll.h"
 #include "ns3/object-factory.h"
 
 #include <algorithm>
