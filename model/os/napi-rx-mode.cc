@@ -624,23 +624,6 @@ NapiRxMode::GetSoftnet() const
 }
 
 void
-NapiRxMode::NotifyFrameInMemory()
-{
-    if (!m_busyWaiter.IsNull())
-    {
-        Callback<void> waiter = m_busyWaiter;
-        m_busyWaiter = Callback<void>();
-        waiter();
-    }
-}
-
-bool
-NapiRxMode::WantsFrameInMemory() const
-{
-    return !m_busyWaiter.IsNull();
-}
-
-void
 NapiRxMode::SetBusyPollWaiter(const Callback<void>& waiter)
 {
     m_busyWaiter = waiter;

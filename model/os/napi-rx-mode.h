@@ -121,9 +121,6 @@ class NapiRxMode : public RxMode, public NapiContext, public NapiBusyPoll
     /** @return the NET_RX state this context is polled from */
     Ptr<SoftnetData> GetSoftnet() const;
 
-    void NotifyFrameInMemory() override;
-    bool WantsFrameInMemory() const override;
-
     /**
      * @brief Busy polling (napi_busy_loop; BusyPoller runs the loop): a task takes the
      * context if it is idle (no ISR, not scheduled in the softirq) and its ring has frames.
@@ -347,7 +344,6 @@ class NapiRxMode : public RxMode, public NapiContext, public NapiBusyPoll
     bool m_irqWhileBusy{false};      ///< an interrupt found the context owned
     Callback<void> m_busyDone;       ///< the owner's callback for the current frame
     Callback<void> m_busyPacketDone; ///< prebuilt callback
-    Callback<void> m_busyWaiter;     ///< woken by the next frame in memory
     bool m_busyLoop{false};          ///< the owner is an epoll busy loop (Linux ownership)
     bool m_deferred{false};          ///< interrupt masked, nobody holds the context, timer armed
     bool m_preferBusyPoll{false};    ///< NAPI_STATE_PREFER_BUSY_POLL

@@ -290,6 +290,7 @@ RxMode::DoDispose()
     m_queue = nullptr;
     m_cpu = nullptr;
     m_gro = nullptr;
+    m_busyWaiter = Callback<void>();
     Object::DoDispose();
 }
 
@@ -299,15 +300,15 @@ RxMode::TakePeakUtilization()
     return m_queue ? m_queue->GetRingFill() : 0.0;
 }
 
-bool
-RxMode::WantsFrameInMemory() const
-{
-    return false;
-}
-
 void
 RxMode::NotifyFrameInMemory()
 {
+    if (!m_busyWaiter.IsNull())
+    {
+        Callback<void> waiter = m_busyWaiter;
+        m_busyWaiter = Callback<void>();
+        waiter();
+    }
 }
 
 } // namespace ns3

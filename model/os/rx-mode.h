@@ -143,19 +143,21 @@ class RxMode : public Object
     virtual NapiBusyPoll* GetBusyPoll();
 
     /**
-     * @brief A frame was written to host memory (whether or not the interrupt is enabled).
-     *
-     * Lets a mode wake a busy-polling application; the default does nothing.
+     * @brief A frame was written to host memory (whether or not the interrupt is enabled):
+     * wakes a spinning busy poller that waits for it (m_busyWaiter, once).
      */
-    virtual void NotifyFrameInMemory();
+    void NotifyFrameInMemory();
 
     /**
      * @brief Whether NotifyFrameInMemory must run when a frame reaches memory (at that
-     * time): RxRing::SetWriteBackWantedCallback. A mode that answers true must call the
-     * ring's WriteBackWanted when the answer becomes true. Default: false.
-     * @return true if a write-back needs NotifyFrameInMemory now
+     * time): RxRing::SetWriteBackWantedCallback. A mode that sets m_busyWaiter calls
+     * RxQueue::RequestWriteBack.
+     * @return true if a busy poller waits for the next frame
      */
-    virtual bool WantsFrameInMemory() const;
+    bool WantsFrameInMemory() const
+    {
+        return !m_busyWaiter.IsNull();
+    }
 
     /** @return the core that runs this queue's receive work (its IRQ core; 0 before Attach) */
     uint32_t GetCore() const;
@@ -241,10 +243,11 @@ class RxMode : public Object
     /** @brief A NET_RX softirq round ended with work left (time_squeeze): count it. */
     void NotifySoftirqRestart();
 
-    RxQueue* m_queue{nullptr}; ///< the receive queue (owner)
-    Ptr<HostCpu> m_cpu;        ///< the node's CPU
-    Ptr<GroEngine> m_gro;      ///< GRO (NAPI modes; null: GRO off)
-    uint32_t m_core{0};        ///< core that runs this queue's Rx work
+    RxQueue* m_queue{nullptr};   ///< the receive queue (owner)
+    Ptr<HostCpu> m_cpu;          ///< the node's CPU
+    Ptr<GroEngine> m_gro;        ///< GRO (NAPI modes; null: GRO off)
+    Callback<void> m_busyWaiter; ///< a spinning busy poller, woken by the next frame in memory
+    uint32_t m_core{0};          ///< core that runs this queue's Rx work
 
   private:
     /**
