@@ -35,9 +35,9 @@ namespace ns3
  * the softirq path as usual). Protocol work done by busy polling is the application's
  * CPU time, not softirq time; the spinning itself is application CPU time too.
  *
- * The loop is this class's: it owns the context for a busy poll call (RxMode::BusyPollOwn,
- * napi_busy_loop), has it process up to the budget's frames as the task's work
- * (RxMode::BusyPollFrame) and gives it back (RxMode::BusyPollRelease, busy_poll_stop).
+ * The loop is this class's: it owns the context for a busy poll call
+ * (NapiBusyPoll::BusyPollOwn, napi_busy_loop), has it process up to the budget's frames as
+ * the task's work (BusyPollFrame) and gives it back (BusyPollRelease, busy_poll_stop).
  * Epoll busy polling with Linux's ownership (the loop holds the context until
  * busy_poll_stop), prefer_busy_poll and IRQ suspension is EpollInstance's; this older loop
  * owns the context per call, leaves the interrupt armed and does not take a deferred

@@ -62,12 +62,12 @@ struct EpollStats
  * - none and timeout 0: return 0;
  * - none, busy polling on (BusyPollUsecs > 0 or PreferBusyPoll) and a NAPI context known:
  *   napi_busy_loop on that context until items are ready or BusyPollUsecs have passed (0:
- *   one poll call). The loop takes the context (RxMode::BusyLoopTake) and polls it in poll
+ *   one poll call). The loop takes the context (NapiBusyPoll::BusyLoopTake) and polls it in poll
  *   calls of BusyPollBudget frames as the task's work; with an empty ring it spins (one
  *   work item cut when a frame reaches host memory or an item becomes ready; no event per
  *   spin iteration). If the context is held by the softirq it spins without polling and
  *   tries again when a frame arrives. At the end busy_poll_stop runs
- *   (RxMode::BusyLoopStop). If items are ready the call returns them; else, with
+ *   (NapiBusyPoll::BusyLoopStop). If items are ready the call returns them; else, with
  *   PreferBusyPoll, napi_resume_irqs, and the NAPI context is forgotten until an item
  *   becomes ready again;
  * - then the thread sleeps until an item becomes ready (a wake-up: HostCpu's WakeupCost) or
