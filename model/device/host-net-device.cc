@@ -14,15 +14,12 @@
 #include "ns3/abort.h"
 #include "ns3/attribute-container.h"
 #include "ns3/boolean.h"
-#include "ns3/channel.h"
 #include "ns3/enum.h"
 #include "ns3/gro-engine.h"
 #include "ns3/ipv4-l3-protocol.h"
-#include "ns3/ipv4-routing-protocol.h"
 #include "ns3/ipv4-tcp-view.h"
 #include "ns3/ipv4.h"
 #include "ns3/log.h"
-#include "ns3/merged-segments-tag.h"
 #include "ns3/net-device-queue-interface.h"
 #include "ns3/no-moderation.h"
 #include "ns3/node.h"
@@ -34,13 +31,11 @@
 #include "ns3/rfs-flow-table.h"
 #include "ns3/rps-backlog.h"
 #include "ns3/simulator.h"
-#include "ns3/string.h"
 #include "ns3/tcp-push-marker.h"
 #include "ns3/trace-source-accessor.h"
 #include "ns3/uinteger.h"
 
 #include <algorithm>
-#include <limits>
 #include <sstream>
 
 namespace ns3

@@ -11,7 +11,6 @@
 #include "host-net-device.h"
 
 #include "ns3/abort.h"
-#include "ns3/boolean.h"
 #include "ns3/flow-monitor.h"
 #include "ns3/ipv4-flow-probe.h"
 #include "ns3/log.h"
