@@ -17,7 +17,7 @@ import time
 
 import pytest
 
-from hostnet.study import Study, StudyError, run_study, summarize
+from hostnet.study import Study, StudyError, run_study, summary_records
 from hostnet.study.adaptive import initial_replications, plan_round
 from test_study_fakes import env_with_hostnet, ns3_program, write_program
 
@@ -98,7 +98,7 @@ def test_rounds_add_runs_only_for_the_overlapping_configurations_until_separated
     assert doc["finished"] and doc["rounds"] == 3 and doc["runs"] == 15
     assert doc["answers"][0]["reason"] == "separated"
     # best on the results says the same: separated with 6 replications each.
-    summary = summarize(out)
+    summary = summary_records(out)
     ys = {r["label"]: r for r in summary if r["metric"] == "y"}
     assert (ys["a"]["n"], ys["b"]["n"], ys["c"]["n"]) == (6, 6, 3)
     assert ys["a"]["high"] < ys["b"]["low"]
@@ -407,7 +407,7 @@ def test_summary_says_how_many_samples_a_quantile_rests_on(tmp_path, program):
     run_study(quantile_study(program, {
         "y": {"q": 0.99, "samples": "count"}, "ok": {"q": 0.5},
         "count": {"q": 0.999, "samples": "nocount"}}), out=out, progress=False, check=False)
-    rows = {(r["label"], r["metric"]): r for r in summarize(out)}
+    rows = {(r["label"], r["metric"]): r for r in summary_records(out)}
     # a: 5000 samples a run, 50 beyond p99: no note; b: 2000, 20 beyond: a note.
     a, b = rows[("a", "y")], rows[("b", "y")]
     assert (a["q"], a["samples_min"], a["beyond_min"], a["samples_note"]) == \
@@ -462,7 +462,7 @@ def test_a_study_without_quantiles_keeps_its_summary_columns(tmp_path, program):
     out = tmp_path / "out"
     run_study({"name": "p", "program": str(program), "replications": 2,
                "runs": [{"label": "a"}]}, out=out, progress=False, check=False)
-    assert "samples_min" not in summarize(out)[0]
+    assert "samples_min" not in summary_records(out)[0]
     with open(out / "summary.csv", newline="") as f:
         header = next(csv.reader(f))
     assert header == ["label", "metric", "n", "mean", "std", "ci95", "low", "high",

@@ -297,7 +297,7 @@ def _adaptive_stops(directory, meta, metric, x, by, higher, require) -> dict:
 def _dispatch(args) -> int:
     from .plot import plot_metric, plot_study
     from .runner import run_study
-    from .summary import format_table, summarize
+    from .summary import format_table, summary_records
 
     if args.command == "validate":
         study = _load(args)
@@ -348,7 +348,7 @@ def _dispatch(args) -> int:
 
             print(format_states(study, result.adaptive, result.rounds, result.total))
             print(f"rounds: {result.out_dir / 'adaptive.json'}")
-        summary = summarize(result.out_dir)
+        summary = summary_records(result.out_dir)
         print(format_table(summary, study.metrics or None))
         _print_notes(summary, study.metrics or None)
         print(f"summary: {result.out_dir / 'summary.csv'}")
@@ -368,7 +368,7 @@ def _dispatch(args) -> int:
         from .summary import failed_runs, results_dir
 
         directory, _ = results_dir(args.target, args.out)
-        summary = summarize(directory, metrics=metrics)
+        summary = summary_records(directory, metrics=metrics)
         print(format_table(summary, metrics))
         _print_notes(summary, metrics)
         failed = failed_runs(directory)
@@ -382,7 +382,7 @@ def _dispatch(args) -> int:
         directory, meta = results_dir(args.target, args.out)
         metric, x, by, higher, require = _ranking(args, meta)
         needed = list(dict.fromkeys([metric] + [name for name, _, _ in require]))
-        summary = summarize(directory, metrics=needed, write=False)
+        summary = summary_records(directory, metrics=needed, write=False)
         if not summary:
             raise StudyError(f"{directory}: no finished runs")
         word = "highest" if higher else "lowest"
