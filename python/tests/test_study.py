@@ -180,7 +180,9 @@ def test_interrupt_kills_the_runs_and_keeps_the_finished(tmp_path):
     # A shell that starts a job in the background (e.g. a CI runner) makes it ignore
     # SIGINT, and Python then installs no KeyboardInterrupt handler: restore the default in
     # the runner so that the test sends what a terminal's Ctrl-C sends.
-    proc = subprocess.Popen([sys.executable, "-m", "hostnet", "run", str(study_file), "--program", str(FAKE), "--out",
+    proc = subprocess.Popen([sys.executable, "-m", "hostnet", "run", str(study_file),
+                             "--program", str(FAKE),
+                             "--out",
                              str(out), "--jobs", "4", "--quiet"], env=env,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                             preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
@@ -249,7 +251,9 @@ def test_resume_after_kill(tmp_path):
                           '[parameters]\nmode = "sleep"\nsleep = 0.4\n[grid]\nx = [1, 2, 3]\n')
     out = tmp_path / "out"
     env = dict(os.environ, PYTHONPATH=str(PYTHON_DIR))
-    proc = subprocess.Popen([sys.executable, "-m", "hostnet", "run", str(study_file), "--program", str(FAKE), "--out",
+    proc = subprocess.Popen([sys.executable, "-m", "hostnet", "run", str(study_file),
+                             "--program", str(FAKE),
+                             "--out",
                              str(out), "--jobs", "2", "--quiet"], env=env,
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     deadline = time.time() + 30
@@ -413,20 +417,23 @@ def test_cli(tmp_path):
                           '[grid]\nx = [1, 2]\n[[plots]]\nmetric = "y"\nx = "x"\n')
     env = dict(os.environ, PYTHONPATH=str(PYTHON_DIR))
     cli = [sys.executable, "-m", "hostnet"]
-    out = subprocess.run(cli + ["validate", str(study_file), "--program", str(FAKE)], env=env, capture_output=True,
+    out = subprocess.run(cli + ["validate", str(study_file),
+                                "--program", str(FAKE)], env=env, capture_output=True,
                          text=True)
     assert out.returncode == 2 and "plots[0].metric: 'y' is not in the study's metrics list" \
         in out.stderr
     study_file.write_text(f'name = "c"\nprogram = "{FAKE}"\nreplications = 2\n'
                           'metrics = ["y"]\n[grid]\nx = [1, 2]\n[[plots]]\nmetric = "y"\n'
                           'x = "x"\n')
-    out = subprocess.run(cli + ["validate", str(study_file), "--program", str(FAKE)], env=env, capture_output=True,
+    out = subprocess.run(cli + ["validate", str(study_file),
+                                "--program", str(FAKE)], env=env, capture_output=True,
                          text=True)
     assert out.returncode == 0 and "2 configurations x 2 replications = 4 runs" in out.stdout
     # A program that is not an ns-3 CommandLine program is run unchecked, with a warning.
     assert "parameters not checked" in out.stdout
     assert "printed no ns-3 CommandLine help" in out.stderr
-    out = subprocess.run(cli + ["run", str(study_file), "--program", str(FAKE), "--out", str(tmp_path / "o"), "-q"],
+    out = subprocess.run(cli + ["run", str(study_file), "--program", str(FAKE),
+                                "--out", str(tmp_path / "o"), "-q"],
                          env=env, capture_output=True, text=True)
     assert out.returncode == 0, out.stderr
     assert "4 ok, 0 failed" in out.stdout and "y-vs-x.png" in out.stdout

@@ -353,7 +353,8 @@ def _dispatch(args) -> int:
         if args.program is not None:
             print(f"program: {args.program} (named with --program, instead of the study's "
                   f"{study.program!r})", file=sys.stderr)
-        result = run_study(study, program=args.program, out=args.out, jobs=args.jobs, scheduler=args.scheduler,
+        result = run_study(study, program=args.program, out=args.out, jobs=args.jobs,
+                           scheduler=args.scheduler,
                            timeout=args.timeout, retry_failed=not args.no_retry_failed,
                            progress=not args.quiet, build_dir=args.build_dir,
                            dry_run=args.dry_run, reuse_results=args.reuse_results,
