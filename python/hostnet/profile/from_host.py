@@ -124,7 +124,7 @@ KIND_NAMES = {
     "ethtool-x": "ethtool -x",
     "ethtool": "ethtool (link settings)",
     "lscpu": "lscpu",
-    "uname": "uname -r (or -a)",
+    "uname": "uname -r",
     "sysctl": "sysctl net.core",
     "interrupts": "/proc/interrupts",
     "irq-affinity": "/proc/irq/N/smp_affinity_list",
