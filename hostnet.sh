@@ -29,7 +29,9 @@ cppyy) and builds what the job runs (the first build: about 10 minutes on 2 core
   livelock         the receive-livelock study of Salah et al. 2007 and its figure; about
                    a minute
   figures          regenerate the papers' figures (PNG + PDF); about 10 minutes
-  test             every C++ test suite (ctest) and the Python tests; about 10 minutes
+  test             every C++ test suite (ctest), the Python tests and the manual (Sphinx,
+                   warnings as errors); about 10 minutes
+  docs             the manual (doc/) as HTML in build/doc/html (Sphinx); seconds
   build            set up and build everything (library, examples, test runner) only
   help             this text (also -h, --help)
 
@@ -290,19 +292,37 @@ run_figures() {
     "$venv/bin/python" -m hostnet.plot_rdr "$out/walravens2006-rdr" "$out/walravens2006-rdr.png"
 }
 
+# build_docs: the manual as HTML (doc/index.rst and its parts) in $build/doc/html, every
+# Sphinx warning an error.
+build_docs() {
+    "$venv/bin/python" -m sphinx -W --keep-going -q -b html doc "$build/doc/html"
+}
+
+run_docs() {
+    build_docs || {
+        echo "error: building the manual failed (Sphinx's warnings above)" >&2
+        exit 1
+    }
+    echo "Manual: $build/doc/html/index.html"
+}
+
 run_tests() {
-    # Both run even if the first fails; the job fails if either did.
-    local cpp=0 py=0
+    # All three run even if one fails; the job fails if any did.
+    local cpp=0 py=0 docs=0
     echo "== C++ test suites"
     ctest --test-dir "$build" --output-on-failure -j "$jobs" || cpp=$?
     echo "== Python tests"
     "$venv/bin/python" -m pytest -q python/tests || py=$?
+    echo "== the manual (Sphinx, warnings as errors)"
+    build_docs || docs=$?
     echo
     if [ "$cpp" -eq 0 ]; then echo "C++ test suites: passed"; else
         echo "C++ test suites: FAILED (ctest exit status $cpp; the failed suites are listed above)"; fi
     if [ "$py" -eq 0 ]; then echo "Python tests: passed"; else
         echo "Python tests: FAILED (pytest exit status $py; the failed tests are listed above)"; fi
-    if [ "$cpp" -ne 0 ] || [ "$py" -ne 0 ]; then exit 1; fi
+    if [ "$docs" -eq 0 ]; then echo "Manual: built without warnings"; else
+        echo "Manual: FAILED (Sphinx exit status $docs; its warnings are listed above)"; fi
+    if [ "$cpp" -ne 0 ] || [ "$py" -ne 0 ] || [ "$docs" -ne 0 ]; then exit 1; fi
 }
 
 cmd="${1:-main}"
@@ -312,13 +332,14 @@ case "$cmd" in
     help | -h | --help) usage; exit 0 ;;
     main | leaf-spine-2008) build_targets=(hostnet-leaf-spine) ;;
     livelock) build_targets=(hostnet-livelock) ;;
-    test | figures | build) ;;
+    test | figures | build | docs) ;;
     *) echo "error: unknown job '$cmd'; allowed: main, leaf-spine-2008, livelock, figures," \
-            "test, build, help (./hostnet.sh --help says what each does)" >&2
+            "test, docs, build, help (./hostnet.sh --help says what each does)" >&2
        exit 2 ;;
 esac
 check_prerequisites
 setup_venv
+if [ "$cmd" = docs ]; then run_docs; exit 0; fi
 configure_and_build
 # hostnet (python/hostnet) is imported from this tree through the editable install.
 export HOSTNET_BUILD_DIR="$build"

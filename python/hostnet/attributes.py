@@ -5,7 +5,7 @@
 Walks ns-3's TypeId registry for the classes of group "Hostnet" and writes, per class, every
 attribute (name, default value, help text with its allowed range) and trace source. The
 text comes from the code itself, so the reference cannot drift from the model;
-``doc/hostnet.rst`` includes the generated file, and a test checks that it is up to date.
+``doc/attributes.rst`` includes the generated file, and a test checks that it is up to date.
 """
 
 import re
@@ -60,7 +60,7 @@ def render(classes):
     ]
     for name, parent, attrs, traces in classes:
         title = f"``{name}``"
-        lines += [title, "~" * len(title), "", f"Parent: ``{parent}``.", ""]
+        lines += [title, "=" * len(title), "", f"Parent: ``{parent}``.", ""]
         if attrs:
             lines.append("Attributes:")
             lines.append("")

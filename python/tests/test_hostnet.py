@@ -217,7 +217,7 @@ def test_scheme_table(ns):
     helper = ns.HostNetDeviceHelper
     names = [str(n) for n in helper.GetSchemeNames()]
     # The "Scheme presets" table of the model documentation lists the same names in order.
-    doc = (Path(__file__).resolve().parents[2] / "doc" / "hostnet.rst").read_text()
+    doc = (Path(__file__).resolve().parents[2] / "doc" / "user-guide.rst").read_text()
     table = doc.split("Scheme presets\n##############")[1].split("\n\n")[2]
     documented = [line.split("``")[1] for line in table.splitlines() if line.startswith("``")]
     assert names == documented, (names, documented)
