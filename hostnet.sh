@@ -206,7 +206,14 @@ run_main() {
     banner "the data-centre what-if study" "$study"
     run_study "$study" "$out" label "$@"
     echo "Summary figure: $out/rpc_p99_us-vs-cpu_cores_busy-by-load.png (RPC p99 against CPU"
-    echo "         per server, one marker per setting, one panel per load)"
+    echo "         per server, one marker per setting, one panel per load; copied to"
+    echo "         doc/figures/datacenter-p99-vs-cpu.png, the README's figure)"
+    cp "$out/rpc_p99_us-vs-cpu_cores_busy-by-load.png" "$here/doc/figures/datacenter-p99-vs-cpu.png"
+    echo
+    echo "== this run against the reference run (results/reference/datacenter: the README's tables)"
+    "$venv/bin/python" -m hostnet.datacenter_table "$out" \
+        --compare "$here/results/reference/datacenter" || echo "   (the answer above is" \
+        "this run's; the differences are listed, and the README's tables are the reference's)"
 }
 
 # banner TITLE STUDY: the study's description and counts, from its file.

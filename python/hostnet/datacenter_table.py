@@ -1,12 +1,18 @@
 """The README's tables of the data-centre study, from its summary.csv.
 
     python -m hostnet.datacenter_table results/datacenter
+    python -m hostnet.datacenter_table results/datacenter --compare results/reference/datacenter
 
 Prints two Markdown tables, one row per setting (label) and one column per load: RPC
 p50 / p99 / p99.9 in microseconds with the replications n, then CPU per server (cores busy),
 receive interrupts per second and bulk goodput. Means over the replications; a metric
 undefined in a run is left out of the mean by the summary (n says how many defined it); a
 setting below the study's rank requirement (rpc_answered >= 0.95) is marked "starved".
+
+With --compare REFERENCE it says instead whether this run agrees with a reference run (the
+committed results/reference/datacenter, whose tables the README shows): for every setting
+and load, whether the two runs' 95 % intervals of the key-value p99 overlap. Exit status 1
+if one does not.
 """
 
 import argparse
@@ -68,13 +74,49 @@ def tables(results):
                         for columns in (latency, cost))
 
 
+def compare(results, reference, metric="rpc_p99_us"):
+    """[(label, load, new mean, new ci95, reference mean, reference ci95, agrees)] for
+    every setting and load of the reference; agrees: the 95 % intervals overlap (equal
+    means with no spread agree)."""
+    import pandas as pd
+
+    def read(directory):
+        path = pathlib.Path(directory) / "summary.csv"
+        if not path.exists():
+            raise SystemExit(f"{directory}: no summary.csv (run the study first)")
+        frame = pd.read_csv(path, dtype={"label": str, "load": str})
+        frame = frame[frame["metric"] == metric]
+        return {(r.label, r.load): (float(r.mean), float(r.ci95) if r.ci95 == r.ci95 else 0.0)
+                for r in frame.itertuples()}
+
+    new, ref = read(results), read(reference)
+    out = []
+    for key, (ref_mean, ref_ci) in ref.items():
+        mean, ci = new.get(key, (float("nan"), 0.0))
+        agrees = abs(mean - ref_mean) <= ci + ref_ci + 1e-9 * max(1.0, abs(ref_mean))
+        out.append((key[0], key[1], mean, ci, ref_mean, ref_ci, agrees))
+    return out
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(prog="python -m hostnet.datacenter_table",
                                  description=__doc__.split("\n\n")[0])
     ap.add_argument("results", help="results directory of examples/studies/datacenter.toml")
+    ap.add_argument("--compare", metavar="REFERENCE",
+                    help="say whether the run agrees with the reference run's results "
+                         "directory (key-value p99, 95 %% intervals)")
     args = ap.parse_args(argv)
-    print(tables(args.results))
-    return 0
+    if not args.compare:
+        print(tables(args.results))
+        return 0
+    rows = compare(args.results, args.compare)
+    differ = [r for r in rows if not r[6]]
+    print(f"key-value p99 against the reference ({args.compare}): {len(rows) - len(differ)} of "
+          f"{len(rows)} settings x loads agree within the 95 % intervals")
+    for label, load, mean, ci, ref_mean, ref_ci, _ in differ:
+        print(f"  differs: {label} at load {load}: {mean:.1f} +- {ci:.1f} us, reference "
+              f"{ref_mean:.1f} +- {ref_ci:.1f} us")
+    return 1 if differ else 0
 
 
 if __name__ == "__main__":

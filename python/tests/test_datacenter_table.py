@@ -36,3 +36,39 @@ def test_tables_mark_starved_and_undefined(tmp_path):
     assert "| a | 20 / 60 / 80 (n = 3) |" in text
     assert "| b | 20 / nan / 80 (n = 3, starved: 50 % answered) |" in text
     assert "| a | 1.23 / 136 k / 5.0 |" in text
+
+
+def test_readme_tables_are_the_reference_runs():
+    """README.md shows the tables that the generator prints for the committed reference
+    run (results/reference/datacenter, a real ./hostnet.sh main): regenerate them with
+    `python -m hostnet.datacenter_table results/reference/datacenter` after a new reference."""
+    from pathlib import Path
+
+    repo = Path(__file__).resolve().parents[2]
+    expected = dt.tables(repo / "results" / "reference" / "datacenter")
+    assert expected in (repo / "README.md").read_text()
+
+
+def test_compare_agrees_with_itself_and_names_a_difference(tmp_path):
+    """A run agrees with itself; a p99 moved beyond both intervals is named."""
+    import shutil
+    from pathlib import Path
+
+    reference = Path(__file__).resolve().parents[2] / "results" / "reference" / "datacenter"
+    rows = dt.compare(reference, reference)
+    assert rows and all(r[6] for r in rows)
+    moved = tmp_path / "moved"
+    moved.mkdir()
+    shutil.copy(reference / "summary.csv", moved / "summary.csv")
+    lines = (moved / "summary.csv").read_text().splitlines()
+    header = lines[0].split(",")
+    mean_at, metric_at = header.index("mean"), header.index("metric")
+    for i, line in enumerate(lines[1:], 1):
+        cells = line.split(",")
+        if cells[metric_at] == "rpc_p99_us" and cells[1] == "suspend" and cells[0] == "0.8":
+            cells[mean_at] = str(float(cells[mean_at]) + 100)
+            lines[i] = ",".join(cells)
+    (moved / "summary.csv").write_text("\n".join(lines) + "\n")
+    differ = [r for r in dt.compare(moved, reference) if not r[6]]
+    assert [(r[0], r[1]) for r in differ] == [("suspend", "0.8")]
+    assert dt.main([str(moved), "--compare", str(reference)]) == 1
