@@ -18,7 +18,6 @@
 #include "ns3/test.h"
 
 #include <map>
-#include <set>
 
 using namespace ns3;
 using namespace hostnet_test;
