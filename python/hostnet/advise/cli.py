@@ -294,14 +294,18 @@ def study_data(p: dict, out: Path, minimum: int, budget: int | None, max_reps: i
     wl = p["workload"]
     runs = []
     for s in p["settings"]:
-        for load in p["loads"]:
-            run = {"label": s.label, wl.load: load}
-            for name in wl.host_parameters:
-                run[name] = f"settings/{s.label}.toml"
-            run.update(wl.parameters(s, p["host"], p["options"]))
-            if wl.name == "tcp-rr":
-                run["threads"] = p["options"]["threads"]
-            runs.append(run)
+        run = {"label": s.label}
+        for name in wl.host_parameters:
+            run[name] = f"settings/{s.label}.toml"
+        run.update(wl.parameters(s, p["host"], p["options"]))
+        if wl.name == "tcp-rr":
+            run["threads"] = p["options"]["threads"]
+        runs.append(run)
+    # what every setting sets alike is a fixed parameter; the rest is the setting's
+    common = {k: v for k, v in runs[0].items()
+              if all(k in r and r[k] == v for r in runs[1:])} if len(runs) > 1 else {}
+    common.pop("label", None)
+    runs = [{k: v for k, v in r.items() if k not in common} for r in runs]
     quantiles = {metric: {"q": {"p50": 0.5, "p90": 0.9, "p95": 0.95, "p99": 0.99,
                                 "p999": 0.999}[q], "samples": wl.samples}
                  for q, metric in wl.quantiles.items()}
@@ -313,7 +317,7 @@ def study_data(p: dict, out: Path, minimum: int, budget: int | None, max_reps: i
     return {"name": f"advise-{wl.name}", "program": wl.program, "timeout": 3600,
             "description": f"hostnet advise: {p['host'].name} under {wl.name}",
             "metrics": list(wl.metrics), "quantiles": quantiles, "replications": reps,
-            "runs": runs}
+            "parameters": common, "grid": {wl.load: list(p["loads"])}, "runs": runs}
 
 
 def _write_toml(path: Path, data: dict) -> None:
@@ -361,19 +365,22 @@ def run_advise(args) -> int:
                             "loads": p["loads"]}, sort_keys=True, default=str)
     if state.get("probe_key") != probe_key or not state.get("run_seconds"):
         data = study_data(p, out, 1, None, 1)
-        middle = data["runs"][len(p["loads"]) // 2]
-        data["runs"] = [middle]
+        middle = p["loads"][len(p["loads"]) // 2]
+        data["runs"] = data["runs"][:1]
+        data["grid"] = {wl.load: [middle]}
         data["replications"] = 1
-        print(f"advise: timing one run ({middle['label']} at {wl.load} = {middle[wl.load]}) "
+        print(f"advise: timing one run ({data['runs'][0]['label']} at {wl.load} = {middle}) "
               "to size the budget", file=sys.stderr)
         probe = run_study(_load_study(out, data), out=out, jobs=1, progress=False,
                           build_dir=args.build_dir)
-        records = list((out / "runs").glob("*.json"))
+        probe_study = _load_study(out, data)
         seconds = None
-        for r in records:
-            rec = json.loads(r.read_text())
-            if rec.get("parameters") == middle and rec.get("status") == "ok":
-                seconds = rec["wall_s"]
+        for spec in probe_study.expand():
+            path = out / "runs" / f"{spec.run_id}.json"
+            if path.is_file():
+                rec = json.loads(path.read_text())
+                if rec.get("status") == "ok":
+                    seconds = rec["wall_s"]
         if seconds is None:
             print(probe.failure_report() if probe.failures else "advise: the timing run "
                   "failed", file=sys.stderr)

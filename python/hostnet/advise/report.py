@@ -89,6 +89,7 @@ def plot_front(out: Path, p, answer) -> Path | None:
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
+    import matplotlib.ticker
 
     wl = p["workload"]
     loads = answer["loads"]
@@ -107,13 +108,13 @@ def plot_front(out: Path, p, answer) -> Path | None:
             kw = dict(xerr=cpu["ci95"] or 0, yerr=lat["ci95"] or 0, capsize=2, ls="none")
             if starved:
                 ax.errorbar(cpu["mean"], lat["mean"], marker="x", color="0.55",
-                            label=f"{e['label']} ({e['status']})", **kw)
+                            label=f"{e['label']} (starved)", **kw)
             else:
                 ax.errorbar(cpu["mean"], lat["mean"], marker="o" if e["front"] else "s",
                             color=color[e["label"]], alpha=1.0 if e["front"] else 0.45,
                             mfc=color[e["label"]] if e["available"] else "white",
-                            label=e["label"] + ("" if e["front"] else " (dominated)")
-                            + ("" if e["available"] else " (newer kernel)"), **kw)
+                            label=e["label"] + ("" if e["available"] else
+                                                " (needs a newer kernel)"), **kw)
                 if e["front"]:
                     front.append((cpu["mean"], lat["mean"]))
             if e["label"] == rec:
@@ -127,6 +128,10 @@ def plot_front(out: Path, p, answer) -> Path | None:
             ax.axhline(slo["target_us"], color="tab:red", lw=0.8, ls=":",
                        label=f"SLO {slo['text']}")
         ax.set_yscale("log")
+        fmt = matplotlib.ticker.FuncFormatter(lambda v, _: f"{v:g}")
+        ax.yaxis.set_major_formatter(fmt)
+        ax.yaxis.set_minor_formatter(fmt)
+        ax.tick_params(axis="y", which="minor", labelsize=7)
         ax.set_title(_load_text(wl, block["load"]), fontsize=10)
         ax.set_xlabel(wl.cpu_meaning, fontsize=9)
         ax.grid(True, which="both", alpha=0.3)
@@ -139,10 +144,11 @@ def plot_front(out: Path, p, answer) -> Path | None:
                 names.append(n)
     fig.legend(handles, names, loc="lower center", ncol=min(4, len(names)), fontsize=8,
                frameon=False)
-    fig.suptitle(f"{p['host'].name} under {wl.name}: latency against CPU per receive setting "
-                 "(dashed: the Pareto front)", fontsize=10)
+    fig.suptitle(f"{p['host'].name} under {wl.name}: latency against CPU per receive setting\n"
+                 "dashed: the Pareto front; faded squares: dominated; grey crosses: starved; "
+                 "hollow: not on this kernel", fontsize=9)
     rows = math.ceil(len(names) / 4)
-    fig.tight_layout(rect=(0, 0.05 + 0.035 * rows, 1, 0.95))
+    fig.tight_layout(rect=(0, 0.05 + 0.035 * rows, 1, 0.92))
     path = out / "front.png"
     fig.savefig(path, dpi=110)
     fig.savefig(out / "front.pdf")
@@ -313,7 +319,7 @@ def write_report(out: Path, p, answer, result, adaptive, args, elapsed, per_run,
         lines.append("- taken from its base or a driver default: " + "; ".join(host.defaults))
     if host.not_modelled:
         lines.append("- set on the host but not modelled: " + "; ".join(host.not_modelled))
-    chain = [c.name for c in host.chain]
+    chain = [c.stem for c in host.chain]
     lines.append(f"- the CPU costs are those of {chain[-1]} (the profile chain: "
                  f"{' → '.join(chain)}) unless `hostnet profile calibrate` fitted them to "
                  "this host")
