@@ -172,7 +172,7 @@ def setting_commands(setting: Setting, host, queues: int, threads: int, workload
             KERNEL["ethtool"], kind="application"))
     else:
         cmds.append(Command(f"tcp_rr -T {threads}  (thread t pinned on core t)",
-                            f"{threads} threads per side", KERNEL["ethtool"],
+                            f"{threads} thread(s) per side", KERNEL["ethtool"],
                             kind="application"))
     return cmds
 
