@@ -93,7 +93,7 @@ def analyse(summary, workload, settings, loads, latency_metric, available, slo=N
                         break
             entries.append({"label": s.label, "latency": p, "cpu": cpu,
                             "requirements": extra, "status": status, "why": why,
-                            "dominated_by": [], "front": False,
+                            "dominated_by": [], "front": False, "front_here": False,
                             "available": available[s.label][0]})
         ranked = [e for e in entries if e["status"] == "ok"]
         for e in ranked:
@@ -109,12 +109,17 @@ def analyse(summary, workload, settings, loads, latency_metric, available, slo=N
                         _le(o["latency"]["high"], e["latency"]["low"])
                     e["dominated_by"].append({"label": o["label"], "clearly": bool(clearly)})
             e["front"] = not e["dominated_by"]
+            # the front of what this host can run: dominated only by settings it lacks
+            e["front_here"] = e["available"] and not any(
+                available[d["label"]][0] for d in e["dominated_by"])
         for e in entries:
             if e["status"] == "ok" and not e["front"]:
                 e["status"] = "dominated"
         front = sorted((e for e in ranked if e["front"]), key=lambda e: e["cpu"]["mean"])
+        here = sorted((e for e in ranked if e["front_here"]), key=lambda e: e["cpu"]["mean"])
         per_load.append({"load": load, "entries": entries,
-                         "front": [e["label"] for e in front]})
+                         "front": [e["label"] for e in front],
+                         "front_here": [e["label"] for e in here]})
     rec = _recommend(per_load, settings, available, slo)
     return {"loads": per_load, "recommendation": rec, "latency_metric": latency_metric}
 
@@ -224,21 +229,29 @@ def _recommend(per_load, settings, available, slo) -> dict:
     if here:
         best = here[0]
         out["label"] = best
-        clear, noise = 0, []
+        clear, noise, lower = 0, [], []
         for L in loads:
             e = _entry(per_load, best, L)
             others = [o for o in next(b for b in per_load if b["load"] == L)["entries"]
                       if o["label"] != best and o["status"] in ("ok", "dominated")]
-            close = [o["label"] for o in others if not _le(e["latency"]["high"],
-                                                           o["latency"]["low"])]
-            if not close:
+            below = [o["label"] for o in others if _le(o["latency"]["high"],
+                                                       e["latency"]["low"])]
+            close = [o["label"] for o in others if o["label"] not in below and
+                     not _le(e["latency"]["high"], o["latency"]["low"])]
+            if not close and not below:
                 clear += 1
-            else:
+            if close:
                 noise.append(f"{_loads_text([L])}: {', '.join(close)}")
-        out["clarity"].append(f"its latency interval is clear of every other setting's at "
-                              f"{clear} of {len(loads)} loads")
+            if below:
+                lower.append(f"{_loads_text([L])}: {', '.join(below)}")
+        out["clarity"].append(f"its latency interval is clear of (and below) every other "
+                              f"ranked setting's at {clear} of {len(loads)} loads")
         if noise:
-            out["clarity"].append("within the noise of: " + "; ".join(noise))
+            out["clarity"].append("overlapping intervals (the same within the replications' "
+                                  "noise): " + "; ".join(noise))
+        if lower:
+            out["clarity"].append("lower at one load, but starved, failed or undefined at "
+                                  "another or not on this kernel/driver: " + "; ".join(lower))
         if len(here) > 1:
             out["runner_up"] = here[1]
         if ranked and ranked[0] != best:

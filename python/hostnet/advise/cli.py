@@ -231,7 +231,7 @@ def plan(args) -> dict:
         cmds = setting_commands(s, host, queues, threads, wl)
         need = missing_kernel(cmds)
         reasons = [f"needs Linux >= {'.'.join(map(str, need))} (the profile's kernel: "
-                   f"{host.kernel or 'not given'})"] if need else []
+                   f"{host.kernel or 'not given'})"] if need else []  # the newest it needs
         reasons += sorted({part for c in cmds if c.refused for part in c.refused.split("; ")
                            if not part.startswith("needs Linux")})
         why = "; ".join(reasons)

@@ -63,11 +63,11 @@ class Command:
 def _check(cmd: Command, host, driver_needs: str | None = None) -> Command:
     have = host.kernel_version
     if not have:
-        cmd.refused = (f"needs Linux >= {_version(cmd.kernel)}; the profile gives no kernel "
-                       "version ([stack] KernelVersion)")
+        cmd.refused = (f"needs Linux >= {_version(cmd.kernel)} (the profile gives no kernel "
+                       "version: [stack] KernelVersion)")
     elif have < cmd.kernel:
-        cmd.refused = (f"needs Linux >= {_version(cmd.kernel)}; the profile's kernel is "
-                       f"{host.kernel}")
+        cmd.refused = (f"needs Linux >= {_version(cmd.kernel)} (the profile's kernel: "
+                       f"{host.kernel})")
     caps = host.capabilities()
     if driver_needs and caps is not None and not caps.get(driver_needs, True):
         why = {"adaptive_rx": "has no adaptive-rx in ethtool -C",

@@ -214,7 +214,9 @@ def write_report(out: Path, p, answer, result, adaptive, args, elapsed, per_run,
             if e["status"] == "ok":
                 verdict = "**front**"
             elif e["status"] == "dominated":
-                verdict = "dominated by " + ", ".join(
+                verdict = ("**front of this host** (its kernel/driver lacks the settings "
+                           "that dominate it); " if e["front_here"] else "") + \
+                    "dominated by " + ", ".join(
                     d["label"] + (" (clearly)" if d["clearly"] else "")
                     for d in e["dominated_by"])
             else:
@@ -227,8 +229,11 @@ def write_report(out: Path, p, answer, result, adaptive, args, elapsed, per_run,
                          + "".join(f"{_fmt(e['requirements'][n], 3)} | " for n in req_names)
                          + f"{verdict} |")
         lines += ["", "Pareto front, cheapest first: " + (" → ".join(block["front"]) or
-                                                        "none (every setting starved or failed)"),
-                  ""]
+                                                        "none (every setting starved or failed)")]
+        if block["front_here"] != block["front"]:
+            lines.append("; of the settings this host's kernel and driver can run: "
+                         + (" → ".join(block["front_here"]) or "none"))
+        lines.append("")
     fig = plot_front(out, p, answer)
     if fig is not None:
         files += [fig, out / "front.pdf"]
