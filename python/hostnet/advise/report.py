@@ -99,7 +99,7 @@ def plot_front(out: Path, p, answer) -> Path | None:
     labels = [s.label for s in p["settings"]]
     color = {lab: colors[i % len(colors)] for i, lab in enumerate(labels)}
     for ax, block in zip(axes[0], loads):
-        front = []
+        front, front_all = [], []
         for e in block["entries"]:
             lat, cpu = e["latency"], e["cpu"]
             if lat["mean"] is None or cpu["mean"] is None:
@@ -110,19 +110,25 @@ def plot_front(out: Path, p, answer) -> Path | None:
                 ax.errorbar(cpu["mean"], lat["mean"], marker="x", color="0.55",
                             label=f"{e['label']} (starved)", **kw)
             else:
-                ax.errorbar(cpu["mean"], lat["mean"], marker="o" if e["front"] else "s",
-                            color=color[e["label"]], alpha=1.0 if e["front"] else 0.45,
+                on = e["front"] or e["front_here"]
+                ax.errorbar(cpu["mean"], lat["mean"], marker="o" if on else "s",
+                            color=color[e["label"]], alpha=1.0 if on else 0.45,
                             mfc=color[e["label"]] if e["available"] else "white",
                             label=e["label"] + ("" if e["available"] else
                                                 " (needs a newer kernel)"), **kw)
-                if e["front"]:
+                if e["front_here"]:
                     front.append((cpu["mean"], lat["mean"]))
+                if e["front"]:
+                    front_all.append((cpu["mean"], lat["mean"]))
             if e["label"] == rec:
                 ax.plot(cpu["mean"], lat["mean"], marker="o", ms=16, mfc="none", mec="k",
                         mew=1.8, ls="none", label=f"recommended: {rec}")
         front.sort()
+        front_all.sort()
         if len(front) > 1:
             ax.plot(*zip(*front), color="k", lw=0.8, ls="--", zorder=0)
+        if front_all != front and len(front_all) > 1:
+            ax.plot(*zip(*front_all), color="0.6", lw=0.8, ls=":", zorder=0)
         slo = p["slo"]
         if slo is not None:
             ax.axhline(slo["target_us"], color="tab:red", lw=0.8, ls=":",
@@ -145,8 +151,9 @@ def plot_front(out: Path, p, answer) -> Path | None:
     fig.legend(handles, names, loc="lower center", ncol=min(4, len(names)), fontsize=8,
                frameon=False)
     fig.suptitle(f"{p['host'].name} under {wl.name}: latency against CPU per receive setting\n"
-                 "dashed: the Pareto front; faded squares: dominated; grey crosses: starved; "
-                 "hollow: not on this kernel", fontsize=9)
+                 "dashed: the Pareto front of the settings this host can run (dotted: with "
+                 "those a newer kernel allows); faded squares: dominated; grey crosses: "
+                 "starved; hollow: needs a newer kernel", fontsize=9)
     rows = math.ceil(len(names) / 4)
     fig.tight_layout(rect=(0, 0.05 + 0.035 * rows, 1, 0.92))
     path = out / "front.png"
