@@ -46,8 +46,9 @@ def _fmt(stat, digits=4) -> str:
         runs = stat["runs"]
         return f"undefined ({stat['undefined']} of {runs} runs)" if runs else "no runs"
     text = f"{stat['mean']:.{digits}g}"
-    if stat["ci95"] is not None:
-        text += f" ± {stat['ci95']:.2g}"
+    if stat["ci95"] is not None:  # rounding noise of equal replications shows as 0
+        half = stat["ci95"] if stat["ci95"] > 1e-9 * abs(stat["mean"]) else 0.0
+        text += f" ± {half:.2g}"
     text += f" (n={stat['n']})"
     return text
 
