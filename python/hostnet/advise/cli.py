@@ -338,7 +338,6 @@ def run_advise(args) -> int:
     """The whole command: plan, write the profiles and the study, run it within the budget,
     analyse, report. Returns the exit status."""
     from hostnet.study import run_study, summarize
-    from hostnet.study.spec import StudyError
 
     p = plan(args)
     wl, host = p["workload"], p["host"]

@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import math
 import shlex
-import sys
 from pathlib import Path
 
 __all__ = ["write_report", "plot_front", "reproduce_command"]
