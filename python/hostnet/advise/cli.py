@@ -43,7 +43,7 @@ def _parser():
         "(interrupt moderation, NAPI deferral, busy polling, IRQ suspension, IRQ placement), "
         "each deployed as an operator would deploy it, at each load; replicate until the "
         "ranking is decided or the budget is spent; report the latency/CPU trade-off (Pareto "
-        "front per load, 95 %% intervals), the recommended setting, the Linux commands that "
+        "front per load, 95 % intervals), the recommended setting, the Linux commands that "
         "apply it (only those the profile's kernel and driver have) and a host profile of it.",
         epilog=EPILOG)
     p.add_argument("--host", required=True, metavar="PROFILE",
