@@ -334,6 +334,15 @@ def _load_study(out: Path, data: dict):
     return Study.load(path)
 
 
+def _wall(out: Path, spec):
+    """The wall time of a finished run of the study (None if it has not finished)."""
+    path = out / "runs" / f"{spec.run_id}.json"
+    try:
+        return float(json.loads(path.read_text())["wall_s"])
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+
+
 def run_advise(args) -> int:
     """The whole command: plan, write the profiles and the study, run it within the budget,
     analyse, report. Returns the exit status."""
@@ -389,7 +398,7 @@ def run_advise(args) -> int:
     per_run = state["run_seconds"]
     fit = int(args.budget * 60 * args.jobs / per_run)
     minimum = 3 if fit >= 3 * configs else 2
-    budget_runs = max(fit, minimum * configs)
+    first = minimum * configs
     note = ""
     if fit < 2 * configs:
         note = (f"the budget of {args.budget:g} min fits about {fit} runs ({per_run:.1f} s "
@@ -397,10 +406,29 @@ def run_advise(args) -> int:
                 f"of {configs} settings x loads, the fewest that give an interval): running "
                 f"those, about {2 * configs * per_run / args.jobs / 60:.1f} min")
         print(f"advise: {note}", file=sys.stderr)
-    data = study_data(p, out, minimum, budget_runs, args.max_replications)
+    # Round one (minimum replications of everything), then the adaptive rounds within what
+    # the first round says the budget buys: its runs' own wall times (on this machine, under
+    # its load), so that the same command again derives the same budget and resumes.
+    data = study_data(p, out, minimum, first, args.max_replications)
     study = _load_study(out, data)
     result = run_study(study, out=out, jobs=args.jobs, progress=not args.quiet,
                        build_dir=args.build_dir)
+    spent = [_wall(out, spec) for spec in study.expand()]
+    spent = [w for w in spent if w is not None]
+    budget_runs = first
+    if spent and not result.failures:
+        mean = sum(spent) / len(spent)
+        budget_runs = first + max(0, int((args.budget * 60 * args.jobs - sum(spent)) / mean))
+        if budget_runs > first:
+            data = study_data(p, out, minimum, budget_runs, args.max_replications)
+            study = _load_study(out, data)
+            later = run_study(study, out=out, jobs=args.jobs, progress=not args.quiet,
+                              build_dir=args.build_dir)
+            result.total, result.failures = later.total, later.failures
+            result.ok += later.ok
+            result.failed += later.failed
+            result.skipped = result.total - result.ok - result.failed
+    per_run = sum(spent) / len(spent) if spent else per_run
     elapsed = time.monotonic() - started
     summary = summarize(out)
     from .analysis import analyse
