@@ -44,7 +44,8 @@ def _fmt(stat, digits=4) -> str:
     if stat["n"] == 0:
         runs = stat["runs"]
         return f"undefined ({stat['undefined']} of {runs} runs)" if runs else "no runs"
-    text = f"{stat['mean']:.{digits}g}"
+    mean = stat["mean"]
+    text = f"{mean:.0f}" if 1e4 <= abs(mean) < 1e9 else f"{mean:.{digits}g}"
     if stat["ci95"] is not None:  # rounding noise of equal replications shows as 0
         half = stat["ci95"] if stat["ci95"] > 1e-9 * abs(stat["mean"]) else 0.0
         text += f" ± {half:.2g}"
