@@ -1,11 +1,6 @@
 #!/usr/bin/env bash
-# hostnet: one entry point that sets everything up and runs a job.
-#   ./hostnet.sh main   set up, build, run the data-centre what-if study (CSV, PNG, PDF)
-#   ./hostnet.sh livelock  set up, build, run the receive-livelock study (Salah et al. 2007)
-#   ./hostnet.sh leaf-spine-2008  set up, build, run the 2000s leaf-spine study
-#   ./hostnet.sh test   set up, build, run every C++ test suite and the Python tests
-#   ./hostnet.sh figures  set up, build, regenerate the papers' figures (PNG + PDF)
-#   ./hostnet.sh build  set up and build only
+# hostnet: one entry point that checks the prerequisites, sets everything up and runs a job.
+# ./hostnet.sh --help lists the jobs, what each takes and the environment variables.
 # Idempotent: the virtual environment and the build directory are reused.
 # Exit status: 0 only when every step of the job succeeded; otherwise non-zero, with the
 # failed step named on stderr.
@@ -17,6 +12,112 @@ cd "$here"
 venv="${HOSTNET_VENV:-$here/.venv}"
 build="${HOSTNET_BUILD:-$here/build}"
 jobs="${HOSTNET_JOBS:-$(nproc 2>/dev/null || echo 2)}"
+
+usage() {
+    cat <<'USAGE'
+usage: ./hostnet.sh [JOB] [options passed to the job's program]
+
+Each job first checks the prerequisites (and names the install command for what is
+missing), then sets up .venv (pip, the first time: about 3 minutes; the ns3 wheel brings
+cppyy) and builds what the job runs (the first build: about 10 minutes on 2 cores), then:
+
+  main             the data-centre what-if study (examples/studies/datacenter.toml): its
+                   runs, the answer per load, CSV/PNG/PDF; about 5 minutes on 2 cores once
+                   built (the default job)
+  leaf-spine-2008  the 2000s leaf-spine study (examples/studies/leaf-spine-2008.toml);
+                   a few minutes
+  livelock         the receive-livelock study of Salah et al. 2007 and its figure; about
+                   a minute
+  figures          regenerate the papers' figures (PNG + PDF); about 10 minutes
+  test             every C++ test suite (ctest) and the Python tests; about 10 minutes
+  build            set up and build everything (library, examples, test runner) only
+  help             this text (also -h, --help)
+
+Prerequisites: Python >= 3.11 with its venv module, a C++20 compiler (g++ >= 10 or
+clang++ >= 13), CMake >= 3.20, ninja or make, toml++ 3.x headers.
+
+Environment:
+  HOSTNET_OUT    results directory of main, leaf-spine-2008, livelock, figures
+                 (default: results/<study>)
+  HOSTNET_JOBS   parallel compile jobs and test processes (default: all cores)
+  HOSTNET_BUILD  build directory (default: build)
+  HOSTNET_VENV   Python virtual environment (default: .venv)
+  CXX            the C++ compiler to check (default: g++, else clang++)
+USAGE
+}
+
+# check_prerequisites: every tool the set-up needs, before any slow step; for what is
+# missing, the install commands (apt and dnf). As root on Debian/Ubuntu, toml++ is installed
+# with apt-get (the one system library hostnet needs); nothing else is installed, and sudo
+# is never run.
+check_prerequisites() {
+    local missing=() apt=() dnf=() version
+    if ! command -v python3 >/dev/null 2>&1; then
+        missing+=("python3 (>= 3.11)"); apt+=(python3 python3-venv); dnf+=(python3)
+    else
+        version="$(python3 -c 'import sys; print("%d.%d" % sys.version_info[:2])')"
+        if ! python3 -c 'import sys; sys.exit(sys.version_info < (3, 11))'; then
+            missing+=("python3 >= 3.11 (found $version)"); apt+=(python3.11 python3.11-venv)
+            dnf+=(python3.11)
+        elif ! python3 -c 'import venv, ensurepip' >/dev/null 2>&1; then
+            missing+=("python3's venv module (python3 -m venv)"); apt+=("python${version}-venv")
+            dnf+=(python3)
+        fi
+    fi
+    local cxx="${CXX:-}"
+    if [ -z "$cxx" ]; then
+        if command -v g++ >/dev/null 2>&1; then cxx=g++
+        elif command -v clang++ >/dev/null 2>&1; then cxx=clang++; fi
+    fi
+    if [ -z "$cxx" ] || ! command -v "$cxx" >/dev/null 2>&1; then
+        missing+=("a C++20 compiler (g++ >= 10 or clang++ >= 13)"); apt+=(g++); dnf+=(gcc-c++)
+    else
+        local probe
+        probe="$(mktemp -d)"
+        cat >"$probe/c20.cc" <<'CXX20'
+#include <concepts>
+#include <span>
+template <std::integral T> T twice(T x) { return 2 * x; }
+int main() { int a[2] = {1, 2}; std::span<int> s(a); return twice(s[0]) == 2 ? 0 : 1; }
+CXX20
+        if ! "$cxx" -std=c++20 -o "$probe/c20" "$probe/c20.cc" >/dev/null 2>&1; then
+            version="$({ "$cxx" --version 2>/dev/null || true; } | head -1)"
+            missing+=("C++20 support in $cxx (${version:-no version}; needs g++ >= 10 or clang++ >= 13)")
+            apt+=(g++); dnf+=(gcc-c++)
+        fi
+        rm -rf "$probe"
+    fi
+    if ! command -v cmake >/dev/null 2>&1; then
+        missing+=("cmake (>= 3.20)"); apt+=(cmake); dnf+=(cmake)
+    else
+        version="$(cmake --version | sed -n 's/^cmake version \([0-9][0-9.]*\).*/\1/p')"
+        if [ "$(printf '%s\n3.20\n' "$version" | sort -V | head -1)" != "3.20" ]; then
+            missing+=("cmake >= 3.20 (found $version)"); apt+=(cmake); dnf+=(cmake)
+        fi
+    fi
+    if ! command -v ninja >/dev/null 2>&1 && ! command -v make >/dev/null 2>&1; then
+        missing+=("ninja or make"); apt+=(ninja-build); dnf+=(ninja-build)
+    fi
+    if ! has_tomlplusplus; then
+        if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1 &&
+            [ ${#missing[@]} -eq 0 ]; then
+            install_tomlplusplus
+        else
+            missing+=("toml++ 3.x headers (toml++/toml.hpp)"); apt+=(libtomlplusplus-dev)
+            dnf+=(tomlplusplus-devel)
+        fi
+    fi
+    if [ ${#missing[@]} -gt 0 ]; then
+        {
+            echo "error: hostnet needs what is missing here:"
+            printf '  - %s\n' "${missing[@]}"
+            echo "install it (as root, or with sudo), then run this again:"
+            echo "  Debian/Ubuntu: apt-get install ${apt[*]}"
+            echo "  Fedora/RHEL:   dnf install ${dnf[*]}"
+        } >&2
+        exit 1
+    fi
+}
 
 setup_venv() {
     # The hostnet package is installed in editable mode from this tree with every extra;
@@ -38,22 +139,24 @@ setup_venv() {
     fi
 }
 
-setup_system() {
-    # toml++ (host profiles) is a system package: installed with apt-get where this runs as
-    # root on Debian/Ubuntu; elsewhere CMake's message says what to install.
-    if [ -e /usr/include/toml++/toml.h ] || [ -e /usr/include/toml++/toml.hpp ] ||
-        [ -e /usr/local/include/toml++/toml.hpp ] || [ -e /usr/local/include/toml++/toml.h ]; then
-        return
-    fi
-    if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
-        echo "== apt-get install libtomlplusplus-dev (toml++: hostnet reads host profiles with it)"
-        if ! apt-get install -y -q libtomlplusplus-dev >/dev/null 2>&1; then
-            apt-get update -q >/dev/null 2>&1 || true
-            apt-get install -y -q libtomlplusplus-dev >/dev/null || {
-                echo "error: apt-get install libtomlplusplus-dev failed (its messages above)" >&2
-                exit 1
-            }
-        fi
+has_tomlplusplus() {
+    local dir
+    local cpath="${CPATH:-}"
+    for dir in /usr/include /usr/local/include ${cpath//:/ }; do
+        if [ -e "$dir/toml++/toml.hpp" ] || [ -e "$dir/toml++/toml.h" ]; then return 0; fi
+    done
+    return 1
+}
+
+install_tomlplusplus() {
+    # As root on Debian/Ubuntu only: toml++ (host profiles) is a system package.
+    echo "== apt-get install libtomlplusplus-dev (toml++: hostnet reads host profiles with it)"
+    if ! apt-get install -y -q libtomlplusplus-dev >/dev/null 2>&1; then
+        apt-get update -q >/dev/null 2>&1 || true
+        apt-get install -y -q libtomlplusplus-dev >/dev/null || {
+            echo "error: apt-get install libtomlplusplus-dev failed (its messages above)" >&2
+            exit 1
+        }
     fi
 }
 
@@ -86,7 +189,10 @@ PY
             exit 1
         }
     fi
-    cmake --build "$build" -j "$jobs" || {
+    # build_targets: what the job runs (empty: everything, the test runner included)
+    local targets=()
+    if [ ${#build_targets[@]} -gt 0 ]; then targets=(--target "${build_targets[@]}"); fi
+    cmake --build "$build" -j "$jobs" "${targets[@]}" || {
         echo "error: building hostnet in $build failed (the compiler's messages above)" >&2
         exit 1
     }
@@ -95,22 +201,25 @@ PY
 run_main() {
     local out="${HOSTNET_OUT:-$here/results/datacenter}"
     local study="$here/examples/studies/datacenter.toml"
-    echo "== the data-centre what-if study: 8 servers with 25 Gb/s NICs (mlx5-100g preset, Linux"
-    echo "   6.6) in a leaf-spine, memcached-like RPCs (Facebook ETC sizes) next to rate-limited bulk"
-    echo "   TCP; 9 receive settings, each deployed as an operator would, x 3 bulk loads x 3"
-    echo "   replications (81 runs), then more replications of the settings whose RPC p99 intervals"
-    echo "   overlap the leader's, until separated (at most 10 each, 99 runs in all); each run its"
-    echo "   own ns-3 process (python -m hostnet run; resumable)"
+    banner "the data-centre what-if study" "$study"
     run_study "$study" "$out" label "$@"
     echo "Summary figure: $out/rpc_p99_us-vs-cpu_cores_busy-by-load.png (RPC p99 against CPU"
     echo "         per server, one marker per setting, one panel per load)"
 }
 
+# banner TITLE STUDY: the study's description and counts, from its file.
+banner() {
+    local text
+    text="$("$venv/bin/python" -m hostnet.study.describe "$2")" || exit 1
+    echo "== $1 (${2#"$here"/}):"
+    printf '%s\n' "$text" | fold -s -w 92 | sed 's/^/   /'
+    echo "   each run its own ns-3 process (python -m hostnet run; resumable)"
+}
+
 run_leaf_spine_2008() {
     local out="${HOSTNET_OUT:-$here/results/leaf-spine-2008}"
     local study="$here/examples/studies/leaf-spine-2008.toml"
-    echo "== the 2000s leaf-spine study: 16 hosts on 1 Gb/s links with the per-packet costs of"
-    echo "   Salah et al. 2007, 3 interrupt schemes x 4 loads x 3 replications"
+    banner "the 2000s leaf-spine study (Salah et al. 2007's per-packet costs)" "$study"
     run_study "$study" "$out" scheme "$@"
 }
 
@@ -198,12 +307,17 @@ run_tests() {
 
 cmd="${1:-main}"
 shift || true
+build_targets=()
 case "$cmd" in
-    main | livelock | leaf-spine-2008 | test | figures | build) ;;
-    *) echo "usage: $0 main|livelock|leaf-spine-2008|test|figures|build (unknown job '$cmd')" >&2
+    help | -h | --help) usage; exit 0 ;;
+    main | leaf-spine-2008) build_targets=(hostnet-leaf-spine) ;;
+    livelock) build_targets=(hostnet-livelock) ;;
+    test | figures | build) ;;
+    *) echo "error: unknown job '$cmd'; allowed: main, leaf-spine-2008, livelock, figures," \
+            "test, build, help (./hostnet.sh --help says what each does)" >&2
        exit 2 ;;
 esac
-setup_system
+check_prerequisites
 setup_venv
 configure_and_build
 # hostnet (python/hostnet) is imported from this tree through the editable install.

@@ -10,66 +10,62 @@ setting below the study's rank requirement (rpc_answered >= 0.95) is marked "sta
 """
 
 import argparse
-import csv
-import math
 import pathlib
 import sys
 
 
 def _read(results):
+    """summary.csv as a DataFrame (label, load and n as text, means as numbers; an
+    undefined mean NaN), the settings and the loads in their order in the file."""
+    import pandas as pd
+
     path = pathlib.Path(results) / "summary.csv"
     if not path.exists():
         raise SystemExit(f"{results}: no summary.csv (run the study first)")
-    cells = {}
-    labels, loads = [], []
-    with open(path, newline="") as f:
-        for r in csv.DictReader(f):
-            key = (r["label"], r["load"])
-            cells.setdefault(key, {})[r["metric"]] = r
-            if r["label"] not in labels:
-                labels.append(r["label"])
-            if r["load"] not in loads:
-                loads.append(r["load"])
-    return cells, labels, loads
+    frame = pd.read_csv(path, dtype={"label": str, "load": str, "n": str})
+    frame["mean"] = pd.to_numeric(frame["mean"], errors="coerce")
+    means = frame.pivot_table(index=["label", "load"], columns="metric", values="mean",
+                              aggfunc="first", dropna=False)
+    counts = frame[frame["metric"] == "rpc_p99_us"].set_index(["label", "load"])["n"]
+    return means, counts, list(dict.fromkeys(frame["label"])), list(dict.fromkeys(frame["load"]))
 
 
-def _mean(cell, metric):
-    r = cell.get(metric)
-    if r is None or r["mean"] in ("", None):
-        return None
-    x = float(r["mean"])
-    return None if math.isnan(x) else x
-
-
-def _fmt(x, digits=0):
-    return "nan" if x is None else f"{x:.{digits}f}"
+def _fmt(x, digits=0, scale=1.0, unit=""):
+    return "nan" if x != x else f"{x / scale:.{digits}f}{unit}"
 
 
 def tables(results):
-    cells, labels, loads = _read(results)
-    head = "| setting | " + " | ".join(f"load {l}" for l in loads) + " |"
-    rule = "|---|" + "---|" * len(loads)
-    lat = [head.replace("load", "p50 / p99 / p99.9 us, load"), rule]
-    cpu = [head.replace("load", "cores busy / IRQs per s / bulk Gb/s, load"), rule]
-    for label in labels:
-        a, b = [], []
-        for load in loads:
-            c = cells.get((label, load), {})
-            n = c.get("rpc_p99_us", {}).get("n", "0")
-            answered = _mean(c, "rpc_answered")
-            note = f"n = {n}"
-            if answered is not None and answered < 0.95:
-                note += f", starved: {answered * 100:.0f} % answered"
-            a.append(f"{_fmt(_mean(c, 'rpc_p50_us'))} / {_fmt(_mean(c, 'rpc_p99_us'))} / "
-                     f"{_fmt(_mean(c, 'rpc_p999_us'))} ({note})")
-            irq = _mean(c, "interrupts_per_s")
-            bg = _mean(c, "bg_goodput_mbps")
-            b.append(f"{_fmt(_mean(c, 'cpu_cores_busy'), 2)} / "
-                     f"{'nan' if irq is None else f'{irq / 1000:.0f} k'} / "
-                     f"{'nan' if bg is None else f'{bg / 1000:.1f}'}")
-        lat.append(f"| {label} | " + " | ".join(a) + " |")
-        cpu.append(f"| {label} | " + " | ".join(b) + " |")
-    return "\n".join(lat) + "\n\n" + "\n".join(cpu)
+    """The two Markdown tables (pandas DataFrame.to_markdown), one row per setting."""
+    import math
+
+    import pandas as pd
+
+    means, counts, labels, loads = _read(results)
+
+    def mean(label, load, metric):
+        try:
+            return float(means.at[(label, load), metric])
+        except KeyError:
+            return math.nan
+
+    latency, cost = {}, {}
+    for load in loads:
+        lat_column, cost_column = [], []
+        for label in labels:
+            m = lambda metric: mean(label, load, metric)  # noqa: E731
+            note = f"n = {counts.get((label, load), '0')}"
+            if m("rpc_answered") < 0.95:
+                note += f", starved: {m('rpc_answered') * 100:.0f} % answered"
+            lat_column.append(f"{_fmt(m('rpc_p50_us'))} / {_fmt(m('rpc_p99_us'))} / "
+                              f"{_fmt(m('rpc_p999_us'))} ({note})")
+            cost_column.append(f"{_fmt(m('cpu_cores_busy'), 2)} / "
+                               f"{_fmt(m('interrupts_per_s'), 0, 1000, ' k')} / "
+                               f"{_fmt(m('bg_goodput_mbps'), 1, 1000)}")
+        latency[f"p50 / p99 / p99.9 us, load {load}"] = lat_column
+        cost[f"cores busy / IRQs per s / bulk Gb/s, load {load}"] = cost_column
+    index = pd.Index(labels, name="setting")
+    return "\n\n".join(pd.DataFrame(columns, index=index).to_markdown(disable_numparse=True)
+                        for columns in (latency, cost))
 
 
 def main(argv=None):

@@ -104,15 +104,12 @@ def table(model, published, model_only=False):
 
 
 def render(rows, fmt):
-    """The rows as an RST grid-free simple table or a Markdown table."""
-    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
-    if fmt == "markdown":
-        lines = ["| " + " | ".join(c.ljust(w) for c, w in zip(r, widths)) + " |" for r in rows]
-        lines.insert(1, "|" + "|".join("-" * (w + 2) for w in widths) + "|")
-        return "\n".join(lines)
-    rule = "  ".join("=" * w for w in widths)
-    body = ["  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip() for r in rows]
-    return "\n".join([rule, body[0], rule] + body[1:] + [rule])
+    """The rows (the first is the header) as an RST simple table or a Markdown table
+    (tabulate)."""
+    from tabulate import tabulate
+
+    return tabulate(rows[1:], headers=rows[0], tablefmt="github" if fmt == "markdown" else "rst",
+                    disable_numparse=True)
 
 
 def main(argv=None):

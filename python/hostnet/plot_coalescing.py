@@ -10,7 +10,6 @@ study (examples/studies/papers/chang2008-coalescing.toml); writes PNG and PDF.
 
 import argparse
 import csv
-from collections import defaultdict
 from pathlib import Path
 
 
@@ -20,7 +19,6 @@ def plot(csv_path, out_path):
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    rows = defaultdict(list)
     if Path(csv_path).is_dir():
         from hostnet.study.summary import figure_rows
 
@@ -28,16 +26,19 @@ def plot(csv_path, out_path):
     else:
         with open(csv_path, newline="") as f:
             found = list(csv.DictReader(f))
-    for row in found:
-        rows[int(row["frame_bytes"])].append(row)
-    if not rows:
+    if not found:
         raise SystemExit(f"{csv_path}: no rows")
+    import pandas as pd
+
+    table = pd.DataFrame(found)[["frame_bytes", "interval_us", "goodput_pps",
+                                 "model_goodput_pps"]].apply(pd.to_numeric)
     fig, ax = plt.subplots(figsize=(7.5, 4.8))
-    for frame in sorted(rows):
-        points = sorted(rows[frame], key=lambda r: -float(r["interval_us"]))
-        x = [1e6 / float(r["interval_us"]) / 1e3 for r in points]
-        sim = [float(r["goodput_pps"]) / 1e3 for r in points]
-        model = [float(r["model_goodput_pps"]) / 1e3 for r in points]
+    for frame, points in table.sort_values("interval_us", ascending=False).groupby(
+            "frame_bytes", sort=True):
+        frame = int(frame)
+        x = 1e6 / points["interval_us"] / 1e3
+        sim = points["goodput_pps"] / 1e3
+        model = points["model_goodput_pps"] / 1e3
         (line,) = ax.plot(x, model, linestyle="-", linewidth=1.2, label=f"{frame} B model")
         ax.plot(x, sim, linestyle="none", marker="o", markersize=4, color=line.get_color(),
                 label=f"{frame} B simulation")

@@ -20,7 +20,6 @@ import math
 import sys
 from pathlib import Path
 
-from hostnet.study import student_t
 
 HEADER = [
     "scheme",
@@ -42,13 +41,14 @@ DEFAULT_PROTO_US = 5.34
 
 
 def t_quantile(df, level=0.95):
-    """Two-sided Student-t quantile for ``df`` degrees of freedom (exact for every df and
-    level: hostnet.study.student_t, no scipy)."""
+    """Two-sided Student-t quantile for ``df`` degrees of freedom (scipy.stats.t)."""
     if df < 1:
         raise ValueError("t_quantile: df must be >= 1")
     if not 0.0 < level < 1.0:
         raise ValueError(f"t_quantile: level {level!r}; allowed: 0 < level < 1")
-    return student_t.t_quantile(0.5 + level / 2, df)
+    from scipy import stats
+
+    return float(stats.t.ppf(0.5 + level / 2, df))
 
 
 def plus_minus(hw, digits=1):
@@ -60,13 +60,15 @@ def mean_ci(values, level=0.95):
     """Return (mean, half-width of the confidence interval) of a sample.
 
     The half-width is t(df = n - 1) * s / sqrt(n) with the sample standard deviation s
-    (hostnet.study.student_t.t_interval, the package's one interval); it is NaN (undefined,
+    (hostnet.study.summary.t_interval, the package's one interval); it is NaN (undefined,
     not 0) for a single value: no interval can be estimated.
     """
+    from hostnet.study.summary import t_interval
+
     values = [float(v) for v in values]
     if not values:
         raise ValueError("mean_ci: no values")
-    mean, _, half = student_t.t_interval(values, level)
+    mean, _, half = t_interval(values, level)
     return mean, half
 
 
@@ -124,19 +126,38 @@ def aggregate(rows, level=0.95):
     Returns {scheme: [{"load_kpps", "n", <metric>: (mean, half_width), ...}, ...]} with
     schemes in order of first appearance and loads ascending.
     """
-    groups = {}
-    for row in rows:
-        groups.setdefault(row["scheme"], {}).setdefault(row["load_kpps"], []).append(row)
+    return aggregate_by(rows, ["scheme"], METRICS, level=level)
+
+
+def aggregate_by(rows, keys, metrics, x="load_kpps", level=0.95):
+    """Average the replications of every (key, @p x) with pandas.
+
+    @p keys names the columns that identify a curve (e.g. ["scheme"] or ["family",
+    "parameter"]); the key is a tuple of their values (a single value for one column).
+    Returns {key: [{x, "n", <metric>: (mean, half-width of the Student-t interval)}, ...]}
+    with keys in order of first appearance and @p x ascending; ``n`` counts the rows.
+    Non-finite values are left out of a metric's mean (NaN if none is finite); the
+    half-width is NaN with fewer than two values (hostnet.study.summary.t_half_width).
+    """
+    import numpy as np
+    import pandas as pd
+
+    from hostnet.study.summary import t_half_width
+
+    frame = pd.DataFrame(list(rows))
+    values = frame[metrics].apply(pd.to_numeric).astype(float).replace([np.inf, -np.inf],
+                                                                         np.nan)
+    groups = values.groupby([frame[k] for k in keys] + [pd.to_numeric(frame[x])], sort=False)
+    mean, std, count, size = groups.mean(), groups.std(ddof=1), groups.count(), groups.size()
+    half = {m: t_half_width(std[m], count[m], level) for m in metrics}
     result = {}
-    for scheme, by_load in groups.items():
-        points = []
-        for load in sorted(by_load):
-            reps = by_load[load]
-            point = {"load_kpps": load, "n": len(reps)}
-            for m in METRICS:
-                point[m] = mean_ci([r[m] for r in reps], level)
-            points.append(point)
-        result[scheme] = points
+    for index in mean.index:
+        *key, at = (v.item() if hasattr(v, "item") else v for v in index)
+        point = {x: at, "n": int(size[index])}
+        point.update({m: (float(mean.at[index, m]), float(half[m][index])) for m in metrics})
+        result.setdefault(key[0] if len(key) == 1 else tuple(key), []).append(point)
+    for points in result.values():
+        points.sort(key=lambda p: p[x])
     return result
 
 

@@ -47,18 +47,16 @@ def read_csv(path):
     Returns {policy: [row dict, ...]} with policies in order of first appearance and rows
     sorted by frame size.
     """
-    by_policy = {}
-    for row in _rows(path):
-        for key in _FLOATS:
-            row[key] = float(row[key])
-        for key in _INTS:
-            row[key] = int(float(row[key]))
-        by_policy.setdefault(row["policy"], []).append(row)
-    if not by_policy:
+    import pandas as pd
+
+    rows = _rows(path)
+    if not rows:
         raise ValueError(f"{path}: no data rows")
-    for rows in by_policy.values():
-        rows.sort(key=lambda r: r["frame_bytes"])
-    return by_policy
+    frame = pd.DataFrame(rows)
+    frame[_FLOATS] = frame[_FLOATS].apply(pd.to_numeric).astype(float)
+    frame[_INTS] = frame[_INTS].apply(pd.to_numeric).astype(float).astype(int)
+    return {policy: group.sort_values("frame_bytes", kind="stable").to_dict("records")
+            for policy, group in frame.groupby("policy", sort=False)}
 
 
 def _rows(path):

@@ -28,7 +28,7 @@ from pathlib import Path
 
 
 def _livelock_module():
-    """hostnet.plot_livelock (mean_ci: hostnet.study.student_t.t_interval), also when loaded
+    """hostnet.plot_livelock (mean_ci, aggregate_by: pandas and scipy.stats), also when loaded
     by file path."""
     try:
         from . import plot_livelock  # noqa: PLC0415
@@ -139,7 +139,7 @@ def read_csv(path, header, numeric):
 
 
 def aggregate(rows, key_fields, level=0.95):
-    """Average the replications of every (key, load).
+    """Average the replications of every (key, load) (hostnet.plot_livelock.aggregate_by).
 
     ``key_fields`` names the columns that identify a curve (e.g. ["scheme"] or
     ["family", "parameter"]); the key is a tuple of their values (a single value for one
@@ -147,23 +147,7 @@ def aggregate(rows, key_fields, level=0.95):
     keys in order of first appearance and loads ascending. Non-finite values are left out
     of a metric's mean (NaN if none is finite).
     """
-    groups = {}
-    for row in rows:
-        key = tuple(row[k] for k in key_fields)
-        key = key[0] if len(key) == 1 else key
-        groups.setdefault(key, {}).setdefault(row["load_kpps"], []).append(row)
-    result = {}
-    for key, by_load in groups.items():
-        points = []
-        for load in sorted(by_load):
-            reps = by_load[load]
-            point = {"load_kpps": load, "n": len(reps)}
-            for m in METRICS:
-                values = [r[m] for r in reps if math.isfinite(r[m])]
-                point[m] = mean_ci(values, level) if values else (math.nan, math.nan)
-            points.append(point)
-        result[key] = points
-    return result
+    return _livelock.aggregate_by(rows, list(key_fields), METRICS, level=level)
 
 
 def read_analysis(path):

@@ -10,13 +10,11 @@ Reads the CSV of examples/papers/hostnet-selfsimilar, or the results directory o
 
 import argparse
 import csv
-from collections import defaultdict
 from pathlib import Path
 
 
 def load_rows(path):
-    """Group the CSV rows (or the runs of a study's results directory) by (scheme, load)."""
-    groups = defaultdict(list)
+    """The CSV rows (or the runs of a study's results directory) as dicts of strings."""
     if Path(path).is_dir():
         from hostnet.study.summary import figure_rows
 
@@ -24,20 +22,31 @@ def load_rows(path):
     else:
         with open(path, newline="") as f:
             rows = list(csv.DictReader(f))
-    for row in rows:
-        groups[(row["scheme"], float(row["load"]))].append(row)
-    if not groups:
+    if not rows:
         raise SystemExit(f"{path}: no rows")
-    return groups
+    return rows
+
+
+def aggregate(rows):
+    """{scheme: [{"load", "n", <column>: (mean, 95 % half-width)}, ...]} by pandas
+    (hostnet.plot_livelock.aggregate_by), loads ascending; NaN half-width for a single value."""
+    from hostnet.plot_livelock import aggregate_by
+
+    return aggregate_by(rows, ["scheme"], [column for column, _ in PANELS] + ["offered_kpps"],
+                        x="load")
 
 
 def mean_ci(values):
     """Mean and half-width of the 95 % Student-t interval (NaN half-width, undefined, for a
-    single value): hostnet.study.student_t.t_interval, the package's one interval."""
-    from hostnet.study.student_t import t_interval
+    single value): hostnet.study.summary.t_interval, the package's one interval."""
+    from hostnet.study.summary import t_interval
 
     mean, _, half = t_interval(values)
     return mean, half
+
+
+PANELS = [("throughput_kpps", "throughput (Kpps)"), ("cpu_availability", "CPU availability"),
+          ("latency_mean_us", "mean latency (us)")]
 
 
 def plot(csv_path, out_path):
@@ -46,19 +55,12 @@ def plot(csv_path, out_path):
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    groups = load_rows(csv_path)
-    schemes = list(dict.fromkeys(s for s, _ in groups))
-    panels = [("throughput_kpps", "throughput (Kpps)"),
-              ("cpu_availability", "CPU availability"),
-              ("latency_mean_us", "mean latency (us)")]
+    agg = aggregate(load_rows(csv_path))
     fig, axes = plt.subplots(1, 3, figsize=(14, 4.2))
-    for ax, (column, label) in zip(axes, panels):
-        for scheme in schemes:
-            loads = sorted(l for s, l in groups if s == scheme)
-            offered = [mean_ci([float(r["offered_kpps"]) for r in groups[(scheme, l)]])[0]
-                       for l in loads]
-            stats = [mean_ci([float(r[column]) for r in groups[(scheme, l)]]) for l in loads]
-            ax.errorbar(offered, [m for m, _ in stats], yerr=[h for _, h in stats],
+    for ax, (column, label) in zip(axes, PANELS):
+        for scheme, points in agg.items():
+            ax.errorbar([p["offered_kpps"][0] for p in points], [p[column][0] for p in points],
+                        yerr=[p[column][1] for p in points],
                         marker="o", markersize=3, capsize=2, label=scheme)
         ax.set_xlabel("offered load (Kpps)")
         ax.set_ylabel(label)
@@ -68,7 +70,7 @@ def plot(csv_path, out_path):
     axes[0].axhline(167, color="grey", linestyle=":", linewidth=1)
     axes[0].text(5, 169, "Salah et al. 2007: peak 167 Kpps", fontsize=8, color="grey")
     axes[0].legend(fontsize="small")
-    n = max(len(v) for v in groups.values())
+    n = max(p["n"] for points in agg.values() for p in points)
     fig.suptitle(f"Self-similar traffic (8 Pareto ON/OFF streams, backbone mix) into one host: "
                  f"mean and 95 % CI of {n} replications (Salah et al. 2007 Fig. 10)")
     fig.tight_layout()

@@ -17,7 +17,7 @@ import subprocess
 import pytest
 
 import hostnet
-from hostnet.study.student_t import t_quantile
+from scipy.stats import t as student_t
 
 from reference_coalescing import mean_latency_us
 
@@ -52,7 +52,7 @@ def test_latency_agrees_with_reference_model(simulated, scheme, rule, load):
     ref = [mean_latency_us(load * 1e3, seed=seed, **rule)[0] for seed in range(1, 11)]
     v1, v2 = statistics.variance(sim) / len(sim), statistics.variance(ref) / len(ref)
     df = (v1 + v2) ** 2 / (v1**2 / (len(sim) - 1) + v2**2 / (len(ref) - 1))
-    half = t_quantile(0.975, df) * math.sqrt(v1 + v2)
+    half = student_t.ppf(0.975, df) * math.sqrt(v1 + v2)
     diff = statistics.mean(sim) - statistics.mean(ref)
     assert abs(diff) <= half, (
         f"{scheme} at {load} Kpps: hostnet {statistics.mean(sim):.2f} us, reference model "

@@ -29,7 +29,10 @@ def test_tables_mark_starved_and_undefined(tmp_path):
             {"load": "0.2", "label": label, "metric": "bg_goodput_mbps", "n": "3", "mean": "5000"},
         ]
     _summary(tmp_path, rows)
-    text = dt.tables(tmp_path)
+    tables = dt.tables(tmp_path).split("\n\n")
+    assert len(tables) == 2 and all(t.count("\n") == 3 for t in tables)  # header, rule, a, b
+    text = "\n".join(" ".join(line.split()) for line in "\n".join(tables).splitlines())
+    assert "| setting | p50 / p99 / p99.9 us, load 0.2 |" in text
     assert "| a | 20 / 60 / 80 (n = 3) |" in text
     assert "| b | 20 / nan / 80 (n = 3, starved: 50 % answered) |" in text
     assert "| a | 1.23 / 136 k / 5.0 |" in text

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from hostnet import plot_livelock, plot_rdr
-from hostnet.study import Study, run_study, summarize
+from hostnet.study import Study, run_study, summary_records
 from hostnet.study.plot import ONE_RUN, plot_series
 from hostnet.study.check import check_study
 from hostnet.study.summary import figure_rows
@@ -84,7 +84,7 @@ def test_rdr_study_runs_and_matches_the_sweep(tmp_path):
     assert plot_rdr.main([str(tmp_path / "study"), str(tmp_path / "rdr.png")]) == 0
     assert (tmp_path / "rdr.png").stat().st_size > 0
     # One replication (nothing random): the runner's figure says so once, not per point.
-    rows = [r for r in summarize(tmp_path / "study", write=False) if r["metric"] == "loss"]
+    rows = [r for r in summary_records(tmp_path / "study", write=False) if r["metric"] == "loss"]
     _, notes = plot_series(rows, "loss", "sizes", "policies", [])
     assert notes == [ONE_RUN]
 

@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from hostnet.profile import cli
-from hostnet.profile.from_host import (SECTION_CLASSES, HostInfo, build_profile, collect,
+from hostnet.profile.from_host import (SECTION_CLASSES, HostInfo, ProfileInputError,
+                                       build_profile, collect,
                                        fmt_time_ns, parse_cpu_list, parse_cpu_mask,
                                        profile_keys, source_attributes, split_sections,
                                        write_profile)
@@ -377,3 +378,89 @@ def test_profile_check_and_show_commands(tmp_path):
     assert main(["check", "mlx5-100g"]) == 0
     assert main(["check", str(bad)]) == 2
     assert main(["show", "i40e-10g"]) == 0
+
+
+# --- pastes: outputs recognised by content, among other text (data/pastes/README.md) --------
+
+PASTES = Path(__file__).parent / "data" / "pastes"
+
+
+def test_bug_report_paste_reads_bodies_without_headers_and_uname_a():
+    paste = PASTES / "bug-report-mlx5.txt"
+    kinds = [s.kind for s in split_sections(paste.read_text(), str(paste))]
+    assert kinds == ["uname", "ethtool-c", "ethtool-l", "ethtool-i"]
+    info = collect(paste)
+    assert info.get("uname") == "6.8.12-8-pve"  # field 3 of uname -a
+    coal = info.get("ethtool-c")
+    assert (coal["adaptive_rx"], coal["rx_usecs"], coal["rx_frames"], coal["cqe_mode_rx"]) == \
+        (True, 8, 128, True)
+    assert info.get("ethtool-l")["Combined"] == 12
+    assert info.get("ethtool-i")["driver"] == "mlx5_core"
+    # The same outputs read from the folder (with their headers) give the same settings.
+    pasted, folder = build_profile(paste), build_profile(DATA / "mlx5_core-1")
+    for section in ("moderation", "rx-mode"):
+        assert pasted["nic"][section] == folder["nic"][section], section
+    assert "Linux 6.8.12-8-pve" in pasted["profile"]["description"]  # from uname -a
+
+
+def test_several_interfaces_first_named_or_chosen(tmp_path):
+    paste = PASTES / "two-interfaces.txt"
+    sections = split_sections(paste.read_text(), str(paste))
+    assert [(s.kind, s.iface) for s in sections] == [
+        ("ethtool-c", "ens1f0"), ("ethtool-c", "ens1f1"), ("ethtool-g", "ens1f0"),
+        ("ethtool-g", "ens1f1"), ("ethtool-i", "ens1f1")]
+    first = collect(paste)
+    assert first.interface == "ens1f0"
+    assert any("ens1f0, ens1f1" in n and "--interface" in n for n in first.notes)
+    assert first.get("ethtool-c")["adaptive_rx"] is False and first.get("ethtool-g")["RX"] == 2048
+    assert not first.has("ethtool-i")  # ethtool -i was run for ens1f1 only
+    chosen = collect(paste, interface="ens1f1")
+    assert chosen.get("ethtool-c")["adaptive_rx"] is True and chosen.get("ethtool-g")["RX"] == 512
+    assert chosen.get("ethtool-i")["driver"] == "ice"
+    with pytest.raises(ProfileInputError, match=r"--interface ens9: the inputs name ens1f0, "
+                       r"ens1f1; choose one of them"):
+        collect(paste, interface="ens9")
+
+
+def test_cli_names_the_interfaces_when_the_chosen_one_is_absent(capsys):
+    assert cli.main(["from-host", str(PASTES / "two-interfaces.txt"), "--interface",
+                     "eth0"]) == 2
+    assert "--interface eth0: the inputs name ens1f0, ens1f1" in capsys.readouterr().err
+
+
+def test_ynl_napi_dump_sysctl_and_lscpu_excerpt_among_a_log():
+    paste = PASTES / "experiment-log-napi.txt"
+    kinds = [s.kind for s in split_sections(paste.read_text(), str(paste))]
+    assert kinds == ["napi", "sysctl", "lscpu"]
+    info = collect(paste)
+    assert [n["irq"] for n in info.get("napi")] == [38, 39]
+    assert info.get("sysctl")["net.core.netdev_budget"] == "300"
+    lscpu = info.get("lscpu")
+    assert (lscpu["cpus"], lscpu["threads_per_core"], lscpu["max_mhz"]) == (64, 1, 3318.0)
+    assert lscpu["model"] == "AMD EPYC 7662 64-Core Processor"
+    mode = build_profile(paste)["nic"]["rx-mode"]
+    assert value(mode, "DeferHardIrqs") == 100
+    assert value(mode, "GroFlushTimeout") == "20us"
+
+
+@pytest.mark.parametrize("text, kind", [
+    ("Linux h 6.12.0-55.el10.x86_64 #1 SMP PREEMPT_DYNAMIC Tue Jan 21 10:00:00 UTC 2025 "
+     "x86_64 GNU/Linux\n", "uname"),
+    ("Pre-set maximums:\nRX: 4096\nRX Mini: n/a\nRX Jumbo: n/a\nTX: 4096\n"
+     "Current hardware settings:\nRX: 1024\nRX Mini: n/a\nRX Jumbo: n/a\nTX: 1024\n",
+     "ethtool-g"),
+    ("Pre-set maximums:\nRX: n/a\nTX: n/a\nOther: 1\nCombined: 63\n"
+     "Current hardware settings:\nRX: n/a\nTX: n/a\nOther: 1\nCombined: 8\n", "ethtool-l"),
+    ("rx-usecs: 3\nrx-frames: 0\n", "ethtool-c"),
+])
+def test_each_body_alone_is_recognised(tmp_path, text, kind):
+    (tmp_path / "paste.txt").write_text("some words first\n" + text + "and words after\n")
+    sections = split_sections((tmp_path / "paste.txt").read_text(), "paste.txt")
+    assert [s.kind for s in sections] == [kind]
+    assert "and words after" not in sections[0].lines
+
+
+def test_prose_with_colons_and_other_json_are_not_outputs(tmp_path):
+    text = ("Model: ThinkPad T14\nNote: see below\n[1, 2, 3]\n{\"name\": \"x\"}\n"
+            "Pre-set maximums:\nnothing that says which\n")
+    assert split_sections(text, "notes.txt") == []

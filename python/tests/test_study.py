@@ -16,7 +16,8 @@ import pytest
 
 from test_study_fakes import pids_in_log, wait_for_started_runs
 
-from hostnet.study import Study, StudyError, format_table, plot_metric, run_study, summarize
+from hostnet.study import (Study, StudyError, format_table, load, plot_metric, run_study,
+                           summarize, summary_records)
 
 HERE = Path(__file__).resolve().parent
 FAKE = HERE / "data" / "fake_study_program.py"
@@ -179,7 +180,9 @@ def test_interrupt_kills_the_runs_and_keeps_the_finished(tmp_path):
     # A shell that starts a job in the background (e.g. a CI runner) makes it ignore
     # SIGINT, and Python then installs no KeyboardInterrupt handler: restore the default in
     # the runner so that the test sends what a terminal's Ctrl-C sends.
-    proc = subprocess.Popen([sys.executable, "-m", "hostnet", "run", str(study_file), "--out",
+    proc = subprocess.Popen([sys.executable, "-m", "hostnet", "run", str(study_file),
+                             "--program", str(FAKE),
+                             "--out",
                              str(out), "--jobs", "4", "--quiet"], env=env,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                             preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
@@ -205,7 +208,7 @@ def test_null_and_non_number_metrics(tmp_path):
     assert "metrics ['y'] are not numbers (or null)" in status[("strmetric", "1")]["error"]
     # null: the metric is undefined in that run (empty cell), left out of the summary.
     assert status[("nullmetric", "1")]["y"] == "" and status[("nullmetric", "1")]["z"] == "0.0"
-    y = {r["mode"]: r for r in summarize(tmp_path) if r["metric"] == "y"}
+    y = {r["mode"]: r for r in summary_records(tmp_path) if r["metric"] == "y"}
     assert (y["ok"]["n"], y["ok"]["mean"]) == (2, 1.5)  # y = RngRun: 1, 2
     assert y["nullmetric"]["n"] == 0 and math.isnan(y["nullmetric"]["mean"])
     assert (y["nullmetric"]["undefined"], y["nullmetric"]["failed"]) == (2, 0)
@@ -248,7 +251,9 @@ def test_resume_after_kill(tmp_path):
                           '[parameters]\nmode = "sleep"\nsleep = 0.4\n[grid]\nx = [1, 2, 3]\n')
     out = tmp_path / "out"
     env = dict(os.environ, PYTHONPATH=str(PYTHON_DIR))
-    proc = subprocess.Popen([sys.executable, "-m", "hostnet", "run", str(study_file), "--out",
+    proc = subprocess.Popen([sys.executable, "-m", "hostnet", "run", str(study_file),
+                             "--program", str(FAKE),
+                             "--out",
                              str(out), "--jobs", "2", "--quiet"], env=env,
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     deadline = time.time() + 30
@@ -263,7 +268,7 @@ def test_resume_after_kill(tmp_path):
     # Simulate a torn append as well: half a row at the end of results.csv.
     with open(out / "results.csv", "a") as f:
         f.write("deadbeef0000,ok,1")
-    result = run_study(Study.load(study_file), out=out, progress=False)
+    result = run_study(Study.load(study_file), out=out, progress=False, program=FAKE)
     assert result.skipped == len(before) and result.ok == 12 - len(before)
     rows = rows_of(out)
     assert len(rows) == 12 and len({r["run_id"] for r in rows}) == 12
@@ -339,23 +344,59 @@ def test_dask_cluster_without_hostnet_installed(tmp_path):
 # ---------------------------------------------------------------- summaries and plots
 
 def test_summary_intervals_on_known_numbers(tmp_path):
-    # y = x + RngRun with RngRun 1, 2, 3: mean x + 2, std 1, half-width t(0.975, 2) / sqrt(3).
+    # y = x + RngRun with RngRun 1, 2, 3: mean x + 2, std 1, half-width t(0.975, 2) / sqrt(3)
+    # (t(0.975, 2) = 4.302652729911275: tables, e.g. Abramowitz & Stegun 26.10).
     run_study(fake_study(replications=3, grid={"x": [10, 20]}), out=tmp_path, progress=False)
     summary = summarize(tmp_path)
-    y = {r["x"]: r for r in summary if r["metric"] == "y"}
-    assert set(y) == {10, 20}
-    for x, r in y.items():
+    assert list(summary.columns[:4]) == ["x", "metric", "n", "mean"]
+    y = summary[summary["metric"] == "y"].set_index("x")
+    assert sorted(y.index) == [10, 20]
+    for x, r in y.iterrows():
         assert r["n"] == 3
         assert r["mean"] == pytest.approx(x + 2)
         assert r["std"] == pytest.approx(1.0)
         assert r["ci95"] == pytest.approx(4.302652729911275 / math.sqrt(3))
-    z = next(r for r in summary if r["metric"] == "z" and r["x"] == 10)
+        assert (r["low"], r["high"]) == pytest.approx((x + 2 - r["ci95"], x + 2 + r["ci95"]))
+    z = summary[(summary["metric"] == "z") & (summary["x"] == 10)].iloc[0]
     assert z["std"] == 0 and z["ci95"] == 0
     assert (tmp_path / "summary.csv").is_file()
     table = format_table(summary, ["y"])
     assert "12 +- 2.5" in table and "22 +- 2.5" in table
+    assert format_table(summary_records(tmp_path, write=False), ["y"]) == table
     with pytest.raises(StudyError, match=r"unknown metric\(s\) \['w'\]"):
         summarize(tmp_path, metrics=["w"])
+
+
+def test_load_is_one_row_per_run_and_summarize_groups_it(tmp_path):
+    run_study(fake_study(replications=3, grid={"x": [10, 20]}), out=tmp_path, progress=False)
+    runs = load(tmp_path)
+    assert len(runs) == 6 and set(runs["status"]) == {"ok"}
+    assert runs["x"].dtype == "int64" and runs["y"].dtype == "float64"
+    assert sorted(runs["y"]) == [11, 12, 13, 21, 22, 23]  # y = x + RngRun
+    assert runs.attrs["swept"] == ["x"] and "y" in runs.attrs["metrics"]
+    # The same summary from the frame as from the directory; another grouping by name.
+    from_frame = summarize(runs, metrics=["y"])
+    assert from_frame.equals(summarize(tmp_path, metrics=["y"], write=False))
+    pooled = summarize(runs, by=[], metrics=["y"]).iloc[0]
+    assert (pooled["n"], pooled["mean"], pooled["runs"]) == (6, pytest.approx(17), 6)
+    by_run = summarize(runs, by="rng_run", metrics=["y"]).set_index("rng_run")
+    assert by_run.loc[1, "mean"] == pytest.approx(16) and by_run.loc[1, "n"] == 2  # 11, 21
+    with pytest.raises(StudyError, match=r"by: unknown column\(s\) \['load'\]"):
+        summarize(runs, by=["load"])
+
+
+def test_summarize_keeps_undefined_statistics_nan_with_their_count():
+    import pandas as pd
+
+    runs = pd.DataFrame({"k": ["a", "a", "b", "c", "c"], "v": [1.0, 3.0, 5.0, None, 2.0],
+                         "status": ["ok", "ok", "ok", "ok", "failed"]})
+    s = summarize(runs, by=["k"], metrics=["v"]).set_index("k")
+    assert (s.loc["a", "n"], s.loc["a", "mean"], s.loc["a", "std"]) == (2, 2.0,
+                                                                         pytest.approx(2 ** 0.5))
+    assert s.loc["a", "ci95"] == pytest.approx(12.706204736174707)  # t(0.975, 1) s / sqrt(2)
+    assert s.loc["b", "n"] == 1 and s.loc["b", "mean"] == 5 and math.isnan(s.loc["b", "ci95"])
+    assert (s.loc["c", "n"], s.loc["c", "undefined"], s.loc["c", "failed"]) == (0, 1, 1)
+    assert math.isnan(s.loc["c", "mean"]) and math.isnan(s.loc["c", "low"])
 
 
 def test_plots(tmp_path):
@@ -376,20 +417,23 @@ def test_cli(tmp_path):
                           '[grid]\nx = [1, 2]\n[[plots]]\nmetric = "y"\nx = "x"\n')
     env = dict(os.environ, PYTHONPATH=str(PYTHON_DIR))
     cli = [sys.executable, "-m", "hostnet"]
-    out = subprocess.run(cli + ["validate", str(study_file)], env=env, capture_output=True,
+    out = subprocess.run(cli + ["validate", str(study_file),
+                                "--program", str(FAKE)], env=env, capture_output=True,
                          text=True)
     assert out.returncode == 2 and "plots[0].metric: 'y' is not in the study's metrics list" \
         in out.stderr
     study_file.write_text(f'name = "c"\nprogram = "{FAKE}"\nreplications = 2\n'
                           'metrics = ["y"]\n[grid]\nx = [1, 2]\n[[plots]]\nmetric = "y"\n'
                           'x = "x"\n')
-    out = subprocess.run(cli + ["validate", str(study_file)], env=env, capture_output=True,
+    out = subprocess.run(cli + ["validate", str(study_file),
+                                "--program", str(FAKE)], env=env, capture_output=True,
                          text=True)
     assert out.returncode == 0 and "2 configurations x 2 replications = 4 runs" in out.stdout
     # A program that is not an ns-3 CommandLine program is run unchecked, with a warning.
     assert "parameters not checked" in out.stdout
     assert "printed no ns-3 CommandLine help" in out.stderr
-    out = subprocess.run(cli + ["run", str(study_file), "--out", str(tmp_path / "o"), "-q"],
+    out = subprocess.run(cli + ["run", str(study_file), "--program", str(FAKE),
+                                "--out", str(tmp_path / "o"), "-q"],
                          env=env, capture_output=True, text=True)
     assert out.returncode == 0, out.stderr
     assert "4 ok, 0 failed" in out.stdout and "y-vs-x.png" in out.stdout
@@ -467,7 +511,7 @@ def test_best_by(tmp_path):
 
     run_study(fake_study(grid={"x": [1, 2], "mode": ["ok", "sleep"]}, parameters={"sleep": 0},
                          replications=3), out=tmp_path, progress=False)
-    summary = summarize(tmp_path, write=False)
+    summary = summary_records(tmp_path, write=False)
     low = best_by(summary, "y", x="mode", by="x")
     assert [(r["mode"], r["x"], r["runner_up"]) for r in low] == [("ok", 1, 2), ("sleep", 1, 2)]
     # Means 3 and 4, half-widths 2.48: the replications cannot separate them.
@@ -489,7 +533,7 @@ def test_best_by_labelled_runs_and_requirements(tmp_path):
                          runs=[{"label": "a", "mode": "ok", "sleep": 0},
                                {"label": "b", "mode": "sleep", "sleep": 0}]),
               out=tmp_path, progress=False)
-    summary = summarize(tmp_path, write=False)
+    summary = summary_records(tmp_path, write=False)
     ys = [r for r in summary if r["metric"] == "y"]
     assert free_parameters(ys, ["mode", "sleep", "x"], "label") == ["x"]
     rows = best_by(summary, "y", x="x", by="label")
@@ -529,7 +573,7 @@ def test_figures_mark_configurations_the_answer_does_not_rank(tmp_path):
 
     run_study(fake_study(grid={"x": [1, 2], "mode": ["ok", "sleep"]}, parameters={"sleep": 0},
                          replications=2), out=tmp_path, progress=False)
-    summary = summarize(tmp_path, write=False)
+    summary = summary_records(tmp_path, write=False)
     meta = {"study": {"replications": {"rank": {"require": ["z>=3"]}}}}
     require = study_requirements(meta)
     assert require == [("z", ">=", 3.0)]

@@ -17,7 +17,7 @@ import time
 
 import pytest
 
-from hostnet.study import Study, StudyError, run_study, summarize
+from hostnet.study import Study, StudyError, run_study, summary_records
 from hostnet.study.adaptive import initial_replications, plan_round
 from test_study_fakes import env_with_hostnet, ns3_program, write_program
 
@@ -98,7 +98,7 @@ def test_rounds_add_runs_only_for_the_overlapping_configurations_until_separated
     assert doc["finished"] and doc["rounds"] == 3 and doc["runs"] == 15
     assert doc["answers"][0]["reason"] == "separated"
     # best on the results says the same: separated with 6 replications each.
-    summary = summarize(out)
+    summary = summary_records(out)
     ys = {r["label"]: r for r in summary if r["metric"] == "y"}
     assert (ys["a"]["n"], ys["b"]["n"], ys["c"]["n"]) == (6, 6, 3)
     assert ys["a"]["high"] < ys["b"]["low"]
@@ -184,7 +184,8 @@ def test_an_interrupted_study_resumes_without_rerunning_finished_runs(tmp_path, 
     (tmp_path / "block").write_text("")  # RngRun 5 (the second round) hangs
     out = tmp_path / "out"
     study_file = write_study(tmp_path, adaptive_study(program, "abc"))
-    proc = subprocess.Popen(CLI + ["run", str(study_file), "--out", str(out), "-q",
+    proc = subprocess.Popen(CLI + ["run", str(study_file), "--program", str(program),
+                                   "--out", str(out), "-q",
                                    "--no-check", "--jobs", "2"],
                             env=env_with_hostnet(), stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True,
@@ -200,7 +201,8 @@ def test_an_interrupted_study_resumes_without_rerunning_finished_runs(tmp_path, 
     assert sorted(first) == sorted([f"{l} 0 {r}" for l in "abc" for r in (1, 2, 3)]
                                    + ["a 0 4", "b 0 4", "a 0 5", "b 0 5"])
     (tmp_path / "block").unlink()
-    again = subprocess.run(CLI + ["run", str(study_file), "--out", str(out), "-q",
+    again = subprocess.run(CLI + ["run", str(study_file), "--program", str(program),
+                                  "--out", str(out), "-q",
                                   "--no-check"],
                            env=env_with_hostnet(), capture_output=True, text=True, timeout=120)
     assert again.returncode == 0, again.stderr
@@ -210,7 +212,8 @@ def test_an_interrupted_study_resumes_without_rerunning_finished_runs(tmp_path, 
     assert "x = 0: separated" in again.stdout
     assert replications(out)[("a", 0)] == [1, 2, 3, 4, 5, 6]
     # A third run does nothing at all.
-    third = subprocess.run(CLI + ["run", str(study_file), "--out", str(out), "-q",
+    third = subprocess.run(CLI + ["run", str(study_file), "--program", str(program),
+                                  "--out", str(out), "-q",
                                   "--no-check"],
                            env=env_with_hostnet(), capture_output=True, text=True, timeout=120)
     assert third.returncode == 0 and "15 runs: 15 already done, 0 ok" in third.stdout
@@ -223,7 +226,8 @@ def test_dry_run_prints_the_next_round_only(tmp_path, program):
     run_study(dict(study, replications=dict(study["replications"], max=3)), out=out,
               progress=False, check=False)
     before = len(calls(tmp_path))
-    dry = subprocess.run(CLI + ["run", str(write_study(tmp_path, study)), "--out", str(out),
+    dry = subprocess.run(CLI + ["run", str(write_study(tmp_path, study)), "--program", str(program),
+                                "--out", str(out),
                                 "--dry-run", "--no-check"],
                          env=env_with_hostnet(), capture_output=True, text=True, timeout=60)
     assert dry.returncode == 0, dry.stderr
@@ -248,6 +252,7 @@ def write_study(tmp_path, data, name="s.yaml"):
 def test_best_uses_the_study_ranking_and_says_why_the_rounds_stopped(tmp_path, program):
     out = tmp_path / "out"
     run = subprocess.run(CLI + ["run", str(write_study(tmp_path, adaptive_study(program, "abc"))),
+                                "--program", str(program),
                                 "--out", str(out), "-q", "--no-check"],
                          env=env_with_hostnet(), capture_output=True, text=True, timeout=120)
     assert run.returncode == 0, run.stderr
@@ -281,7 +286,8 @@ def test_best_without_metric_needs_a_study_ranking(tmp_path):
 
 def test_validate_counts_the_runs_of_an_adaptive_study(tmp_path, program):
     path = write_study(tmp_path, adaptive_study(program, "abc", budget=20))
-    out = subprocess.run(CLI + ["validate", str(path), "--no-check"], env=env_with_hostnet(),
+    out = subprocess.run(CLI + ["validate", str(path), "--program", str(program),
+                                "--no-check"], env=env_with_hostnet(),
                          capture_output=True, text=True, timeout=60)
     assert out.returncode == 0, out.stderr
     assert "3 configurations x 3 to 10 replications = 9 to 20 runs" in out.stdout
@@ -367,7 +373,8 @@ def test_the_ranked_metric_is_checked_against_the_program(tmp_path):
                              "rank": {"metric": "w", "x": "x", "by": "mode",
                                       "require": ["zz>=1"]}},
             "quantiles": {"y": {"q": 0.99, "samples": "count"}}}
-    out = subprocess.run(CLI + ["validate", str(write_study(tmp_path, data))],
+    out = subprocess.run(CLI + ["validate", str(write_study(tmp_path, data)),
+                                "--program", str(program)],
                          env=env_with_hostnet(), capture_output=True, text=True, timeout=60)
     assert out.returncode == 2
     assert "replications.rank.metric: fake-ns3 reports no metric 'w'" in out.stderr
@@ -407,7 +414,7 @@ def test_summary_says_how_many_samples_a_quantile_rests_on(tmp_path, program):
     run_study(quantile_study(program, {
         "y": {"q": 0.99, "samples": "count"}, "ok": {"q": 0.5},
         "count": {"q": 0.999, "samples": "nocount"}}), out=out, progress=False, check=False)
-    rows = {(r["label"], r["metric"]): r for r in summarize(out)}
+    rows = {(r["label"], r["metric"]): r for r in summary_records(out)}
     # a: 5000 samples a run, 50 beyond p99: no note; b: 2000, 20 beyond: a note.
     a, b = rows[("a", "y")], rows[("b", "y")]
     assert (a["q"], a["samples_min"], a["beyond_min"], a["samples_note"]) == \
@@ -462,7 +469,7 @@ def test_a_study_without_quantiles_keeps_its_summary_columns(tmp_path, program):
     out = tmp_path / "out"
     run_study({"name": "p", "program": str(program), "replications": 2,
                "runs": [{"label": "a"}]}, out=out, progress=False, check=False)
-    assert "samples_min" not in summarize(out)[0]
+    assert "samples_min" not in summary_records(out)[0]
     with open(out / "summary.csv", newline="") as f:
         header = next(csv.reader(f))
     assert header == ["label", "metric", "n", "mean", "std", "ci95", "low", "high",

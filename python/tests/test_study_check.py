@@ -152,17 +152,20 @@ def test_cli_validate_names_the_problems(tmp_path):
     study.write_text(f'name = "v"\nprogram = "{program}"\n[parameters]\nmdoe = "ok"\n'
                      '[grid]\nx = [1, "a"]\n')
     cli = [sys.executable, "-m", "hostnet"]
-    out = subprocess.run(cli + ["validate", str(study)], env=env_with_hostnet(),
+    out = subprocess.run(cli + ["validate", str(study),
+                                "--program", str(program)], env=env_with_hostnet(),
                          capture_output=True, text=True, timeout=60)
     assert out.returncode == 2 and "Traceback" not in out.stderr
     assert "grid.x[1]: expected a number (as the other values of 'x'), got \"a\"" in out.stderr
     study.write_text(f'name = "v"\nprogram = "{program}"\n[parameters]\nmdoe = "ok"\n'
                      '[grid]\nx = [1, 2]\n')
-    out = subprocess.run(cli + ["validate", str(study)], env=env_with_hostnet(),
+    out = subprocess.run(cli + ["validate", str(study),
+                                "--program", str(program)], env=env_with_hostnet(),
                          capture_output=True, text=True, timeout=60)
     assert out.returncode == 2 and "parameters.mdoe: fake-ns3 has no option --mdoe; did " \
         "you mean --mode?" in out.stderr
-    out = subprocess.run(cli + ["validate", str(study), "--no-check"], env=env_with_hostnet(),
+    out = subprocess.run(cli + ["validate", str(study), "--program", str(program),
+                                "--no-check"], env=env_with_hostnet(),
                          capture_output=True, text=True, timeout=60)
     assert out.returncode == 0 and "file only (--no-check)" in out.stdout
 

@@ -1,6 +1,8 @@
 """The study runner refuses bad input before anything runs: duplicate keys in YAML and TOML,
 studies over the run cap (without expanding them), values that would smuggle options, plots
-of parameters that are not swept. No ns-3 needed."""
+of parameters that are not swept, a study file that names a program by path (only a name of
+this build, or --program PATH), files a study names that are missing or unreadable. No ns-3
+needed."""
 
 import os
 import subprocess
@@ -15,6 +17,13 @@ from hostnet.study.spec import count_runs
 
 HERE = Path(__file__).resolve().parent
 PYTHON_DIR = HERE.parent
+FAKE = HERE / "data" / "fake_study_program.py"
+CLI = [sys.executable, "-m", "hostnet"]
+
+
+def _env(tmp_path):
+    """This tree's hostnet, and a build folder without programs."""
+    return dict(os.environ, PYTHONPATH=str(PYTHON_DIR), HOSTNET_BUILD_DIR=str(tmp_path / "b"))
 
 
 def base(**overrides):
@@ -128,3 +137,68 @@ def test_plot_axes_must_be_swept(plot, expected):
     with pytest.raises(StudyError) as err:
         Study.from_dict(data)
     assert expected in str(err.value)
+
+
+# ---------------------------------------------------------------- programs and files a study names
+
+@pytest.mark.parametrize("program", ["../../../../bin/sh", "/usr/bin/env", "./evil"])
+def test_a_study_file_naming_a_path_is_refused_by_validate_and_run(tmp_path, program):
+    study = tmp_path / "s.toml"
+    study.write_text(f'name = "p"\nprogram = "{program}"\n[grid]\nx = [1]\n')
+    expected = (f"program = {program!r}: a study file may name only a program of this build, "
+                "by name")
+    for command in (["validate", str(study), "--no-check"],
+                    ["validate", str(study)],
+                    ["run", str(study), "--out", str(tmp_path / "o"), "-q"]):
+        out = subprocess.run(CLI + command, env=_env(tmp_path), capture_output=True, text=True,
+                             timeout=60)
+        assert out.returncode == 2, (command, out.stderr)
+        assert expected in out.stderr and "--program PATH" in out.stderr, out.stderr
+        assert not (tmp_path / "o" / "results.csv").exists()
+
+
+def test_a_program_named_on_the_command_line_runs_and_is_said(tmp_path):
+    study = tmp_path / "s.toml"
+    study.write_text('name = "p"\nprogram = "/usr/bin/env"\n[grid]\nmode = ["ok"]\n')
+    out = subprocess.run(CLI + ["run", str(study), "--program", str(FAKE), "--out",
+                                str(tmp_path / "o"), "-q", "--no-check"],
+                         env=_env(tmp_path), capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert f"program: {FAKE} (named with --program, instead of the study's '/usr/bin/env')" \
+        in out.stderr
+    out = subprocess.run(CLI + ["validate", str(study), "--program", str(tmp_path / "nothing")],
+                         env=_env(tmp_path), capture_output=True, text=True, timeout=60)
+    assert out.returncode == 2 and "--program " in out.stderr and \
+        "not found or not executable" in out.stderr
+
+
+def test_a_name_is_looked_up_in_the_build_only(tmp_path):
+    # "env" is on PATH, but a study's name means a program of this build.
+    study = Study.from_dict({"name": "p", "program": "env"})
+    with pytest.raises(StudyError, match=r"program: 'env' not found .*examples/env"):
+        study.resolve_program(tmp_path)
+    scratch = tmp_path / "scratch"
+    scratch.mkdir()
+    (scratch / "mine").write_text("#!/bin/sh\n")
+    (scratch / "mine").chmod(0o755)
+    assert Study.from_dict({"name": "p", "program": "mine"}).resolve_program(tmp_path) == \
+        (scratch / "mine").resolve()
+
+
+def test_validate_checks_every_file_a_study_names_before_any_run(tmp_path):
+    (tmp_path / "good.toml").write_text('[cpu]\nNCores = 4\n')
+    (tmp_path / "bad.toml").write_text('[cpu\nNCores = 4\n')
+    study = tmp_path / "s.toml"
+    study.write_text('name = "f"\nprogram = "hostnet-leaf-spine"\n'
+                     '[parameters]\nsizes = "tables/etc.csv"\n'
+                     '[grid]\nhosts = ["good.toml", "bad.toml", "gone.toml", "mlx5-100g"]\n')
+    for command in (["validate", str(study), "--no-check"],
+                    ["run", str(study), "--out", str(tmp_path / "o"), "--no-check"]):
+        out = subprocess.run(CLI + command, env=_env(tmp_path), capture_output=True, text=True,
+                             timeout=60)
+        assert out.returncode == 2, out.stderr
+        err = out.stderr
+        assert "parameters.sizes: 'tables/etc.csv': no such file" in err
+        assert "grid.hosts[1]: 'bad.toml': not valid TOML" in err
+        assert "grid.hosts[2]: 'gone.toml': no such file" in err
+        assert "good.toml" not in err and "mlx5-100g" not in err

@@ -48,7 +48,8 @@ def test_run_exits_1_and_lists_every_failed_run_with_its_log(tmp_path):
     study = write_toml(tmp_path / "s.toml", f'name = "f"\nprogram = "{FAKE}"\ntimeout = 1\n'
                        '[grid]\nmode = ["ok", "crash", "hang"]\n')
     out = tmp_path / "out"
-    first = subprocess.run(CLI + ["run", str(study), "--out", str(out), "-q"],
+    first = subprocess.run(CLI + ["run", str(study), "--program", str(FAKE),
+                                  "--out", str(out), "-q"],
                            env=env_with_hostnet(), capture_output=True, text=True, timeout=60)
     assert first.returncode == 1, first.stderr
     rows = {r["mode"]: r for r in rows_of(out)}
@@ -60,7 +61,8 @@ def test_run_exits_1_and_lists_every_failed_run_with_its_log(tmp_path):
         assert line.endswith(f"log: {out / 'logs' / (rows[mode]['run_id'] + '.log')}")
     assert rows["ok"]["status"] == "ok"  # finished runs are kept
     # Earlier failures kept with --no-retry-failed still make the exit status 1.
-    again = subprocess.run(CLI + ["run", str(study), "--out", str(out), "-q",
+    again = subprocess.run(CLI + ["run", str(study), "--program", str(FAKE),
+                                  "--out", str(out), "-q",
                                   "--no-retry-failed"],
                            env=env_with_hostnet(), capture_output=True, text=True, timeout=60)
     assert again.returncode == 1
@@ -80,7 +82,8 @@ def test_a_signal_stops_every_run_and_cleans_up(tmp_path, sig):
     tmp.mkdir()
     # The runner's own temporary directories go to tmp (TMPDIR), to check they are removed.
     # SIGINT's default is restored in case this test runs in a background job that ignores it.
-    proc = subprocess.Popen(CLI + ["run", str(study), "--out", str(out), "--jobs", "4", "-q"],
+    proc = subprocess.Popen(CLI + ["run", str(study), "--program", str(program),
+                                   "--out", str(out), "--jobs", "4", "-q"],
                             env=env_with_hostnet(TMPDIR=str(tmp)), stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True,
                             preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
@@ -111,7 +114,8 @@ def test_a_second_runner_on_the_same_directory_fails_at_once(tmp_path):
         assert holder["pid"] == os.getpid() and holder["host"] and holder["started"]
         # A runner that waited for the lock would wait for ever (this test holds it): the
         # subprocess timeout turns that into a failure.
-        second = subprocess.run(CLI + ["run", str(study), "--out", str(out), "-q"],
+        second = subprocess.run(CLI + ["run", str(study), "--program", str(FAKE),
+                                       "--out", str(out), "-q"],
                                 env=env_with_hostnet(), capture_output=True, text=True,
                                 timeout=60)
         assert second.returncode == 2, second.stderr

@@ -11,7 +11,7 @@ import sys
 
 import pytest
 
-from hostnet.study import best_by, format_table, plot_metric, run_study, summarize
+from hostnet.study import best_by, format_table, plot_metric, run_study, summary_records
 from hostnet.study.plot import plot_series
 from test_study_fakes import env_with_hostnet, write_program
 
@@ -58,7 +58,7 @@ def test_summary_leaves_undefined_statistics_empty(tmp_path, program):
     # A NaN metric is recorded as null (undefined) in the sidecar and as an empty cell.
     nan_rows = [r for r in csv.DictReader(open(out / "results.csv")) if r["mode"] == "nan"]
     assert [r["y"] for r in nan_rows] == ["", "", ""]
-    rows = {r["mode"]: r for r in summarize(out) if r["metric"] == "y"}
+    rows = {r["mode"]: r for r in summary_records(out) if r["metric"] == "y"}
     assert (rows["ok"]["n"], rows["ok"]["mean"], rows["ok"]["undefined"],
             rows["ok"]["failed"]) == (3, 12, 0, 0)
     for mode in ("null", "nan"):
@@ -78,14 +78,14 @@ def test_summary_leaves_undefined_statistics_empty(tmp_path, program):
     assert written["ok"]["mean"] == "12.0" and written["ok"]["n"] == "3"
     assert not any(v in ("nan", "0.0") for r in written.values() if r["n"] == "0"
                    for k, v in r.items() if k in ("mean", "std", "ci95", "low", "high"))
-    table = format_table(summarize(out, write=False), ["y"])
+    table = format_table(summary_records(out, write=False), ["y"])
     assert "undefined (3/3)" in table and "12.5 +- " in table and "(n=2)" in table
 
 
 def test_one_sample_has_a_mean_but_no_interval(tmp_path, program):
     out = tmp_path / "out"
     run(program, out, ["ok"], replications=1)
-    (r,) = [r for r in summarize(out) if r["metric"] == "y"]
+    (r,) = [r for r in summary_records(out) if r["metric"] == "y"]
     assert (r["n"], r["mean"]) == (1, 11) and math.isnan(r["std"]) and math.isnan(r["ci95"])
     with open(out / "summary.csv", newline="") as f:
         row = next(r for r in csv.DictReader(f) if r["metric"] == "y")
@@ -95,13 +95,13 @@ def test_one_sample_has_a_mean_but_no_interval(tmp_path, program):
 def test_best_never_ranks_an_undefined_or_failed_configuration(tmp_path, program):
     out = tmp_path / "out"
     run(program, out, ["ok", "far", "null", "crash", "flaky", "partnull"])
-    (answer,) = best_by(summarize(out, write=False), "y", x="x", by="mode")
+    (answer,) = best_by(summary_records(out, write=False), "y", x="x", by="mode")
     assert (answer["mode"], answer["runner_up"], answer["separated"]) == ("ok", "far", True)
     assert dict(answer["excluded"]) == {
         "null": "no y in 3/3 runs (undefined)", "crash": "3/3 runs failed",
         "flaky": "1/3 runs failed", "partnull": "no y in 1/3 runs (undefined)"}
     # Highest: "far", not the failed or undefined ones (which would be 0 or NaN).
-    (high,) = best_by(summarize(out, write=False), "y", x="x", by="mode", lower=False)
+    (high,) = best_by(summary_records(out, write=False), "y", x="x", by="mode", lower=False)
     assert (high["mode"], high["runner_up"]) == ("far", "ok")
     cli = subprocess.run(CLI + ["best", str(out), "--metric", "y", "--x", "x", "--by", "mode"],
                          env=env_with_hostnet(), capture_output=True, text=True, timeout=60)
@@ -135,7 +135,7 @@ def test_best_says_when_replications_are_too_few_or_overlap(tmp_path, program):
                                   "no interval)")
     near = tmp_path / "near"
     run(program, near, ["ok", "near"])
-    (answer,) = best_by(summarize(near, write=False), "y", x="x", by="mode")
+    (answer,) = best_by(summary_records(near, write=False), "y", x="x", by="mode")
     assert (answer["mode"], answer["separated"]) == ("ok", False)
     assert answer["verdict"] == "within the replications' noise (95 % intervals overlap)"
 
@@ -145,7 +145,7 @@ def test_best_answers_per_value_of_every_other_swept_parameter(tmp_path, program
     data = study(program, ["ok", "far"], x=(1, 2))
     data["grid"]["size"] = [1, 2]
     run_study(data, out=out, progress=False, check=False)
-    answers = best_by(summarize(out, write=False), "y", x="x", by="mode")
+    answers = best_by(summary_records(out, write=False), "y", x="x", by="mode")
     assert [a["where"] for a in answers] == [{"x": 1, "size": 1}, {"x": 1, "size": 2},
                                              {"x": 2, "size": 1}, {"x": 2, "size": 2}]
     assert all(a["mode"] == "ok" for a in answers)
@@ -181,7 +181,7 @@ def test_plots_skip_undefined_points_and_name_them(tmp_path, program, monkeypatc
     assert "null at x = 1: undefined: no y in 3/3 runs" in note
     assert "crash at x = 1: no run ended ok; 3/3 runs failed" in note
     assert "... and 3 more (summary.csv)" in note  # 9 notes, 6 shown
-    _, notes = plot_series([r for r in summarize(out, write=False) if r["metric"] == "y"],
+    _, notes = plot_series([r for r in summary_records(out, write=False) if r["metric"] == "y"],
                            "y", "x", "mode", [])
     assert "partnull at x = 1: n = 2: no y in 1/3 runs" in notes and len(notes) == 9
     cli = subprocess.run(CLI + ["plot", str(out), "--metric", "y", "--x", "x", "--by", "mode"],

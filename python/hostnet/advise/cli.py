@@ -346,7 +346,7 @@ def _wall(out: Path, spec):
 def run_advise(args) -> int:
     """The whole command: plan, write the profiles and the study, run it within the budget,
     analyse, report. Returns the exit status."""
-    from hostnet.study import run_study, summarize
+    from hostnet.study import run_study, summary_records as summarize
 
     p = plan(args)
     wl, host = p["workload"], p["host"]

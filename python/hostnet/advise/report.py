@@ -168,7 +168,7 @@ def write_report(out: Path, p, answer, result, adaptive, args, elapsed, per_run,
                  study) -> dict:
     """Write report.md, report.json, front.png and recommended.toml; return the Markdown and
     the files written."""
-    from hostnet.study import summarize
+    from hostnet.study import summary_records as summarize
     from hostnet.study.summary import sample_notes
 
     wl, host = p["workload"], p["host"]

@@ -19,15 +19,18 @@ Collect the inputs on the host to model (no root needed on most drivers):
 then:
   python -m hostnet profile from-host hostinfo/ --out data/hosts/myhost.toml
 
-PATH may also be one text file holding some of the outputs one after the other (ethtool -i,
--c, -g, -l, -k, lscpu, uname -r, sysctl net.core, /proc/interrupts, a napi-get JSON dump):
-sections are found by their headers. What is missing is listed in the profile ([profile]
+PATH may also be one text file holding some of the outputs one after the other, among other
+text (ethtool -i, -c, -g, -l, -k, lscpu, uname -r or -a, sysctl net.core, /proc/interrupts, a
+napi-get dump): sections are found by their headers, or by their content where a paste lacks
+them (an ethtool -c body, "Pre-set maximums:", lscpu lines, a uname -a line, a JSON or ynl
+napi list). Several interfaces: the first named is read, --interface chooses. What is missing is listed in the profile ([profile]
 unread, defaults) and comes from the base profile.
 
 exit status:
   0  profile written
-  2  bad options, PATH missing, nothing recognised in it, or a file that cannot be read (the
-     message names the file and line)
+  2  bad options, PATH missing, nothing recognised in it, --interface not among the
+     interfaces the inputs name, or a file that cannot be read (the message names the file
+     and line)
 """
 
 

@@ -144,8 +144,36 @@ EXPECTED = ("ethtool-i", "ethtool-c", "ethtool-g", "ethtool-l", "ethtool-k", "et
             "numa-node", "napi")
 
 
+# Bodies pasted without their header, recognised by a line only that command prints
+# (ethtool's netlink/coalesce.c, rings.c and channels.c; util-linux lscpu). "Pre-set
+# maximums:" opens ethtool -g or -l: which one its lines tell (_resolve_rings).
+_BODIES = [
+    ("ethtool-c", re.compile(r"^(Adaptive RX:\s*\S+|stats-block-usecs:|sample-interval:|"
+                             r"pkt-rate-low:|rx-usecs:\s*\S+)")),
+    ("ethtool-gl", re.compile(r"^Pre-set maximums:\s*$")),
+    ("lscpu", re.compile(r"^(CPU\(s\)|Model name|Thread\(s\) per core|Socket\(s\)|"
+                         r"Vendor ID):\s+\S")),
+]
+# A body line inside a section of its own command continues that section.
+_FAMILY = {"ethtool-gl": ("ethtool-g", "ethtool-l", "ethtool-gl")}
+# Sections whose every line is "key: value" (or blank, or a "Title:" line): another line
+# ends them, so that text pasted after one is not read as part of it.
+_KEYED = ("ethtool-c", "ethtool-g", "ethtool-l", "ethtool-i", "ethtool-gl", "lscpu")
+_KEYED_LINE = re.compile(r"^\s*[^:\s][^:]*:(\s|$)")
+# uname -a: "Linux HOST RELEASE #VERSION ..." (coreutils uname; the release is field 3).
+_UNAME_A = re.compile(r"^Linux\s+\S+\s+(\d+\.\d+[\w.+~-]*)\s+#\S*")
+# The interface an ethtool command line names: "root@h:~# ethtool -c eth1", "$ ethtool eth0".
+_ETHTOOL_COMMAND = re.compile(r"\bethtool\s+(?:-[a-zA-Z]\s+|--[\w-]+\s+)?([A-Za-z][\w.@-]*)\s*$")
+# The keys of a netdev napi-get object (Documentation/netlink/specs/netdev.yaml, napi).
+_NAPI_KEYS = {"id", "ifindex", "irq", "pid", "defer-hard-irqs", "gro-flush-timeout",
+              "irq-suspend-timeout"}
+
+
 def split_sections(text: str, path: str) -> list:
-    """Cut one file's text into the sections it holds (in order)."""
+    """Cut one file's text into the sections it holds (in order): by the headers of
+    collect-host-info.sh's commands, and by content where a paste lacks them (an ethtool
+    body without its "... parameters for IF:" line, lscpu from any of its lines, ``uname
+    -a``, a napi-get dump as JSON or as ynl prints it), among other text."""
     stem = Path(path).name.split(".")[0]
     named = _NAMED.get(stem)
     if named is None:
@@ -162,10 +190,20 @@ def split_sections(text: str, path: str) -> list:
 
     sections = []
     current = None
-    for number, line in enumerate(text.splitlines(), start=1):
+    command_iface = None  # the interface of the last ethtool command line seen
+    lines = text.splitlines()
+    number = 0
+    while number < len(lines):
+        line = lines[number]
+        number += 1
         if _PROMPT.match(line):
             current = None
+            m = _ETHTOOL_COMMAND.search(line)
+            command_iface = m.group(1) if m else None
             continue
+        if current is not None and current.kind in _KEYED and line.strip() and \
+                not _KEYED_LINE.match(line):
+            current = None  # other text after a keyed body: read the line afresh
         opened = False
         for kind, pattern in _HEADERS:
             m = pattern.match(line)
@@ -175,15 +213,32 @@ def split_sections(text: str, path: str) -> list:
                 break  # one more sysctl line
             if kind == "interrupts" and current is not None and current.kind == "lscpu":
                 break
+            if kind == "ethtool-i" and current is not None and current.kind == "ethtool-i":
+                break
             iface = m.group(1) if m.groups() and kind.startswith("ethtool") and \
-                kind != "ethtool-i" else None
+                kind != "ethtool-i" else command_iface
             current = Section(kind, path, number, iface=iface)
             sections.append(current)
             opened = True
             break
+        if not opened:
+            for kind, pattern in _BODIES:
+                if pattern.match(line) and (current is None or
+                                            current.kind not in _FAMILY.get(kind, (kind,))):
+                    current = Section(kind, path, number, iface=command_iface)
+                    sections.append(current)
+                    break
         if current is None and not opened:
-            if _KERNEL_RELEASE.match(line.strip()) and (named == "uname" or len(line) < 80):
+            m = _UNAME_A.match(line.strip())
+            if m:
+                sections.append(Section("uname", path, number, [m.group(1)]))
+            elif _KERNEL_RELEASE.match(line.strip()) and (named == "uname" or len(line) < 80):
                 sections.append(Section("uname", path, number, [line.strip()]))
+            elif line.lstrip().startswith(("[{", "{'", '{"')) or line.strip() == "[":
+                end = _json_end(lines, number - 1)
+                if end is not None:
+                    sections.append(Section("napi", path, number, lines[number - 1:end]))
+                    number = end
             continue
         if current.kind == "sysctl" and not opened and line.strip() and \
                 not re.match(r"^net\.[\w.\-]+\s*=", line):
@@ -194,7 +249,46 @@ def split_sections(text: str, path: str) -> list:
             current = None
             continue
         current.lines.append(line)
-    return sections
+    return [_resolve_rings(s) for s in sections if s.kind != "ethtool-gl" or _resolve_rings(s)]
+
+
+def _resolve_rings(section: Section):
+    """A headerless "Pre-set maximums:" body as ethtool -l (Combined, Other) or -g (RX Mini,
+    RX Jumbo, RX Buf Len); None when its lines say neither."""
+    if section.kind != "ethtool-gl":
+        return section
+    keys = {line.partition(":")[0].strip() for line in section.lines}
+    if keys & {"Combined", "Other"}:
+        section.kind = "ethtool-l"
+    elif keys & {"RX Mini", "RX Jumbo", "RX Buf Len", "CQE Size", "TX Push"}:
+        section.kind = "ethtool-g"
+    else:
+        return None
+    return section
+
+
+def _json_end(lines: list, first: int):
+    """The index after the last line of a napi-get dump that starts at lines[@p first]
+    (brackets balanced; JSON or the Python repr ynl prints), or None if it is not one."""
+    depth = 0
+    for index in range(first, len(lines)):
+        for char in lines[index]:
+            if char in "[{":
+                depth += 1
+            elif char in "]}":
+                depth -= 1
+        if depth <= 0:
+            text = "\n".join(lines[first:index + 1])
+            for candidate in (text, text.replace("'", '"')):
+                try:
+                    data = json.loads(candidate)
+                except json.JSONDecodeError:
+                    continue
+                items = data if isinstance(data, list) else [data]
+                if items and all(isinstance(d, dict) and set(d) & _NAPI_KEYS for d in items):
+                    return index + 1
+            return None
+    return None
 
 
 def read_inputs(paths) -> list:
@@ -541,6 +635,9 @@ def collect(paths, interface=None) -> HostInfo:
     readme = next((s for s in sections if s.kind == "readme"), None)
     if info.interface is None and readme is not None:
         info.interface = parse_readme(readme).get("interface")
+    if interface is not None and ifaces and interface not in ifaces:
+        raise ProfileInputError(f"--interface {interface}: the inputs name "
+                                f"{', '.join(dict.fromkeys(ifaces))}; choose one of them")
     if info.interface is None and ifaces:
         info.interface = ifaces[0]
         if len(set(ifaces)) > 1:

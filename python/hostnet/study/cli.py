@@ -12,8 +12,9 @@ from pathlib import Path
 from .spec import MAX_RUNS, StudyError, load_study
 
 EPILOG = """\
-A study file (TOML or YAML) names a program (an example such as hostnet-leaf-spine, or a
-path), fixed parameters, a grid of swept parameters, replications (RngRun values) and
+A study file (TOML or YAML) names a program of this build by name (an example such as
+hostnet-leaf-spine, or a scratch/ program; another program only with --program PATH), fixed
+parameters, a grid of swept parameters, replications (RngRun values) and
 optional plots; see doc/hostnet.rst, section "Studies", and examples/studies/.
 
 examples:
@@ -62,6 +63,7 @@ def _parser():
                      "its options and metrics (--PrintHelp, --PrintMetrics) first")
     run.add_argument("--build-dir", help="hostnet build directory with the examples "
                      "(default: $HOSTNET_BUILD_DIR, else <repository>/build)")
+    _program_option(run)
     run.add_argument("--dry-run", action="store_true", help="print the commands of the "
                      "missing runs and exit")
     run.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
@@ -151,8 +153,16 @@ configurations that miss a --require are named as starved and do not change the 
                           "(default: $HOSTNET_BUILD_DIR, else <repository>/build)")
     validate.add_argument("--no-check", action="store_true", help="check the file only, "
                           "not against the program (which need not exist then)")
+    _program_option(validate)
     _max_runs_option(validate)
     return parser
+
+
+def _program_option(parser):
+    parser.add_argument("--program", metavar="PATH", help="run this program instead of the "
+                        "study's (a study file names only a program of this build, by name: "
+                        "an example or a scratch/ program; any other program runs only when "
+                        "named here)")
 
 
 def _max_runs_option(parser):
@@ -304,12 +314,17 @@ def _adaptive_stops(directory, meta, metric, x, by, higher, require) -> dict:
 def _dispatch(args) -> int:
     from .plot import plot_metric, plot_study
     from .runner import run_study
-    from .summary import format_table, summarize
+    from .summary import format_table, summary_records
 
     if args.command == "validate":
         study = _load(args)
         specs = study.expand()
+        study.check_program(args.program)
+        study.check_files()
         checked = "file only (--no-check)"
+        if args.program is not None:
+            print(f"program: {args.program} (named with --program; the study names "
+                  f"{study.program!r})")
         if not args.no_check:
             import hostnet
 
@@ -317,7 +332,7 @@ def _dispatch(args) -> int:
             from .runner import _warn
 
             program = study.resolve_program(Path(args.build_dir) if args.build_dir
-                                            else hostnet.build_dir())
+                                            else hostnet.build_dir(), args.program)
             info = check_study(study, program, warn=_warn)
             checked = (f"parameters checked against {program.name} --PrintHelp"
                        if info.options is not None else "parameters not checked")
@@ -342,7 +357,11 @@ def _dispatch(args) -> int:
         return 0
     if args.command == "run":
         study = _load(args)
-        result = run_study(study, out=args.out, jobs=args.jobs, scheduler=args.scheduler,
+        if args.program is not None:
+            print(f"program: {args.program} (named with --program, instead of the study's "
+                  f"{study.program!r})", file=sys.stderr)
+        result = run_study(study, program=args.program, out=args.out, jobs=args.jobs,
+                           scheduler=args.scheduler,
                            timeout=args.timeout, retry_failed=not args.no_retry_failed,
                            progress=not args.quiet, build_dir=args.build_dir,
                            dry_run=args.dry_run, reuse_results=args.reuse_results,
@@ -355,7 +374,7 @@ def _dispatch(args) -> int:
 
             print(format_states(study, result.adaptive, result.rounds, result.total))
             print(f"rounds: {result.out_dir / 'adaptive.json'}")
-        summary = summarize(result.out_dir)
+        summary = summary_records(result.out_dir)
         print(format_table(summary, study.metrics or None))
         _print_notes(summary, study.metrics or None)
         print(f"summary: {result.out_dir / 'summary.csv'}")
@@ -375,7 +394,7 @@ def _dispatch(args) -> int:
         from .summary import failed_runs, results_dir
 
         directory, _ = results_dir(args.target, args.out)
-        summary = summarize(directory, metrics=metrics)
+        summary = summary_records(directory, metrics=metrics)
         print(format_table(summary, metrics))
         _print_notes(summary, metrics)
         failed = failed_runs(directory)
@@ -389,7 +408,7 @@ def _dispatch(args) -> int:
         directory, meta = results_dir(args.target, args.out)
         metric, x, by, higher, require = _ranking(args, meta)
         needed = list(dict.fromkeys([metric] + [name for name, _, _ in require]))
-        summary = summarize(directory, metrics=needed, write=False)
+        summary = summary_records(directory, metrics=needed, write=False)
         if not summary:
             raise StudyError(f"{directory}: no finished runs")
         word = "highest" if higher else "lowest"

@@ -9,7 +9,7 @@ import math
 from pathlib import Path
 
 from .spec import StudyError
-from .summary import free_parameters, results_dir, summarize
+from .summary import free_parameters, results_dir, summary_records
 
 __all__ = ["plot_metric", "plot_study", "plot_series", "plot_tradeoff", "band"]
 
@@ -58,7 +58,7 @@ def plot_metric(target, metric, x, by="scheme", out=None, logy=False, title=None
     if by == x:
         raise StudyError("x and by must be different parameters")
     require = study_requirements(meta)
-    every = summarize(directory, metrics=[metric] + [name for name, _, _ in require],
+    every = summary_records(directory, metrics=[metric] + [name for name, _, _ in require],
                       write=False)
     rows = [r for r in every if r["metric"] == metric]
     if not rows:
@@ -217,7 +217,7 @@ def plot_tradeoff(target, metric, x, by, panels, out=None, logy=False, title=Non
             raise StudyError(f"{name} = {value!r} is not a swept parameter; allowed: "
                              f"{', '.join(swept) or '(none)'}")
     require = study_requirements(meta)
-    rows = summarize(directory, metrics=[metric, x] + [name for name, _, _ in require],
+    rows = summary_records(directory, metrics=[metric, x] + [name for name, _, _ in require],
                      write=False)
     if not rows:
         raise StudyError(f"{directory}: no finished runs to plot")

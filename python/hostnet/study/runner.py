@@ -395,7 +395,7 @@ def default_out_dir(study: Study) -> Path:
 
 def run_study(study, out=None, jobs=None, scheduler=None, timeout=None, retry_failed=True,
               progress=True, build_dir=None, dry_run=False, reuse_results=False, check=True,
-              max_runs=MAX_RUNS) -> StudyResult:
+              max_runs=MAX_RUNS, program=None) -> StudyResult:
     """Run every missing run of @p study (a Study, a dict or a study file path).
 
     @param out results directory (default results/<name>); locked while this runs (a
@@ -413,6 +413,9 @@ def run_study(study, out=None, jobs=None, scheduler=None, timeout=None, retry_fa
     @param check check the parameters and metrics against the program first (see
            hostnet.study.check); a problem raises StudyError before anything runs
     @param max_runs refuse a study of more runs than this
+    @param program a program to run instead of the study's (``--program PATH``); without
+           it, a study read from a file runs only a program of this build, by name
+           (Study.check_program)
     """
     import hostnet
 
@@ -421,7 +424,10 @@ def run_study(study, out=None, jobs=None, scheduler=None, timeout=None, retry_fa
         raise StudyError(f"jobs = {jobs}; allowed: 1 or more")
     if timeout is not None and timeout <= 0:
         raise StudyError(f"timeout = {timeout}; allowed: > 0 seconds")
-    program = study.resolve_program(Path(build_dir) if build_dir else hostnet.build_dir())
+    study.check_program(program)
+    study.check_files()  # every file the study names, before any run
+    program = study.resolve_program(Path(build_dir) if build_dir else hostnet.build_dir(),
+                                    program)
     if check:
         from .check import check_study
 

@@ -3,7 +3,7 @@
 A study is a TOML or YAML file (or the same structure as a Python dict)::
 
     name = "leaf-spine"                 # names the default results directory
-    program = "hostnet-leaf-spine"      # an example of the build, or a path to any program
+    program = "hostnet-leaf-spine"      # a program of this build, by name (--program PATH: another)
     description = "..."                 # optional
     timeout = 600                       # seconds per run (default 3600)
     replications = 2                    # RngRun 1..2, or a list such as [3, 7], or adaptive:
@@ -478,9 +478,9 @@ class RunSpec:
 
 
 def profile_path(value, base_dir: Path | None):
-    """@p value as given, or, for a relative host profile path (a string ending in .toml),
-    its path against @p base_dir."""
-    if isinstance(value, str) and value.endswith(".toml") and base_dir is not None \
+    """@p value as given, or, for a relative path of a file (a string ending in .toml, .csv,
+    ...: FILE_SUFFIXES), its path against @p base_dir."""
+    if isinstance(value, str) and value.lower().endswith(FILE_SUFFIXES) and base_dir is not None \
             and not Path(value).is_absolute():
         return str((Path(base_dir) / value).resolve())
     return value
@@ -559,6 +559,7 @@ class Study:
     description: str = ""
     base_dir: Path = field(default_factory=Path.cwd)
     source: str = "<dict>"
+    from_file: bool = False  # read from a study file: its program must be one of this build
 
     @classmethod
     def from_dict(cls, data: dict, base_dir: str | os.PathLike | None = None,
@@ -623,8 +624,10 @@ class Study:
             raise
         except Exception as e:  # the parsers' own errors carry line and column
             raise StudyError(f"{path}: not valid {path.suffix[1:].upper()}: {e}") from None
-        return cls.from_dict(data, base_dir=path.resolve().parent, source=str(path),
-                             max_runs=max_runs)
+        study = cls.from_dict(data, base_dir=path.resolve().parent, source=str(path),
+                              max_runs=max_runs)
+        study.from_file = True
+        return study
 
     def to_dict(self) -> dict:
         """The study as plain data (what a study file holds)."""
@@ -684,20 +687,73 @@ class Study:
                     specs.append(spec)
         return specs
 
-    def resolve_program(self, build_dir: Path) -> Path:
-        """The program's path: a path (relative to the study file) or an example name."""
-        if "/" in self.program or os.sep in self.program:
+    def check_program(self, program=None) -> None:
+        """Refuse a study file whose program is not a program of this build by name.
+
+        Study files are shared like data; running one must not run whatever it names. A
+        study file names a program of this build (an example such as hostnet-leaf-spine, or a
+        scratch/ program) by its name; another program runs only when the user names it,
+        @p program (``--program PATH``). A study built in Python (Study.from_dict) is the
+        caller's own code and may name a path.
+        """
+        if program is not None or not self.from_file:
+            return
+        if not PROGRAM_NAME.fullmatch(self.program):
+            raise StudyError(
+                f"{self.source}: program = {self.program!r}: a study file may name only a "
+                "program of this build, by name (an example such as hostnet-leaf-spine, or "
+                "a program of scratch/), not a path; to run another program, name it on the "
+                "command line: python -m hostnet run STUDY --program PATH")
+
+    def resolve_program(self, build_dir: Path, program=None) -> Path:
+        """The program's path: @p program (a path the user named, ``--program``), else the
+        study's program: a name of this build (build/examples/NAME, build/scratch/NAME,
+        build/bin/NAME) or, for a study built in Python, a path (relative to base_dir)."""
+        if program is not None:
+            path = Path(program).expanduser()
+            if not (path.is_file() and os.access(path, os.X_OK)):
+                raise StudyError(f"--program {program}: not found or not executable")
+            return path.resolve()
+        self.check_program()
+        if not PROGRAM_NAME.fullmatch(self.program):
             path = Path(self.program)
             path = path if path.is_absolute() else (self.base_dir / path)
             candidates = [path]
         else:
-            candidates = [build_dir / "examples" / self.program, build_dir / "bin" / self.program]
+            candidates = [build_dir / "examples" / self.program,
+                          build_dir / "scratch" / self.program, build_dir / "bin" / self.program]
         for candidate in candidates:
             if candidate.is_file() and os.access(candidate, os.X_OK):
                 return candidate.resolve()
         raise StudyError(f"{self.source}: program: {self.program!r} not found or not "
                          f"executable (looked at {', '.join(map(str, candidates))}); build it "
-                         "with ./hostnet.sh build or give a path")
+                         "with ./hostnet.sh build")
+
+    def check_files(self) -> None:
+        """Every file a parameter names (a value ending in .toml, .csv, .json, .txt, .dat,
+        .yaml or .yml: host profiles, size tables, ...) exists, and a .toml parses; the
+        StudyError names each problem, with the parameter, before any run."""
+        import tomllib
+
+        problems = []
+        for where, name, value in _places(self.to_dict()):
+            if not (isinstance(value, str) and value.lower().endswith(FILE_SUFFIXES)):
+                continue
+            path = Path(value) if Path(value).is_absolute() else self.base_dir / value
+            if not path.is_file():
+                problems.append(f"{where}: {value!r}: no such file (looked at {path})")
+            elif path.suffix == ".toml":
+                try:
+                    tomllib.loads(path.read_text())
+                except (tomllib.TOMLDecodeError, UnicodeDecodeError) as e:
+                    problems.append(f"{where}: {value!r}: not valid TOML: {e}")
+        if problems:
+            raise StudyError(f"{self.source}: " + "; ".join(problems))
+
+
+PROGRAM_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.+-]*")
+"""A program named by a study file: a file name of this build, not a path."""
+FILE_SUFFIXES = (".toml", ".csv", ".json", ".txt", ".dat", ".yaml", ".yml")
 
 
 def run_id(program: str, parameters: dict, rng_run: int, base_dir: Path | None = None) -> str:

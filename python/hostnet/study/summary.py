@@ -1,7 +1,16 @@
 """Summaries of a study's results: mean, standard deviation and 95 % confidence interval.
 
 Replications of one configuration (all parameters equal, RngRun different) are independent
-runs, so the interval is Student-t: mean +- t(0.975, n - 1) s / sqrt(n) (as in Salah et al. 2007).
+runs, so the interval is Student-t: mean +- t(0.975, n - 1) s / sqrt(n) (as in Salah et al.
+2007), with the quantile from scipy.stats.
+
+From Python, a study's results are pandas DataFrames::
+
+    from hostnet.study import load, summarize
+
+    runs = load("results/datacenter")          # one row per run: parameters, metrics, status
+    table = summarize(runs, by=["label", "load"], metrics=["rpc_p99_us"])
+    table[["label", "load", "mean", "ci95", "n"]]
 """
 
 from __future__ import annotations
@@ -13,12 +22,11 @@ from pathlib import Path
 
 from .spec import Study, StudyError, load_study
 from .spec import parse_requirement as _parse_requirement
-# not scipy: its import cost ~0.9 s of CPU per command
-from .student_t import t_interval
 
-__all__ = ["read_results", "figure_rows", "summarize", "format_table", "format_cell", "results_dir",
-           "t_interval", "best_by", "failed_runs", "free_parameters", "parse_requirement",
-           "summarize_rows", "sample_notes", "TAIL_SAMPLES"]
+__all__ = ["load", "read_results", "figure_rows", "summarize", "summary_records",
+           "format_table", "format_cell", "results_dir", "t_interval", "t_half_width",
+           "best_by", "failed_runs", "free_parameters", "parse_requirement", "summarize_rows",
+           "sample_notes", "TAIL_SAMPLES"]
 
 TAIL_SAMPLES = 30
 """A quantile q estimated from n samples of one run rests on about n min(q, 1 - q) samples
@@ -82,6 +90,47 @@ def read_results(directory, only_ok=True) -> list:
     return [r for r in result if r["status"] == "ok"] if only_ok else result
 
 
+def load(target, out=None, only_ok=False):
+    """The runs of a study as a pandas DataFrame: one row per run (the last row of a run id
+    in results.csv wins), the parameters, ``status``, ``rng_run``, ``wall_s``, ``log``,
+    ``error`` and the metrics as columns.
+
+    @param target a results directory or a study file (then @p out or results/<name>)
+    @param only_ok keep only the runs that ended ok
+    A metric column is float, an undefined metric NaN; a parameter column keeps its values
+    (int64 or float64 where every value is one, else the values as they were written).
+    ``frame.attrs`` holds ``swept`` (the swept parameters), ``metrics`` (the metric
+    columns), ``quantiles`` (the study's [quantiles] table) and ``directory``.
+    """
+    directory, meta = results_dir(target, out)
+    return _frame(read_results(directory, only_ok=only_ok), meta, directory)
+
+
+def _frame(rows, meta, directory=None):
+    """The DataFrame of load() from @p rows (dicts of read_results) and study.json's @p meta."""
+    import pandas as pd
+
+    columns = list(rows[0]) if rows else []
+    metrics = _metric_columns(rows[0], meta) if rows else []
+    data = {}
+    for name in columns:
+        values = [r.get(name) for r in rows]
+        if name in metrics:
+            data[name] = pd.to_numeric(pd.Series(values, dtype=object), errors="coerce")
+            data[name] = data[name].astype(float)
+        elif values and all(type(v) is int for v in values):
+            data[name] = pd.Series(values, dtype="int64")
+        elif values and all(type(v) is float for v in values):
+            data[name] = pd.Series(values, dtype="float64")
+        else:
+            data[name] = pd.Series(values, dtype=object)
+    frame = pd.DataFrame(data, columns=columns)
+    frame.attrs.update(swept=list(meta.get("swept", [])), metrics=metrics,
+                       quantiles=dict(meta.get("study", {}).get("quantiles", {})),
+                       directory=None if directory is None else str(directory))
+    return frame
+
+
 def figure_rows(directory, rename) -> list:
     """The finished runs of a study's results @p directory as rows of a sweep's CSV, for the
     figure modules (hostnet.plot_livelock, ...): every value a string as csv.DictReader gives
@@ -96,73 +145,180 @@ def figure_rows(directory, rename) -> list:
             for row in rows]
 
 
-def summarize(target, out=None, metrics=None, write=True) -> list:
-    """Summarize a study (a results directory, a study file, a Study or dict).
+def summarize(target, out=None, metrics=None, write=True, by=None):
+    """Summarize a study: a pandas DataFrame, one row per configuration and metric.
 
-    Returns tidy rows, one per configuration and metric: the swept parameters, ``metric``,
-    ``n`` (the runs in which the metric is defined), ``mean``, ``std``, ``ci95``
-    (half-width), ``low``, ``high``, ``undefined`` (ok runs in which the metric is null or
-    not finite), ``failed`` (runs that did not end ok) and ``runs`` (all runs of the
-    configuration). A statistic without enough samples is NaN (the mean for n = 0; std and
-    the interval for n < 2), never 0. A study that declares ``[quantiles]`` adds ``q``,
-    ``samples_min`` (the fewest samples a run's quantile rests on, from the metric the
-    study names as its count; NaN where it names none), ``beyond_min`` (``samples_min x
-    min(q, 1 - q)``) and ``samples_note`` (why the quantile is weak, or that no count
-    exists); see TAIL_SAMPLES. With @p write, also writes them to summary.csv in the
-    results directory, NaN as an empty cell.
+    @param target a DataFrame of load() (or any frame with the @p by columns, the metrics
+           and optionally ``status``), a results directory, a study file, a Study or dict
+    @param by the columns that make a configuration (default: the study's swept
+           parameters, ``frame.attrs["swept"]`` for a frame)
+    @param metrics the metric columns (default: every metric)
+    @param write also write summary.csv to the results directory (not for a frame)
+
+    Columns: @p by, ``metric``, ``n`` (the runs in which the metric is defined), ``mean``,
+    ``std``, ``ci95`` (half-width of the 95 % Student-t interval), ``low``, ``high``,
+    ``undefined`` (ok runs in which the metric is null or not finite), ``failed`` (runs that
+    did not end ok) and ``runs`` (all runs of the configuration). A statistic without
+    enough samples is NaN (the mean for n = 0; std and the interval for n < 2), never 0,
+    and ``n`` says how many samples there were. A study that declares ``[quantiles]`` adds
+    ``q``, ``samples_min`` (the fewest samples a run's quantile rests on, from the metric
+    the study names as its count; NaN where it names none), ``beyond_min`` (``samples_min
+    x min(q, 1 - q)``) and ``samples_note`` (why the quantile is weak, or that no count
+    exists); see TAIL_SAMPLES. summary.csv writes NaN as an empty cell. summary_records()
+    gives the same rows as dicts.
     """
-    if isinstance(target, (Study, dict)):
-        from .runner import default_out_dir
+    import pandas as pd
 
-        study = load_study(target)
-        directory, meta = results_dir(out or default_out_dir(study))
+    records, columns = _summarize(target, out, metrics, write, by)
+    return pd.DataFrame.from_records(records, columns=columns)
+
+
+def summary_records(target, out=None, metrics=None, write=True, by=None) -> list:
+    """summarize() as a list of dicts, one per configuration and metric."""
+    return _summarize(target, out, metrics, write, by)[0]
+
+
+def _summarize(target, out, metrics, write, by) -> tuple:
+    """(summary rows, their columns) of summarize()."""
+    import pandas as pd
+
+    directory = None
+    if isinstance(target, pd.DataFrame):
+        frame = target
     else:
-        directory, meta = results_dir(target, out)
-    rows = read_results(directory, only_ok=False)
-    swept = list(meta.get("swept", []))
-    if not rows:
-        return []
-    metric_names = metrics or _metric_columns(rows[0], meta)
-    unknown = [m for m in metric_names if m not in rows[0]]
+        if isinstance(target, (Study, dict)):
+            from .runner import default_out_dir
+
+            study = load_study(target)
+            directory, meta = results_dir(out or default_out_dir(study))
+        else:
+            directory, meta = results_dir(target, out)
+        frame = _frame(read_results(directory, only_ok=False), meta, directory)
+    by = list(frame.attrs.get("swept", []) if by is None else
+              ([by] if isinstance(by, str) else by))
+    missing = [name for name in by if name not in frame.columns]
+    if missing:
+        raise StudyError(f"by: unknown column(s) {missing}; the results have: "
+                         f"{', '.join(map(str, frame.columns))}")
+    quantiles = frame.attrs.get("quantiles", {})
+    columns = by + list(_SUMMARY_COLUMNS) + (list(_SAMPLE_COLUMNS) if quantiles else [])
+    if frame.empty:
+        return [], columns
+    available = frame.attrs.get("metrics") or [
+        c for c in frame.columns if c not in _FIXED_COLUMNS and c not in by
+        and pd.api.types.is_numeric_dtype(frame[c])]
+    metric_names = list(metrics) if metrics else list(available)
+    unknown = [m for m in metric_names if m not in frame.columns]
     if unknown:
         raise StudyError(f"unknown metric(s) {unknown}; the results have: "
-                         f"{', '.join(_metric_columns(rows[0], meta))}")
-    quantiles = meta.get("study", {}).get("quantiles", {})
-    summary = summarize_rows(rows, swept, metric_names, quantiles)
-    if write:
-        columns = swept + list(_SUMMARY_COLUMNS) + (list(_SAMPLE_COLUMNS) if quantiles else [])
+                         f"{', '.join(available)}")
+    summary = _summary_rows(frame, by, metric_names, quantiles)
+    if write and directory is not None:
         with open(directory / "summary.csv", "w", newline="") as f:
             writer = csv.DictWriter(f, fieldnames=columns)
             writer.writeheader()
             writer.writerows({k: ("" if isinstance(v, float) and not math.isfinite(v) else v)
                               for k, v in r.items()} for r in summary)
-    return summary
+    return summary, columns
 
 
 def summarize_rows(rows, swept, metric_names, quantiles=None) -> list:
     """The summary (see summarize) of @p rows (dicts with ``status``, the parameters of
-    @p swept and the metrics), for @p metric_names; @p quantiles is a study's
-    ``[quantiles]`` table (metric -> {"q": level, "samples": count metric})."""
-    quantiles = quantiles or {}
-    groups = {}
-    for row in rows:
-        key = tuple(row.get(p) for p in swept)
-        groups.setdefault(key, []).append(row)
+    @p swept and the metrics), for @p metric_names, as a list of dicts; @p quantiles is a
+    study's ``[quantiles]`` table (metric -> {"q": level, "samples": count metric})."""
+    if not rows:
+        return []
+    columns = list(dict.fromkeys(k for r in rows for k in r))
+    frame = _frame([{k: r.get(k) for k in columns} for r in rows],
+                   {"swept": list(swept), "study": {"parameters": {p: None for p in swept}}})
+    return _summary_rows(frame, list(swept), list(metric_names), quantiles or {})
+
+
+def _summary_rows(frame, by, metric_names, quantiles) -> list:
+    """The rows of summarize() from a DataFrame of runs (pandas group-by and aggregates)."""
+    import numpy as np
+    import pandas as pd
+
+    ok = (frame["status"] == "ok") if "status" in frame else pd.Series(True, index=frame.index)
+    if by:
+        group = frame.groupby(by, dropna=False, sort=False).ngroup()
+    else:
+        group = pd.Series(0, index=frame.index)
+    first = ~group.duplicated()
+    keys = dict(zip(group[first], frame.loc[first, by].astype(object).to_dict("records")))
+    keys = {g: {k: (None if isinstance(v, float) and math.isnan(v) else _native(v))
+                for k, v in key.items()} for g, key in keys.items()}
+    runs = group.value_counts()
+    ok_runs = ok.groupby(group).sum()
+    stats = {}
+    for metric in metric_names:
+        values = pd.to_numeric(frame[metric], errors="coerce").astype(float)
+        defined = ok & np.isfinite(values)
+        grouped = values.where(defined).groupby(group)
+        count, mean, std = grouped.count(), grouped.mean(), grouped.std(ddof=1)
+        stats[metric] = (count, mean, std, t_half_width(std, count), defined)
+    order = sorted(keys, key=lambda g: [(str(type(v)), v) for v in keys[g].values()])
     summary = []
-    for key in sorted(groups, key=lambda k: [(str(type(v)), v) for v in k]):
-        ok = [r for r in groups[key] if r["status"] == "ok"]
+    for g in order:
         for metric in metric_names:
-            defined = [r for r in ok if _defined(r.get(metric))]
-            values = [r[metric] for r in defined]
-            mean, std, half = t_interval(values)
-            row = {**dict(zip(swept, key)), "metric": metric, "n": len(values),
-                   "mean": mean, "std": std, "ci95": half, "low": mean - half,
-                   "high": mean + half, "undefined": len(ok) - len(values),
-                   "failed": len(groups[key]) - len(ok), "runs": len(groups[key])}
+            count, mean, std, half, defined = stats[metric]
+            n = int(count[g])
+            mu, s, h = (float(mean[g]) if n else math.nan, float(std[g]) if n > 1 else math.nan,
+                        float(half[g]) if n > 1 else math.nan)
+            row = {**keys[g], "metric": metric, "n": n, "mean": mu, "std": s, "ci95": h,
+                   "low": mu - h, "high": mu + h, "undefined": int(ok_runs[g]) - n,
+                   "failed": int(runs[g]) - int(ok_runs[g]), "runs": int(runs[g])}
             if quantiles:
-                row.update(_sample_counts(defined, metric, quantiles.get(metric)))
+                samples = frame[(group == g) & defined].to_dict("records")
+                row.update(_sample_counts(samples, metric, quantiles.get(metric)))
             summary.append(row)
     return summary
+
+
+def _native(value):
+    """A numpy scalar as the Python number it holds (other values as they are)."""
+    return value.item() if hasattr(value, "item") and not isinstance(value, str) else value
+
+
+def t_half_width(std, n, level=0.95):
+    """Half-width t_{(1 + level)/2, n - 1} s / sqrt(n) of the Student-t interval of a mean,
+    elementwise for arrays or pandas Series of @p std and @p n; NaN where n < 2."""
+    import numpy as np
+    from scipy import stats
+
+    if not 0.0 < level < 1.0:
+        raise ValueError(f"t_interval: level {level!r}; allowed: 0 < level < 1")
+    n = np.asarray(n, dtype=float)
+    df = np.where(n >= 2, n - 1, np.nan)
+    # 0.5 + level / 2 is 0.975 exactly for level 0.95
+    half = stats.t.ppf(0.5 + level / 2, df) * np.asarray(std, dtype=float) / np.sqrt(n)
+    if hasattr(std, "index"):
+        import pandas as pd
+
+        return pd.Series(half, index=std.index)
+    return half
+
+
+def t_interval(values, level=0.95) -> tuple:
+    """(mean, sample standard deviation s, half-width t_{(1 + level)/2, n - 1} s / sqrt(n)) of
+    the two-sided Student-t interval of the mean of @p values at confidence @p level.
+
+    With fewer than two values s and the half-width are NaN (undefined, not 0: one value
+    gives no interval); with none all three are NaN.
+    """
+    import numpy as np
+
+    if not 0.0 < level < 1.0:
+        raise ValueError(f"t_interval: level {level!r}; allowed: 0 < level < 1")
+    values = np.asarray(list(values), dtype=float)
+    n = len(values)
+    if n == 0:
+        return math.nan, math.nan, math.nan
+    mean = float(values.mean())
+    if n < 2:
+        return mean, math.nan, math.nan
+    std = float(values.std(ddof=1))
+    return mean, std, float(t_half_width(std, n, level))
 
 
 def _sample_counts(defined, metric, spec) -> dict:
@@ -185,6 +341,7 @@ def _sample_counts(defined, metric, spec) -> dict:
                                f"{len(counts)} runs")
         return out
     fewest = min(counts)
+    fewest = int(fewest) if float(fewest).is_integer() else fewest  # 2000 samples, not 2000.0
     beyond = float(f"{fewest * min(q, 1.0 - q):.9g}")  # 2000 x (1 - 0.99) is 20, not 20.000000000000018
     out.update(samples_min=fewest, beyond_min=beyond)
     if beyond < TAIL_SAMPLES:
@@ -199,7 +356,7 @@ def sample_notes(summary, metrics=None) -> list:
     """One line per configuration and quantile metric whose samples are few or uncounted
     (the ``samples_note`` of summarize), for printing under a table."""
     notes = []
-    for r in summary:
+    for r in _records(summary):
         if r.get("samples_note") and (metrics is None or r["metric"] in metrics):
             where = ", ".join(f"{k} = {r[k]}" for k in r if k not in _SUMMARY_COLUMNS
                               and k not in _SAMPLE_COLUMNS)
@@ -234,8 +391,11 @@ def format_cell(r) -> str:
 
 
 def format_table(summary, metrics=None) -> str:
-    """A plain-text table: one line per configuration, ``mean +- ci95`` per metric, the
-    number of runs and of failed runs."""
+    """A plain-text table of a summary (summarize's frame or its records): one line per
+    configuration, ``mean +- ci95`` per metric, the number of runs and of failed runs."""
+    from tabulate import tabulate
+
+    summary = _records(summary)
     if not summary:
         return "(no finished runs)"
     params = [k for k in summary[0] if k not in _SUMMARY_COLUMNS and k not in _SAMPLE_COLUMNS]
@@ -244,19 +404,20 @@ def format_table(summary, metrics=None) -> str:
     for r in summary:
         if r["metric"] in names:
             table.setdefault(tuple(r[p] for p in params), {})[r["metric"]] = r
-    header = params + ["runs", "failed"] + names
-    lines = [header]
+    lines = []
     for key, cells in table.items():
         first = next(iter(cells.values()))
-        line = [str(v) for v in key] + [str(first["runs"]), str(first["failed"])]
-        for m in names:
-            c = cells.get(m)
-            line.append("-" if c is None else format_cell(c))
-        lines.append(line)
-    widths = [max(len(l[i]) for l in lines) for i in range(len(header))]
-    out = ["  ".join(cell.ljust(w) for cell, w in zip(l, widths)) for l in lines]
-    out.insert(1, "  ".join("-" * w for w in widths))
-    return "\n".join(out)
+        lines.append([str(v) for v in key] + [str(first["runs"]), str(first["failed"])]
+                     + ["-" if cells.get(m) is None else format_cell(cells[m]) for m in names])
+    return tabulate(lines, headers=params + ["runs", "failed"] + names, tablefmt="simple",
+                    disable_numparse=True)
+
+
+def _records(summary) -> list:
+    """The rows of a summary as dicts: summarize's DataFrame or a list of dicts."""
+    if hasattr(summary, "to_dict"):
+        return summary.to_dict("records")
+    return list(summary)
 
 
 def _exclusion(r, metric) -> str:
@@ -316,6 +477,7 @@ def best_by(summary, metric, x, by="scheme", lower=True, require=()) -> list:
             (False with n < 2 on either side: no interval, too few replications);
             ``ranked`` lists the ranked configurations' summary rows, best first.
     """
+    summary = _records(summary)
     rows = [r for r in summary if r["metric"] == metric]
     if not rows:
         raise StudyError(f"no results for metric {metric!r}")
