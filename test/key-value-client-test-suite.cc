@@ -201,7 +201,7 @@ struct KvTraceLog
  * @return the agent
  */
 Ptr<KeyValueClient>
-InstallPair(const KvTopology& t, const KeyValueClientHelper& helper, Ptr<KvTestServer>& server)
+InstallPair(const KvTopology& t, KeyValueClientHelper& helper, Ptr<KvTestServer>& server)
 {
     server = CreateObject<KvTestServer>();
     t.nodes.Get(1)->AddApplication(server);

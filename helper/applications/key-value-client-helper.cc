@@ -16,8 +16,8 @@ namespace ns3
 {
 
 KeyValueClientHelper::KeyValueClientHelper(const Address& remote)
+    : ApplicationHelper(KeyValueClient::GetTypeId())
 {
-    m_factory.SetTypeId(KeyValueClient::GetTypeId());
     m_factory.Set("Remote", AddressValue(remote));
 }
 
@@ -27,25 +27,6 @@ KeyValueClientHelper::SetAttribute(const std::string& name, const AttributeValue
     std::string error = HostNetDeviceHelper::CheckAttribute("ns3::KeyValueClient", name, value);
     NS_ABORT_MSG_IF(!error.empty(), "KeyValueClientHelper::SetAttribute: " << error);
     m_factory.Set(name, value);
-}
-
-ApplicationContainer
-KeyValueClientHelper::Install(NodeContainer nodes) const
-{
-    ApplicationContainer apps;
-    for (auto it = nodes.Begin(); it != nodes.End(); ++it)
-    {
-        apps.Add(Install(*it));
-    }
-    return apps;
-}
-
-ApplicationContainer
-KeyValueClientHelper::Install(Ptr<Node> node) const
-{
-    auto app = m_factory.Create<KeyValueClient>();
-    node->AddApplication(app);
-    return ApplicationContainer(app);
 }
 
 int64_t

@@ -11,6 +11,7 @@
 
 #include "ns3/address.h"
 #include "ns3/application-container.h"
+#include "ns3/application-helper.h"
 #include "ns3/node-container.h"
 #include "ns3/object-factory.h"
 
@@ -24,9 +25,10 @@ namespace ns3
  * @brief Installs KeyValueClient applications (the agents of a mutilate-like load
  *        generator).
  */
-class KeyValueClientHelper
+class KeyValueClientHelper : public ApplicationHelper
 {
   public:
+    using ApplicationHelper::AssignStreams;
     /**
      * @brief Create a helper for agents of one server.
      * @param remote the server's InetSocketAddress (the agents' Remote attribute)
@@ -44,29 +46,12 @@ class KeyValueClientHelper
     void SetAttribute(const std::string& name, const AttributeValue& value);
 
     /**
-     * @brief Install one agent on each node.
-     * @param nodes where to install an agent each
-     * @return the agents
-     */
-    ApplicationContainer Install(NodeContainer nodes) const;
-
-    /**
-     * @brief Install one agent on a node.
-     * @param node where to install it
-     * @return the agent
-     */
-    ApplicationContainer Install(Ptr<Node> node) const;
-
-    /**
      * @brief Fix the random streams of the agents.
      * @param apps agents made by this helper (other applications are skipped)
      * @param stream first stream index
      * @return the number of streams used
      */
     static int64_t AssignStreams(const ApplicationContainer& apps, int64_t stream);
-
-  private:
-    ObjectFactory m_factory; ///< KeyValueClient
 };
 
 } // namespace ns3

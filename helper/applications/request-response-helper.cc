@@ -22,28 +22,9 @@ namespace ns3
 {
 
 RequestResponseServerHelper::RequestResponseServerHelper(uint16_t port)
+    : ApplicationHelper(RequestResponseServer::GetTypeId())
 {
-    m_factory.SetTypeId(RequestResponseServer::GetTypeId());
     m_factory.Set("Port", UintegerValue(port));
-}
-
-void
-RequestResponseServerHelper::SetAttribute(const std::string& name, const AttributeValue& value)
-{
-    m_factory.Set(name, value);
-}
-
-ApplicationContainer
-RequestResponseServerHelper::Install(NodeContainer nodes) const
-{
-    ApplicationContainer apps;
-    for (auto it = nodes.Begin(); it != nodes.End(); ++it)
-    {
-        auto app = m_factory.Create<RequestResponseServer>();
-        (*it)->AddApplication(app);
-        apps.Add(app);
-    }
-    return apps;
 }
 
 int64_t
@@ -79,36 +60,25 @@ RequestResponseClientHelper::SetSizeWorkload(const std::string& name)
 }
 
 RequestResponseClientHelper::RequestResponseClientHelper(const Address& remote)
+    : ApplicationHelper(RequestResponseClient::GetTypeId())
 {
-    m_factory.SetTypeId(RequestResponseClient::GetTypeId());
     m_factory.Set("Remote", AddressValue(remote));
 }
 
-void
-RequestResponseClientHelper::SetAttribute(const std::string& name, const AttributeValue& value)
+Ptr<Application>
+RequestResponseClientHelper::DoInstall(Ptr<Node> node)
 {
-    m_factory.Set(name, value);
-}
-
-ApplicationContainer
-RequestResponseClientHelper::Install(NodeContainer nodes) const
-{
-    ApplicationContainer apps;
-    for (auto it = nodes.Begin(); it != nodes.End(); ++it)
+    auto app = m_factory.Create<RequestResponseClient>();
+    if (m_workload == "etc")
     {
-        auto app = m_factory.Create<RequestResponseClient>();
-        if (m_workload == "etc")
-        {
-            // Atikoglu et al. 2012, Facebook ETC: key sizes for the requests, value sizes for
-            // the responses, each after the 24-byte header.
-            const double header = RequestResponseHeader::SIZE;
-            app->SetAttribute("RequestSizes", PointerValue(EtcWorkload::CreateKeySizes(header)));
-            app->SetAttribute("ResponseSizes", PointerValue(EtcWorkload::CreateValueSizes(header)));
-        }
-        (*it)->AddApplication(app);
-        apps.Add(app);
+        // Atikoglu et al. 2012, Facebook ETC: key sizes for the requests, value sizes for
+        // the responses, each after the 24-byte header.
+        const double header = RequestResponseHeader::SIZE;
+        app->SetAttribute("RequestSizes", PointerValue(EtcWorkload::CreateKeySizes(header)));
+        app->SetAttribute("ResponseSizes", PointerValue(EtcWorkload::CreateValueSizes(header)));
     }
-    return apps;
+    node->AddApplication(app);
+    return app;
 }
 
 int64_t

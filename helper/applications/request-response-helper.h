@@ -11,6 +11,7 @@
 
 #include "ns3/address.h"
 #include "ns3/application-container.h"
+#include "ns3/application-helper.h"
 #include "ns3/node-container.h"
 #include "ns3/object-factory.h"
 
@@ -24,28 +25,15 @@ namespace ns3
  * @ingroup hostnet
  * @brief Installs RequestResponseServer applications.
  */
-class RequestResponseServerHelper
+class RequestResponseServerHelper : public ApplicationHelper
 {
   public:
+    using ApplicationHelper::AssignStreams;
     /**
      * @brief Create a helper for servers listening on a port.
      * @param port the port the servers listen on (their Port attribute)
      */
     explicit RequestResponseServerHelper(uint16_t port = 5000);
-
-    /**
-     * @brief Set an attribute of the servers to create.
-     * @param name attribute name
-     * @param value its value
-     */
-    void SetAttribute(const std::string& name, const AttributeValue& value);
-
-    /**
-     * @brief Install one server on each node.
-     * @param nodes where to install a server each
-     * @return the servers
-     */
-    ApplicationContainer Install(NodeContainer nodes) const;
 
     /**
      * @brief Fix the random streams of the servers.
@@ -54,30 +42,21 @@ class RequestResponseServerHelper
      * @return the number of streams used
      */
     static int64_t AssignStreams(const ApplicationContainer& apps, int64_t stream);
-
-  private:
-    ObjectFactory m_factory; ///< RequestResponseServer
 };
 
 /**
  * @ingroup hostnet
  * @brief Installs RequestResponseClient applications.
  */
-class RequestResponseClientHelper
+class RequestResponseClientHelper : public ApplicationHelper
 {
   public:
+    using ApplicationHelper::AssignStreams;
     /**
      * @brief Create a helper for clients of one server.
      * @param remote the server's InetSocketAddress (the clients' Remote attribute)
      */
     explicit RequestResponseClientHelper(const Address& remote);
-
-    /**
-     * @brief Set an attribute of the clients to create.
-     * @param name attribute name
-     * @param value its value
-     */
-    void SetAttribute(const std::string& name, const AttributeValue& value);
 
     /**
      * @brief Draw request and response sizes from a published workload.
@@ -101,13 +80,6 @@ class RequestResponseClientHelper
     static std::vector<std::string> GetSizeWorkloadNames();
 
     /**
-     * @brief Install one client on each node.
-     * @param nodes where to install a client each
-     * @return the clients
-     */
-    ApplicationContainer Install(NodeContainer nodes) const;
-
-    /**
      * @brief Fix the random streams of the clients.
      * @param apps clients made by this helper
      * @param stream first stream index
@@ -115,8 +87,16 @@ class RequestResponseClientHelper
      */
     static int64_t AssignStreams(const ApplicationContainer& apps, int64_t stream);
 
+  protected:
+    /**
+     * @brief Create a client with the helper's attributes and, for the "etc" workload, its
+     * own pair of size variables.
+     * @param node where to install it
+     * @return the client
+     */
+    Ptr<Application> DoInstall(Ptr<Node> node) override;
+
   private:
-    ObjectFactory m_factory;         ///< RequestResponseClient
     std::string m_workload{"fixed"}; ///< size workload (SetSizeWorkload)
 };
 

@@ -17,7 +17,15 @@
 namespace ns3
 {
 
-TrafficSourceHelper::TrafficSourceHelper(const std::string& typeId, const Address& remote)
+namespace
+{
+
+/**
+ * @param typeId what the user gave
+ * @return its TypeId, if it is one of TrafficSourceHelper's source types (aborts otherwise)
+ */
+TypeId
+SourceTypeId(const std::string& typeId)
 {
     TypeId tid;
     NS_ABORT_MSG_IF(!TypeId::LookupByNameFailSafe(typeId, &tid) ||
@@ -29,27 +37,15 @@ TrafficSourceHelper::TrafficSourceHelper(const std::string& typeId, const Addres
                         << "'; allowed: ns3::SelfSimilarTrafficApplication, "
                            "ns3::DatagramSourceApplication and its subclasses "
                            "(ns3::PoissonSourceApplication, ns3::ConstantRateSourceApplication)");
-    m_factory.SetTypeId(typeId);
+    return tid;
+}
+
+} // namespace
+
+TrafficSourceHelper::TrafficSourceHelper(const std::string& typeId, const Address& remote)
+    : ApplicationHelper(SourceTypeId(typeId))
+{
     m_factory.Set("Remote", AddressValue(remote));
-}
-
-void
-TrafficSourceHelper::SetAttribute(const std::string& name, const AttributeValue& value)
-{
-    m_factory.Set(name, value);
-}
-
-ApplicationContainer
-TrafficSourceHelper::Install(NodeContainer nodes) const
-{
-    ApplicationContainer apps;
-    for (auto it = nodes.Begin(); it != nodes.End(); ++it)
-    {
-        auto app = m_factory.Create<Application>();
-        (*it)->AddApplication(app);
-        apps.Add(app);
-    }
-    return apps;
 }
 
 int64_t
@@ -71,29 +67,10 @@ TrafficSourceHelper::AssignStreams(const ApplicationContainer& apps, int64_t str
 }
 
 HostSinkHelper::HostSinkHelper(const std::string& protocol, const Address& local)
+    : ApplicationHelper(HostSinkApplication::GetTypeId())
 {
-    m_factory.SetTypeId(HostSinkApplication::GetTypeId());
     m_factory.Set("Protocol", TypeIdValue(TypeId::LookupByName(protocol)));
     m_factory.Set("Local", AddressValue(local));
-}
-
-void
-HostSinkHelper::SetAttribute(const std::string& name, const AttributeValue& value)
-{
-    m_factory.Set(name, value);
-}
-
-ApplicationContainer
-HostSinkHelper::Install(NodeContainer nodes) const
-{
-    ApplicationContainer apps;
-    for (auto it = nodes.Begin(); it != nodes.End(); ++it)
-    {
-        auto app = m_factory.Create<HostSinkApplication>();
-        (*it)->AddApplication(app);
-        apps.Add(app);
-    }
-    return apps;
 }
 
 int64_t

@@ -11,6 +11,7 @@
 
 #include "ns3/address.h"
 #include "ns3/application-container.h"
+#include "ns3/application-helper.h"
 #include "ns3/node-container.h"
 #include "ns3/object-factory.h"
 
@@ -33,9 +34,10 @@ namespace ns3
  *   TrafficSourceHelper::AssignStreams(apps, 100);
  * @endcode
  */
-class TrafficSourceHelper
+class TrafficSourceHelper : public ApplicationHelper
 {
   public:
+    using ApplicationHelper::AssignStreams;
     /**
      * @brief Create a helper for sources of one type sending to one destination.
      * @param typeId a source type named above (aborts listing them otherwise)
@@ -44,38 +46,22 @@ class TrafficSourceHelper
     TrafficSourceHelper(const std::string& typeId, const Address& remote);
 
     /**
-     * @brief Set an attribute of the sources to create.
-     * @param name attribute name
-     * @param value its value
-     */
-    void SetAttribute(const std::string& name, const AttributeValue& value);
-
-    /**
-     * @brief Install one source on each node.
-     * @param nodes where to install one source each
-     * @return the sources
-     */
-    ApplicationContainer Install(NodeContainer nodes) const;
-
-    /**
      * @brief Fix the random streams of hostnet sources in @p apps.
      * @param apps applications (others are skipped)
      * @param stream first stream index
      * @return the number of streams used
      */
     static int64_t AssignStreams(const ApplicationContainer& apps, int64_t stream);
-
-  private:
-    ObjectFactory m_factory; ///< the source type
 };
 
 /**
  * @ingroup hostnet
  * @brief Installs HostSinkApplication (a user-space receiver that needs CPU to read).
  */
-class HostSinkHelper
+class HostSinkHelper : public ApplicationHelper
 {
   public:
+    using ApplicationHelper::AssignStreams;
     /**
      * @brief Create a helper for sinks bound to a local address.
      * @param protocol "ns3::UdpSocketFactory" or "ns3::TcpSocketFactory"
@@ -84,29 +70,12 @@ class HostSinkHelper
     HostSinkHelper(const std::string& protocol, const Address& local);
 
     /**
-     * @brief Set an attribute of the sinks to create.
-     * @param name attribute name
-     * @param value its value
-     */
-    void SetAttribute(const std::string& name, const AttributeValue& value);
-
-    /**
-     * @brief Install one sink on each node.
-     * @param nodes where to install one sink each
-     * @return the sinks
-     */
-    ApplicationContainer Install(NodeContainer nodes) const;
-
-    /**
      * @brief Fix the random streams of the sinks in @p apps.
      * @param apps applications (others are skipped)
      * @param stream first stream index
      * @return the number of streams used
      */
     static int64_t AssignStreams(const ApplicationContainer& apps, int64_t stream);
-
-  private:
-    ObjectFactory m_factory; ///< HostSinkApplication
 };
 
 } // namespace ns3

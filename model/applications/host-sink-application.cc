@@ -14,12 +14,10 @@
 #include "ns3/address-utils.h"
 #include "ns3/busy-poller.h"
 #include "ns3/data-rate.h"
-#include "ns3/host-net-device.h"
 #include "ns3/host-net-stack.h"
 #include "ns3/inet-socket-address.h"
 #include "ns3/inet6-socket-address.h"
 #include "ns3/log.h"
-#include "ns3/napi-rx-mode.h"
 #include "ns3/node.h"
 #include "ns3/non-negative-variable-checker.h"
 #include "ns3/packet.h"
@@ -175,19 +173,8 @@ HostSinkApplication::StartApplication()
         m_syscallCost.IsStrictlyPositive() ? m_syscallCost : socketCosts->GetSyscallCost();
     m_effCopyRate = m_copyRate.GetBitRate() > 0 ? m_copyRate : socketCosts->GetRecvCopyRate();
     // Chang et al. 2008's adaptive moderation needs the socket buffer utilisation: provide it.
-    // (every queue of every device: each has its own moderation instance).
-    for (uint32_t i = 0; i < GetNode()->GetNDevices(); ++i)
-    {
-        auto device = DynamicCast<HostNetDevice>(GetNode()->GetDevice(i));
-        for (uint32_t q = 0; device && q < device->GetNQueues(); ++q)
-        {
-            if (device->GetQueue(q)->GetModeration()->OfferUtilizationProbe(
-                    MakeCallback(&HostSinkApplication::TakePeakUtilization, this)))
-            {
-                m_feedsProbe = true;
-            }
-        }
-    }
+    m_feedsProbe = m_stack->OfferUtilizationProbe(
+        MakeCallback(&HostSinkApplication::TakePeakUtilization, this));
     m_thread.InstallBusyPoll(GetNode(),
                              m_busyPollTime,
                              m_busyPollBudget,

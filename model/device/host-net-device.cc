@@ -345,32 +345,15 @@ HostNetDevice::CreateQueues()
         auto rxMode = m_rxModeFactory.Create<RxMode>();
         Ptr<GroEngine> gro = m_groEnabled ? m_groFactory.Create<GroEngine>() : nullptr;
         auto queue = CreateObject<HostNetQueue>();
-        queue->Setup(this, q, cores[q], ring, moderation, rxMode, gro);
+        queue->Setup(this, q, cores[q], ring, moderation, rxMode, gro, &m_statistics);
         queue->SetTxRing(txRing);
+        m_stack->AddRxQueue(rxMode,
+                            MakeCallback(&InterruptModeration::OfferUtilizationProbe, moderation));
         txRings.push_back(txRing);
         m_queues.push_back(queue);
     }
     m_tx->Setup(m_phy, m_cpu, m_stack, m_costs, txRings, cores, &m_statistics);
     m_tx->SetQueueInterface(m_queueInterface);
-}
-
-bool
-HostNetDevice::IsSteering() const
-{
-    return m_steering->IsSteering();
-}
-
-uint32_t
-HostNetDevice::SteerCore(const RxFrame& frame, uint32_t irqCore)
-{
-    return m_steering->SteerCore(frame, irqCore);
-}
-
-void
-HostNetDevice::NoteSteered(uint32_t hash, uint32_t core, uint64_t tail)
-{
-    m_statistics.RecordSteered();
-    m_steering->NoteSteered(hash, core, tail);
 }
 
 uint32_t

@@ -178,26 +178,6 @@ class HostNetDevice : public PhyWrapperNetDevice
     /// @name Services for HostNetQueue (costs are per device, counters summed per device)
     /// @{
 
-    /** @return true if the Steering's Mode is rps or rfs */
-    bool IsSteering() const;
-
-    /**
-     * @brief get_rps_cpu: the core that protocol-processes a packet (Steering).
-     * @param frame the packet
-     * @param irqCore the core of the queue it was taken from
-     * @return the core (irqCore: process on the queue's core)
-     */
-    uint32_t SteerCore(const RxFrame& frame, uint32_t irqCore);
-
-    /**
-     * @brief A packet was queued on a core's RPS backlog (RFS keeps the flow there until
-     * that backlog has processed it).
-     * @param hash its flow hash
-     * @param core the core
-     * @param tail the backlog's input_queue_tail after it
-     */
-    void NoteSteered(uint32_t hash, uint32_t core, uint64_t tail);
-
     /**
      * @brief Protocol processing of a frame ended: account it and hand it to the stack.
      * @param frame the frame

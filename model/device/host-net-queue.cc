@@ -9,6 +9,8 @@
 #include "host-net-queue.h"
 
 #include "host-net-device.h"
+#include "host-net-statistics.h"
+#include "receive-steering.h"
 
 #include "ns3/gro-engine.h"
 #include "ns3/host-net-stack.h"
@@ -89,7 +91,8 @@ HostNetQueue::Setup(HostNetDevice* device,
                     Ptr<RxRing> ring,
                     Ptr<InterruptModeration> moderation,
                     Ptr<RxMode> rxMode,
-                    Ptr<GroEngine> gro)
+                    Ptr<GroEngine> gro,
+                    HostNetStatistics* statistics)
 {
     NS_LOG_FUNCTION(this << device << index << core);
     m_device = device;
@@ -106,7 +109,8 @@ HostNetQueue::Setup(HostNetDevice* device,
     m_moderation = moderation;
     m_rxMode = rxMode;
     m_gro = gro;
-    m_steering = device->IsSteering();
+    m_rps = device->GetSteering()->IsSteering() ? device->GetSteering() : nullptr;
+    m_statistics = statistics;
     m_ring->SetFrameReadyCallback(MakeCallback(&HostNetQueue::FrameInMemory, this));
     m_ring->SetWriteBackWantedCallback(MakeCallback(&HostNetQueue::IsWriteBackWanted, this));
     m_moderation->SetFramesWantedCallback(
@@ -240,7 +244,7 @@ HostNetQueue::GetRequester(RxMode::Feature feature) const
     case RxMode::LRO:
         return m_ring->IsLroEnabled() ? "RxRing::LroEnabled" : "";
     case RxMode::RPS:
-        return m_steering ? "ReceiveSteering::Mode = rps/rfs" : "";
+        return m_rps ? "ReceiveSteering::Mode = rps/rfs" : "";
     case RxMode::BUSY_POLL:
         return "";
     }
@@ -250,7 +254,7 @@ HostNetQueue::GetRequester(RxMode::Feature feature) const
 uint32_t
 HostNetQueue::SteerCoreSlow(const RxFrame& frame)
 {
-    return m_device->SteerCore(frame, m_core);
+    return m_rps->SteerCore(frame, m_core);
 }
 
 void
@@ -265,7 +269,9 @@ HostNetQueue::SteerToBacklog(uint32_t core, RxFrame&& frame)
         return;
     }
     m_inBacklog += segments;
-    m_device->NoteSteered(hash, core, backlog->GetTail());
+    m_statistics->RecordSteered();
+    // RFS keeps the flow on that core until its backlog has processed the packet.
+    m_rps->NoteSteered(hash, core, backlog->GetTail());
 }
 
 void

@@ -24,7 +24,9 @@ namespace ns3
 
 class HostNetDevice;
 class GroEngine;
+class HostNetStatistics;
 class Node;
+class ReceiveSteering;
 
 /**
  * @ingroup hostnet
@@ -68,6 +70,7 @@ class HostNetQueue : public Object, public RxQueue
      * @param moderation the interrupt moderation
      * @param rxMode the receive mode
      * @param gro the GRO engine (may be null: no GRO)
+     * @param statistics the device's counters (outlives the queue)
      */
     void Setup(HostNetDevice* device,
                uint32_t index,
@@ -75,7 +78,8 @@ class HostNetQueue : public Object, public RxQueue
                Ptr<RxRing> ring,
                Ptr<InterruptModeration> moderation,
                Ptr<RxMode> rxMode,
-               Ptr<GroEngine> gro);
+               Ptr<GroEngine> gro,
+               HostNetStatistics* statistics);
 
     /** @return the owning device */
     HostNetDevice* GetDevice() const;
@@ -130,7 +134,7 @@ class HostNetQueue : public Object, public RxQueue
 
     uint32_t SteerCore(const RxFrame& frame) override
     {
-        return m_steering ? SteerCoreSlow(frame) : m_core;
+        return m_rps ? SteerCoreSlow(frame) : m_core;
     }
 
     void SteerToBacklog(uint32_t core, RxFrame&& frame) override;
@@ -171,22 +175,23 @@ class HostNetQueue : public Object, public RxQueue
     /// SteerCore with steering on.
     uint32_t SteerCoreSlow(const RxFrame& frame);
 
-    HostNetDevice* m_device{nullptr};      ///< owner
-    uint32_t m_index{0};                   ///< queue index
-    uint32_t m_core{0};                    ///< IRQ affinity
-    Ptr<HostCpu> m_cpu;                    ///< the node's CPU
-    Ptr<HostNetStack> m_stack;             ///< the node's network stack
-    CoreCosts m_costs;                     ///< the device's costs, scaled for our core
-    Ptr<RxRing> m_ring;                    ///< descriptor ring
-    Ptr<TxRing> m_txRing;                  ///< Tx ring of the queue pair
-    Ptr<InterruptModeration> m_moderation; ///< NIC moderation of this vector
-    Ptr<RxMode> m_rxMode;                  ///< OS receive mode of this queue
-    Ptr<GroEngine> m_gro;                  ///< GRO (null: off)
-    bool m_rxIrqEnabled{true};             ///< vector unmasked
-    bool m_steering{false};                ///< the device steers (RPS/RFS)
-    uint64_t m_inBacklog{0};               ///< packets in other cores' RPS backlogs
-    Time m_lastInterrupt{-1};              ///< last interrupt delivered to the CPU
-    uint64_t m_delivered{0};               ///< frames delivered in the window
+    HostNetDevice* m_device{nullptr};         ///< owner
+    uint32_t m_index{0};                      ///< queue index
+    uint32_t m_core{0};                       ///< IRQ affinity
+    Ptr<HostCpu> m_cpu;                       ///< the node's CPU
+    Ptr<HostNetStack> m_stack;                ///< the node's network stack
+    CoreCosts m_costs;                        ///< the device's costs, scaled for our core
+    Ptr<RxRing> m_ring;                       ///< descriptor ring
+    Ptr<TxRing> m_txRing;                     ///< Tx ring of the queue pair
+    Ptr<InterruptModeration> m_moderation;    ///< NIC moderation of this vector
+    Ptr<RxMode> m_rxMode;                     ///< OS receive mode of this queue
+    Ptr<GroEngine> m_gro;                     ///< GRO (null: off)
+    bool m_rxIrqEnabled{true};                ///< vector unmasked
+    Ptr<ReceiveSteering> m_rps;               ///< the device's steering if RPS/RFS, else null
+    HostNetStatistics* m_statistics{nullptr}; ///< the device's counters
+    uint64_t m_inBacklog{0};                  ///< packets in other cores' RPS backlogs
+    Time m_lastInterrupt{-1};                 ///< last interrupt delivered to the CPU
+    uint64_t m_delivered{0};                  ///< frames delivered in the window
 };
 
 } // namespace ns3

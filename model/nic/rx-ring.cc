@@ -8,8 +8,6 @@
 
 #include "rx-ring.h"
 
-#include "random-variable-clone.h"
-
 #include "ns3/abort.h"
 #include "ns3/boolean.h"
 #include "ns3/enum.h"
@@ -131,30 +129,6 @@ RxRing::GetTypeId()
 RxRing::RxRing()
 {
     NS_LOG_FUNCTION(this);
-}
-
-RxRing::RxRing(const RxRing& other)
-    : Object(other),
-      m_nDescriptors(other.m_nDescriptors),
-      m_fifoSize(other.m_fifoSize),
-      m_busRate(other.m_busRate),
-      m_tailBatch(other.m_tailBatch),
-      m_dropWhenNoDescriptor(other.m_dropWhenNoDescriptor),
-      // In attribute order: the streams they take are those the attributes took before.
-      m_refillCost(CloneRandomVariable(other.m_refillCost)),
-      m_recycleCost(CloneRandomVariable(other.m_recycleCost)),
-      m_refillPolicy(other.m_refillPolicy),
-      m_lroEnabled(other.m_lroEnabled),
-      m_lroTimeout(other.m_lroTimeout),
-      m_lroMaxSize(other.m_lroMaxSize)
-{
-    NS_LOG_FUNCTION(this << &other);
-}
-
-Ptr<RxRing>
-RxRing::Fork() const
-{
-    return CopyObject<RxRing>(this);
 }
 
 RxRing::~RxRing()

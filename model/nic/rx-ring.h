@@ -96,21 +96,7 @@ class RxRing : public Object
     RxRing();
     ~RxRing() override;
 
-    /**
-     * @brief Copy the configuration (the attribute values) of another ring, not its state. The
-     * random variables are cloned (CloneRandomVariable), so the copy draws from its own generator.
-     * @param other the ring to copy
-     */
-    RxRing(const RxRing& other);
     RxRing& operator=(const RxRing&) = delete;
-
-    /**
-     * @brief A ring with this ring's configuration and none of its state (frames,
-     * descriptors, events, callbacks, counters, trace connections): the ring of another
-     * queue (HostNetDevice::NQueues), as TcpCongestionOps::Fork gives each socket its own.
-     * @return the copy
-     */
-    virtual Ptr<RxRing> Fork() const;
 
     /**
      * @brief Called after each descriptor write-back (a frame reached host memory).

@@ -8,10 +8,11 @@
 
 #include "busy-poller.h"
 
+#include "host-net-stack.h"
 #include "napi-busy-poll.h"
+#include "rx-mode.h"
 
 #include "ns3/abort.h"
-#include "ns3/host-net-device.h"
 #include "ns3/log.h"
 #include "ns3/simulator.h"
 
@@ -92,13 +93,7 @@ BusyPoller::Install(Ptr<Node> node,
                     Callback<void> resume,
                     const std::string& owner)
 {
-    bool hasNapi = false;
-    for (uint32_t i = 0; i < node->GetNDevices() && !hasNapi; ++i)
-    {
-        auto device = DynamicCast<HostNetDevice>(node->GetDevice(i));
-        hasNapi = device && device->GetQueue(0)->GetRxMode()->Supports(RxMode::BUSY_POLL);
-    }
-    NS_ABORT_MSG_IF(!hasNapi,
+    NS_ABORT_MSG_IF(!HostNetStack::GetOrCreate(node)->HasBusyPollContext(),
                     owner << " > 0 needs a HostNetDevice with a NAPI receive mode (a NAPI "
                              "scheme such as napi, time-<T>us, net-dim, or a modern preset) on "
                              "node "

@@ -34,18 +34,6 @@ DisableEnableRxMode::DisableEnableRxMode()
     NS_LOG_FUNCTION(this);
 }
 
-DisableEnableRxMode::DisableEnableRxMode(const DisableEnableRxMode& other)
-    : NapiRxMode(other)
-{
-    NS_LOG_FUNCTION(this << &other);
-}
-
-Ptr<RxMode>
-DisableEnableRxMode::Fork() const
-{
-    return CopyObject<DisableEnableRxMode>(this);
-}
-
 void
 DisableEnableRxMode::NotifyConstructionCompleted()
 {

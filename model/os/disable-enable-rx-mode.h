@@ -38,16 +38,6 @@ class DisableEnableRxMode : public NapiRxMode
 
     DisableEnableRxMode();
 
-    /**
-     * @brief Copy the configuration (the attribute values and other settings) of another
-     * mode, not its state (queue, events, counters, callbacks, trace connections); Fork
-     * uses it.
-     * @param other the mode to copy
-     */
-    DisableEnableRxMode(const DisableEnableRxMode& other);
-
-    Ptr<RxMode> Fork() const override;
-
   protected:
     void NotifyConstructionCompleted() override;
     bool UsesSharedSoftnet() const override;

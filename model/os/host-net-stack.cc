@@ -9,6 +9,7 @@
 #include "host-net-stack.h"
 
 #include "rps-backlog.h"
+#include "rx-mode.h"
 #include "softnet-data.h"
 
 #include "ns3/abort.h"
@@ -212,6 +213,8 @@ HostNetStack::DoDispose()
         }
     }
     m_softnet.clear();
+    m_rxModes.clear();
+    m_probeOffers.clear();
     for (auto& backlog : m_backlog)
     {
         if (backlog)
@@ -225,6 +228,38 @@ HostNetStack::DoDispose()
     // the node, its HostCpu and this stack alive after Simulator::Destroy.
     m_node = nullptr;
     Object::DoDispose();
+}
+
+void
+HostNetStack::AddRxQueue(Ptr<RxMode> mode, Callback<bool, Callback<double>> offerProbe)
+{
+    NS_LOG_FUNCTION(this << mode);
+    m_rxModes.push_back(mode);
+    m_probeOffers.push_back(offerProbe);
+}
+
+bool
+HostNetStack::HasBusyPollContext() const
+{
+    for (const auto& mode : m_rxModes)
+    {
+        if (mode->Supports(RxMode::BUSY_POLL))
+        {
+            return true;
+        }
+    }
+    return false;
+}
+
+bool
+HostNetStack::OfferUtilizationProbe(Callback<double> probe)
+{
+    bool taken = false;
+    for (const auto& offer : m_probeOffers)
+    {
+        taken = offer(probe) || taken;
+    }
+    return taken;
 }
 
 bool

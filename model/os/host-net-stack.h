@@ -175,6 +175,29 @@ class HostNetStack : public Object
     RxMode* GetDeliveringContext() const;
 
     /**
+     * @brief Register a receive queue of one of the node's devices (HostNetDevice does, when
+     * it makes its queues): what applications ask of the node's receive path is answered
+     * here, so that they need not walk the devices.
+     * @param mode the queue's receive mode (its NAPI context in NAPI modes)
+     * @param offerProbe the queue's moderation's InterruptModeration::OfferUtilizationProbe
+     */
+    void AddRxQueue(Ptr<RxMode> mode, Callback<bool, Callback<double>> offerProbe);
+
+    /**
+     * @return whether a registered queue's receive mode is a NAPI context that busy polling
+     * can poll (RxMode::BUSY_POLL)
+     */
+    bool HasBusyPollContext() const;
+
+    /**
+     * @brief Offer the socket buffer utilisation probe to every registered queue's
+     * moderation (Chang et al. 2008's buffer-adaptive moderation samples it).
+     * @param probe the probe (the receiving application's peak utilisation)
+     * @return whether a moderation took it
+     */
+    bool OfferUtilizationProbe(Callback<double> probe);
+
+    /**
      * @brief Give a socket of this node the node's TCP timers (HostTcpTimers: DelAckTimeout
      * and MinRto, when set) and its PSH marking (TcpPushMarker).
      * hostnet's applications call it on the sockets they create (accepted sockets inherit
@@ -219,10 +242,12 @@ class HostNetStack : public Object
     ExecContext m_deferred;                 ///< context of ns-3's deferred sends
     Time m_deferredUntil{-1};               ///< until when m_deferred holds
     RxMode* m_delivering{nullptr};          ///< the context delivering now (not owned)
-    Ptr<HostSocketCosts> m_socketCosts;     ///< applications' socket costs (attribute)
-    Ptr<HostTcpTimers> m_tcpTimers;         ///< TCP timers of the sockets (attribute)
-    Ptr<TcpPushMarker> m_pushMarker;        ///< PSH of the sockets (attribute)
-    Ptr<Node> m_node;                       ///< the node (set by GetOrCreate)
+    std::vector<Ptr<RxMode>> m_rxModes;     ///< the node's receive queues' modes
+    std::vector<Callback<bool, Callback<double>>> m_probeOffers; ///< their moderations' offers
+    Ptr<HostSocketCosts> m_socketCosts; ///< applications' socket costs (attribute)
+    Ptr<HostTcpTimers> m_tcpTimers;     ///< TCP timers of the sockets (attribute)
+    Ptr<TcpPushMarker> m_pushMarker;    ///< PSH of the sockets (attribute)
+    Ptr<Node> m_node;                   ///< the node (set by GetOrCreate)
 };
 
 } // namespace ns3

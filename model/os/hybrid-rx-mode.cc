@@ -93,30 +93,6 @@ HybridRxMode::HybridRxMode()
     NS_LOG_FUNCTION(this);
 }
 
-HybridRxMode::HybridRxMode(const HybridRxMode& other)
-    : RxMode(other),
-      // Forked in attribute order: the streams they take are those the attributes took.
-      m_interrupts(other.m_interrupts ? DynamicCast<DisableEnableRxMode>(other.m_interrupts->Fork())
-                                      : nullptr),
-      m_polling(other.m_polling ? DynamicCast<PurePollingRxMode>(other.m_polling->Fork())
-                                : nullptr),
-      m_switchRateAttr(other.m_switchRateAttr),
-      m_switchFactor(other.m_switchFactor),
-      m_hysteresis(other.m_hysteresis),
-      m_interval(other.m_interval),
-      m_isrMean(other.m_isrMean),
-      m_protocolMean(other.m_protocolMean),
-      m_copyRate(other.m_copyRate)
-{
-    NS_LOG_FUNCTION(this << &other);
-}
-
-Ptr<RxMode>
-HybridRxMode::Fork() const
-{
-    return CopyObject<HybridRxMode>(this);
-}
-
 HybridRxMode::~HybridRxMode()
 {
     NS_LOG_FUNCTION(this);

@@ -55,16 +55,6 @@ class HybridRxMode : public RxMode
     HybridRxMode();
     ~HybridRxMode() override;
 
-    /**
-     * @brief Copy the configuration (the attribute values and other settings) of another
-     * mode, not its state (queue, events, counters, callbacks, trace connections); Fork
-     * uses it.
-     * @param other the mode to copy
-     */
-    HybridRxMode(const HybridRxMode& other);
-
-    Ptr<RxMode> Fork() const override;
-
     void Attach(RxQueue* queue) override;
     uint32_t GetNHeld() const override;
     int64_t AssignStreams(int64_t stream) override;

@@ -82,24 +82,6 @@ NapiRxMode::NapiRxMode()
     NS_LOG_FUNCTION(this);
 }
 
-NapiRxMode::NapiRxMode(const NapiRxMode& other)
-    : RxMode(other),
-      NapiContext(),
-      m_weight(other.m_weight),
-      m_deferHardIrqs(other.m_deferHardIrqs),
-      m_groFlushTimeout(other.m_groFlushTimeout),
-      m_irqSuspendTimeout(other.m_irqSuspendTimeout),
-      m_threaded(other.m_threaded)
-{
-    NS_LOG_FUNCTION(this << &other);
-}
-
-Ptr<RxMode>
-NapiRxMode::Fork() const
-{
-    return CopyObject<NapiRxMode>(this);
-}
-
 const Callback<void>&
 NapiRxMode::Prebuilt(Callback<void>& slot, void (NapiRxMode::*method)())
 {
@@ -206,7 +188,7 @@ bool
 NapiRxMode::IsInterruptAbsorbed() const
 {
     // An ISR in service, or the context is scheduled or deferred (the interrupt is masked).
-    return m_isrActive || m_polling || m_deferred;
+    return HasState(HARDIRQ | SCHED | DEFERRED);
 }
 
 void
@@ -221,7 +203,7 @@ NapiRxMode::MaskInterrupt()
 void
 NapiRxMode::DoHandleInterrupt()
 {
-    m_isrActive = true;
+    SetState(HARDIRQ);
     m_cpu->Submit(HostCpu::HARDIRQ,
                   m_queue->GetCosts().SampleIsr(),
                   Prebuilt(m_isrDone, &NapiRxMode::IsrDone),
@@ -231,27 +213,27 @@ NapiRxMode::DoHandleInterrupt()
 void
 NapiRxMode::IsrDone()
 {
-    m_isrActive = false;
-    if (m_busyOwned)
+    ClearState(HARDIRQ);
+    if (HasState(IN_BUSY_POLL))
     {
         // napi_schedule_prep fails (NAPI_STATE_MISSED): the busy poller owns the context.
         // An epoll busy loop (Linux ownership) leaves the interrupt unarmed, as the driver
         // re-arms it only at napi_complete_done; the SO_BUSY_POLL loop keeps it on.
-        m_irqWhileBusy = true;
+        SetState(MISSED);
         if (m_busyLoop)
         {
             MaskInterrupt();
         }
         return;
     }
-    if (m_polling)
+    if (HasState(SCHED))
     {
         // napi_schedule_prep fails: NAPI_STATE_SCHED is set already. This ISR was raised
         // while a busy poller owned the context, and busy_poll_stop handed the announced
         // frames to the softirq before the ISR ended (the IRQ is masked since then).
         return;
     }
-    m_polling = true;
+    SetState(SCHED);
     m_queue->SetRxInterruptEnabled(false);
     m_softnet->Schedule(this);
 }
@@ -339,7 +321,7 @@ NapiRxMode::EndPollCall(bool weightUsed)
     // TickedNapiRxMode completes at once when the ring is empty.
     m_pollEnding = true;
     m_endWeightUsed = weightUsed && RepollsAfterFullPoll();
-    if (m_endWeightUsed && m_preferBusyPoll)
+    if (m_endWeightUsed && HasState(PREFER_BUSY_POLL))
     {
         // __napi_poll: more work, but busy polling is preferred: complete now (the interrupt
         // stays masked under the timer, or the context is scheduled again).
@@ -413,7 +395,7 @@ NapiRxMode::PacketFinished(uint32_t descriptors)
     {
         // Another mode takes over the masked device in the middle of the backlog.
         m_workSinceComplete = 0;
-        m_polling = false;
+        ClearState(SCHED);
         ReturnFromPoll(false);
         return;
     }
@@ -476,13 +458,13 @@ NapiRxMode::DeferredPoll()
 {
     // napi_watchdog: schedule the poll unless someone holds the context (NAPI_STATE_SCHED:
     // the softirq, an ISR about to schedule, or a busy poller, which completes it itself).
-    m_deferred = false;
-    if (m_isrActive || m_polling || m_busyOwned)
+    ClearState(DEFERRED);
+    if (HasState(HARDIRQ | SCHED | IN_BUSY_POLL))
     {
         return;
     }
-    m_preferBusyPoll = false;
-    m_polling = true;
+    ClearState(PREFER_BUSY_POLL);
+    SetState(SCHED);
     MaskInterrupt();
     m_softnet->Schedule(this);
 }
@@ -521,7 +503,7 @@ NapiRxMode::PrepareComplete()
         m_completeTimeout = m_groFlushTimeout;
         m_completeDeferred = m_completeTimeout.IsStrictlyPositive();
     }
-    m_preferBusyPoll = false; // napi_complete_done clears NAPI_STATE_PREFER_BUSY_POLL
+    ClearState(PREFER_BUSY_POLL); // napi_complete_done clears NAPI_STATE_PREFER_BUSY_POLL
 }
 
 void
@@ -534,8 +516,8 @@ NapiRxMode::FinishComplete()
         // Deferred hard IRQs or IRQ suspension: stay masked, re-poll from the timer; nobody
         // holds the context meanwhile (a busy poller may take it).
         ArmNapiTimer(m_completeTimeout);
-        m_polling = false;
-        m_deferred = true;
+        ClearState(SCHED);
+        SetState(DEFERRED);
         ReturnFromPoll(false);
         return;
     }
@@ -554,7 +536,7 @@ NapiRxMode::FinishComplete()
     }
     if (!m_handOff.IsNull() && m_handOff())
     {
-        m_polling = false; // another mode owns the (still masked) device now
+        ClearState(SCHED); // another mode owns the (still masked) device now
         ReturnFromPoll(false);
         return;
     }
@@ -565,7 +547,7 @@ NapiRxMode::FinishComplete()
 void
 NapiRxMode::UnmaskDone()
 {
-    m_polling = false;
+    ClearState(SCHED);
     m_queue->SetRxInterruptEnabled(true);
     ReturnFromPoll(false);
 }
@@ -584,25 +566,25 @@ NapiRxMode::GetNHeld() const
 bool
 NapiRxMode::IsPolling() const
 {
-    return m_polling || m_deferred;
+    return HasState(SCHED | DEFERRED);
 }
 
 bool
 NapiRxMode::IsDeferred() const
 {
-    return m_deferred;
+    return HasState(DEFERRED);
 }
 
 bool
 NapiRxMode::IsPreferBusyPoll() const
 {
-    return m_preferBusyPoll;
+    return HasState(PREFER_BUSY_POLL);
 }
 
 bool
 NapiRxMode::IsIdle() const
 {
-    return !m_isrActive && !m_polling && !m_deferred;
+    return !HasState(HARDIRQ | SCHED | DEFERRED);
 }
 
 void
@@ -614,7 +596,7 @@ NapiRxMode::SetHandOffCallback(Callback<bool> handOff)
 bool
 NapiRxMode::IsInKsoftirqd() const
 {
-    return m_polling && m_softnet && m_softnet->IsInKsoftirqd();
+    return HasState(SCHED) && m_softnet && m_softnet->IsInKsoftirqd();
 }
 
 Ptr<SoftnetData>
@@ -643,19 +625,20 @@ bool
 NapiRxMode::BusyPollOwn()
 {
     NS_LOG_FUNCTION(this);
-    if (m_isrActive || m_polling || m_deferred || m_busyOwned || !m_queue->HasReadyFrame())
+    if (HasState(HARDIRQ | SCHED | DEFERRED | IN_BUSY_POLL) || !m_queue->HasReadyFrame())
     {
         return false;
     }
-    m_busyOwned = true;
-    m_irqWhileBusy = false;
+    SetState(IN_BUSY_POLL);
+    ClearState(MISSED);
     return true;
 }
 
 bool
 NapiRxMode::BusyPollFrame(HostCpu::TaskId task, const Callback<void>& done)
 {
-    NS_ASSERT_MSG(m_busyOwned, "NapiRxMode: a busy poll frame without owning the context");
+    NS_ASSERT_MSG(HasState(IN_BUSY_POLL),
+                  "NapiRxMode: a busy poll frame without owning the context");
     if (!m_queue->HasReadyFrame())
     {
         return false;
@@ -685,35 +668,35 @@ NapiRxMode::BusyPollRelease(uint32_t frames)
 {
     NS_LOG_FUNCTION(this << frames);
     NotifyBusyPoll(frames);
-    m_busyOwned = false;
-    if (m_irqWhileBusy && m_queue->HasReadyFrame())
+    ClearState(IN_BUSY_POLL);
+    if (HasState(MISSED) && m_queue->HasReadyFrame())
     {
         // busy_poll_stop: frames an interrupt announced go to the softirq.
-        m_polling = true;
+        SetState(SCHED);
         m_queue->SetRxInterruptEnabled(false);
         m_softnet->Schedule(this);
     }
-    m_irqWhileBusy = false;
+    ClearState(MISSED);
 }
 
 bool
 NapiRxMode::BusyLoopTake(bool prefer)
 {
     NS_LOG_FUNCTION(this << prefer);
-    if (m_isrActive || m_polling || m_busyOwned)
+    if (HasState(HARDIRQ | SCHED | IN_BUSY_POLL))
     {
         // napi_busy_loop: NAPI_STATE_SCHED or IN_BUSY_POLL is set; a prefer-busy poller
         // marks the context so that the softirq yields it at its next completion.
         if (prefer)
         {
-            m_preferBusyPoll = true;
+            SetState(PREFER_BUSY_POLL);
         }
         return false;
     }
-    m_busyOwned = true;
+    SetState(IN_BUSY_POLL);
     m_busyLoop = true;
-    m_irqWhileBusy = false;
-    m_deferred = false; // the timer may still fire: it finds the context owned
+    ClearState(MISSED);
+    ClearState(DEFERRED); // the timer may still fire: it finds the context owned
     return true;
 }
 
@@ -730,9 +713,10 @@ NapiRxMode::BusyLoopStop(HostCpu::TaskId task,
                          const Callback<void>& done)
 {
     NS_LOG_FUNCTION(this << task << budget << prefer);
-    NS_ASSERT_MSG(m_busyOwned && m_busyLoop, "NapiRxMode: busy_poll_stop without a busy loop");
+    NS_ASSERT_MSG(HasState(IN_BUSY_POLL) && m_busyLoop,
+                  "NapiRxMode: busy_poll_stop without a busy loop");
     // busy_poll_stop: clear MISSED (the last poll call takes what the IRQ announced).
-    m_irqWhileBusy = false;
+    ClearState(MISSED);
     m_stopSkipSchedule = false;
     if (prefer)
     {
@@ -762,7 +746,7 @@ NapiRxMode::BusyStopNext()
     }
     // The last poll call returned.
     NotifyBusyPoll(m_stopWork);
-    m_busyOwned = false;
+    ClearState(IN_BUSY_POLL);
     m_busyLoop = false;
     Callback<void> done = m_stopDone;
     m_stopDone = Callback<void>();
@@ -772,13 +756,13 @@ NapiRxMode::BusyStopNext()
         // __busy_poll_stop: the whole budget was used.
         if (!m_stopSkipSchedule)
         {
-            m_polling = true;
+            SetState(SCHED);
             MaskInterrupt();
             m_softnet->Schedule(this);
         }
         else
         {
-            m_deferred = masked; // NAPI_STATE_SCHED cleared: the timer polls
+            AssignState(DEFERRED, masked); // NAPI_STATE_SCHED cleared: the timer polls
         }
         done();
         return;
@@ -793,12 +777,12 @@ NapiRxMode::BusyStopNext()
     if (m_completeDeferred || !masked)
     {
         // Kept masked under the timer, or never masked (nothing to re-arm).
-        m_deferred = masked;
+        AssignState(DEFERRED, masked);
         done();
         return;
     }
     // Re-arm the interrupt: the register write is the polling task's work.
-    m_deferred = true; // masked and unowned until the write is served
+    SetState(DEFERRED); // masked and unowned until the write is served
     m_stopDone = done;
     m_cpu->SubmitTask(m_stopTask,
                       m_queue->GetCosts().SampleRegisterWrite(),
@@ -815,10 +799,10 @@ NapiRxMode::BusyStopFrameDone()
 void
 NapiRxMode::BusyStopUnmaskDone()
 {
-    if (m_deferred && !m_polling && !m_busyOwned && !m_isrActive)
+    if (HasState(DEFERRED) && !HasState(SCHED | IN_BUSY_POLL | HARDIRQ))
     {
         // Nobody took the context while the write was queued: the interrupt is armed.
-        m_deferred = false;
+        ClearState(DEFERRED);
         m_queue->SetRxInterruptEnabled(true);
     }
     Callback<void> done = m_stopDone;
@@ -843,17 +827,17 @@ NapiRxMode::ResumeIrqs()
         return;
     }
     // napi_schedule: poll now; the completion applies DeferHardIrqs / GroFlushTimeout.
-    if (m_busyOwned)
+    if (HasState(IN_BUSY_POLL))
     {
-        m_irqWhileBusy = true;
+        SetState(MISSED);
         return;
     }
-    if (m_isrActive || m_polling)
+    if (HasState(HARDIRQ | SCHED))
     {
         return;
     }
-    m_deferred = false;
-    m_polling = true;
+    ClearState(DEFERRED);
+    SetState(SCHED);
     MaskInterrupt();
     m_softnet->Schedule(this);
 }

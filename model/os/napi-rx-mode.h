@@ -95,16 +95,6 @@ class NapiRxMode : public RxMode, public NapiContext, public NapiBusyPoll
     NapiRxMode();
     ~NapiRxMode() override;
 
-    /**
-     * @brief Copy the configuration (the attribute values and other settings) of another
-     * mode, not its state (queue, events, counters, callbacks, trace connections); Fork
-     * uses it.
-     * @param other the mode to copy
-     */
-    NapiRxMode(const NapiRxMode& other);
-
-    Ptr<RxMode> Fork() const override;
-
     void Attach(RxQueue* queue) override;
     bool Supports(Feature feature) const override;
     uint32_t GetNHeld() const override;
@@ -321,11 +311,55 @@ class NapiRxMode : public RxMode, public NapiContext, public NapiBusyPoll
     void UnmaskDone();
     /// @return a SoftnetData of our own with unlimited budgets
     Ptr<SoftnetData> CreatePrivateSoftnet();
+
+    /**
+     * The context's state: the bits of Linux's napi->state that the model keeps, and the
+     * two it keeps beside them (the hard interrupt, the deferral). Several hold at once,
+     * e.g. SCHED | PREFER_BUSY_POLL, or IN_BUSY_POLL | MISSED.
+     */
+    enum StateBit : uint8_t
+    {
+        HARDIRQ = 1 << 0,          ///< the ISR is running or queued (the driver's, not NAPI's)
+        SCHED = 1 << 1,            ///< NAPI_STATE_SCHED: polled by softirq, interrupt masked
+        MISSED = 1 << 2,           ///< NAPI_STATE_MISSED: an interrupt found it busy-polled
+        IN_BUSY_POLL = 1 << 3,     ///< NAPI_STATE_IN_BUSY_POLL: a busy-polling task owns it
+        PREFER_BUSY_POLL = 1 << 4, ///< NAPI_STATE_PREFER_BUSY_POLL
+        DEFERRED = 1 << 5, ///< SCHED clear, interrupt masked: napi_defer_hard_irqs' timer polls
+    };
+
+    /**
+     * @param bits StateBit values or-ed together
+     * @return whether any of them holds
+     */
+    bool HasState(uint8_t bits) const
+    {
+        return (m_state & bits) != 0;
+    }
+
+    /** @param bits StateBit values to set */
+    void SetState(uint8_t bits)
+    {
+        m_state |= bits;
+    }
+
+    /** @param bits StateBit values to clear */
+    void ClearState(uint8_t bits)
+    {
+        m_state &= ~bits;
+    }
+
+    /**
+     * @param bit a StateBit
+     * @param on set it (true) or clear it
+     */
+    void AssignState(uint8_t bit, bool on)
+    {
+        on ? SetState(bit) : ClearState(bit);
+    }
+
+    uint8_t m_state{0}; ///< StateBit values that hold
     /// Busy poll: a frame's protocol processing ended.
     void BusyPacketDone();
-
-    bool m_isrActive{false};         ///< the ISR is running or queued
-    bool m_polling{false};           ///< NAPI scheduled, interrupt masked
     bool m_processing{false};        ///< m_current is valid
     RxFrame m_current;               ///< frame in protocol processing
     uint32_t m_pollPackets{0};       ///< frames in the current poll call
@@ -340,13 +374,9 @@ class NapiRxMode : public RxMode, public NapiContext, public NapiBusyPoll
     Callback<void> m_packetDone;     ///< prebuilt callback
     Callback<void> m_unmaskDone;     ///< prebuilt callback
     Callback<bool> m_handOff;        ///< asked before unmasking (may be null)
-    bool m_busyOwned{false};         ///< a busy-polling task owns the context
-    bool m_irqWhileBusy{false};      ///< an interrupt found the context owned
     Callback<void> m_busyDone;       ///< the owner's callback for the current frame
     Callback<void> m_busyPacketDone; ///< prebuilt callback
     bool m_busyLoop{false};          ///< the owner is an epoll busy loop (Linux ownership)
-    bool m_deferred{false};          ///< interrupt masked, nobody holds the context, timer armed
-    bool m_preferBusyPoll{false};    ///< NAPI_STATE_PREFER_BUSY_POLL
     bool m_preferCompleting{false};  ///< a full poll completes because busy polling is preferred
     HostCpu::TaskId m_stopTask{0};   ///< busy_poll_stop: the polling task
     uint32_t m_stopBudget{0};        ///< busy_poll_stop: budget of the last call

@@ -48,22 +48,6 @@ PerPacketRxMode::PerPacketRxMode()
     m_protocolDone = MakeCallback(&PerPacketRxMode::ProtocolDone, this);
 }
 
-PerPacketRxMode::PerPacketRxMode(const PerPacketRxMode& other)
-    : RxMode(other),
-      m_backlogSize(other.m_backlogSize)
-{
-    NS_LOG_FUNCTION(this << &other);
-    m_isrDone = MakeCallback(&PerPacketRxMode::IsrDone, this);
-    m_refillDone = MakeCallback(&PerPacketRxMode::RefillDone, this);
-    m_protocolDone = MakeCallback(&PerPacketRxMode::ProtocolDone, this);
-}
-
-Ptr<RxMode>
-PerPacketRxMode::Fork() const
-{
-    return CopyObject<PerPacketRxMode>(this);
-}
-
 PerPacketRxMode::~PerPacketRxMode()
 {
     NS_LOG_FUNCTION(this);

@@ -43,16 +43,6 @@ class PerPacketRxMode : public RxMode
     PerPacketRxMode();
     ~PerPacketRxMode() override;
 
-    /**
-     * @brief Copy the configuration (the attribute values and other settings) of another
-     * mode, not its state (queue, events, counters, callbacks, trace connections); Fork
-     * uses it.
-     * @param other the mode to copy
-     */
-    PerPacketRxMode(const PerPacketRxMode& other);
-
-    Ptr<RxMode> Fork() const override;
-
     uint32_t GetNHeld() const override;
 
     /** @return frames in the backlog queue, not counting the one in processing */

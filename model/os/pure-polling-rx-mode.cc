@@ -17,7 +17,6 @@
 #include "ns3/node.h"
 #include "ns3/non-negative-variable-checker.h"
 #include "ns3/pointer.h"
-#include "ns3/random-variable-clone.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
 #include "ns3/uinteger.h"
@@ -86,26 +85,6 @@ PurePollingRxMode::PurePollingRxMode()
     m_overheadDone = MakeCallback(&PurePollingRxMode::OverheadDone, this);
     m_packetDone = MakeCallback(&PurePollingRxMode::PacketDone, this);
     m_wasteDone = MakeCallback(&Nothing);
-}
-
-PurePollingRxMode::PurePollingRxMode(const PurePollingRxMode& other)
-    : RxMode(other),
-      m_period(other.m_period),
-      m_quota(other.m_quota),
-      m_jitter(CloneRandomVariable(other.m_jitter)),
-      m_policy(other.m_policy),
-      m_autoStart(other.m_autoStart)
-{
-    NS_LOG_FUNCTION(this << &other);
-    m_overheadDone = MakeCallback(&PurePollingRxMode::OverheadDone, this);
-    m_packetDone = MakeCallback(&PurePollingRxMode::PacketDone, this);
-    m_wasteDone = MakeCallback(&Nothing);
-}
-
-Ptr<RxMode>
-PurePollingRxMode::Fork() const
-{
-    return CopyObject<PurePollingRxMode>(this);
 }
 
 PurePollingRxMode::~PurePollingRxMode()

@@ -56,16 +56,6 @@ class PurePollingRxMode : public RxMode
     PurePollingRxMode();
     ~PurePollingRxMode() override;
 
-    /**
-     * @brief Copy the configuration (the attribute values and other settings) of another
-     * mode, not its state (queue, events, counters, callbacks, trace connections); Fork
-     * uses it.
-     * @param other the mode to copy
-     */
-    PurePollingRxMode(const PurePollingRxMode& other);
-
-    Ptr<RxMode> Fork() const override;
-
     void Attach(RxQueue* queue) override;
     uint32_t GetNHeld() const override;
     int64_t AssignStreams(int64_t stream) override;

@@ -61,12 +61,6 @@ RxMode::RxMode()
     NS_LOG_FUNCTION(this);
 }
 
-RxMode::RxMode(const RxMode& other)
-    : Object(other)
-{
-    NS_LOG_FUNCTION(this << &other);
-}
-
 RxMode::~RxMode()
 {
     NS_LOG_FUNCTION(this);

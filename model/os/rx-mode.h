@@ -83,20 +83,6 @@ class RxMode : public Object
     static std::string GetFeatureName(Feature feature);
 
     /**
-     * @brief A new mode of the same class with this one's configuration and none of its
-     * state: the receive mode of another queue (HostNetDevice::NQueues), as
-     * TcpCongestionOps::Fork gives each socket its own congestion control.
-     *
-     * Every concrete mode implements it with a copy constructor that copies the
-     * configuration (attribute members, other settings; random variables are cloned with
-     * CloneRandomVariable, inner modes forked) and leaves the state (queue, events,
-     * counters, trace connections) as a new object has it; callbacks bound to the object
-     * are built again for the copy.
-     * @return the copy
-     */
-    virtual Ptr<RxMode> Fork() const = 0;
-
-    /**
      * @brief Bind to a receive queue; called once the node and CPU are known.
      *
      * A subclass that overrides it calls RxMode::Attach first: it sets m_queue, m_cpu and
@@ -183,12 +169,6 @@ class RxMode : public Object
     virtual int64_t AssignStreams(int64_t stream);
 
   protected:
-    /**
-     * @brief For the copy constructors of the modes (Fork): nothing of the queue is copied.
-     * @param other the mode to copy
-     */
-    RxMode(const RxMode& other);
-
     void DoDispose() override;
 
     /**

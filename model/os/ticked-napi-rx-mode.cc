@@ -45,22 +45,9 @@ TickedNapiRxMode::TickedNapiRxMode()
     NS_LOG_FUNCTION(this);
 }
 
-TickedNapiRxMode::TickedNapiRxMode(const TickedNapiRxMode& other)
-    : NapiRxMode(other),
-      m_pollPeriod(other.m_pollPeriod)
-{
-    NS_LOG_FUNCTION(this << &other);
-}
-
 TickedNapiRxMode::~TickedNapiRxMode()
 {
     NS_LOG_FUNCTION(this);
-}
-
-Ptr<RxMode>
-TickedNapiRxMode::Fork() const
-{
-    return CopyObject<TickedNapiRxMode>(this);
 }
 
 void

@@ -42,16 +42,6 @@ class TickedNapiRxMode : public NapiRxMode
     TickedNapiRxMode();
     ~TickedNapiRxMode() override;
 
-    /**
-     * @brief Copy the configuration (the attribute values and other settings) of another
-     * mode, not its state (queue, events, counters, callbacks, trace connections); Fork
-     * uses it.
-     * @param other the mode to copy
-     */
-    TickedNapiRxMode(const TickedNapiRxMode& other);
-
-    Ptr<RxMode> Fork() const override;
-
   protected:
     void DoDispose() override;
     void StartPollCall() override;

@@ -91,25 +91,6 @@ BufferAdaptiveModeration::BufferAdaptiveModeration()
     NS_LOG_FUNCTION(this);
 }
 
-BufferAdaptiveModeration::BufferAdaptiveModeration(const BufferAdaptiveModeration& other)
-    : MinimumGapModeration(other),
-      m_samplingInterval(other.m_samplingInterval),
-      m_lowUtilization(other.m_lowUtilization),
-      m_highUtilization(other.m_highUtilization),
-      m_minInterval(other.m_minInterval),
-      m_maxInterval(other.m_maxInterval),
-      m_initialInterval(other.m_initialInterval),
-      m_step(other.m_step)
-{
-    NS_LOG_FUNCTION(this << &other);
-}
-
-Ptr<InterruptModeration>
-BufferAdaptiveModeration::Fork() const
-{
-    return CopyObject<BufferAdaptiveModeration>(this);
-}
-
 BufferAdaptiveModeration::~BufferAdaptiveModeration()
 {
     NS_LOG_FUNCTION(this);

@@ -67,15 +67,6 @@ class BufferAdaptiveModeration : public MinimumGapModeration
     ~BufferAdaptiveModeration() override;
 
     /**
-     * @brief Copy the configuration (the attribute values) of another object, not its state
-     * (events, counters, callbacks, trace connections); Fork uses it.
-     * @param other the object to copy
-     */
-    BufferAdaptiveModeration(const BufferAdaptiveModeration& other);
-
-    Ptr<InterruptModeration> Fork() const override;
-
-    /**
      * @brief Set where the receive-buffer utilisation comes from. Must be set before the
      * first interrupt.
      * @param probe returns the utilisation in 0..1 (preferably the peak since its previous

@@ -51,20 +51,6 @@ CountTimeModeration::CountTimeModeration()
     NS_LOG_FUNCTION(this);
 }
 
-CountTimeModeration::CountTimeModeration(const CountTimeModeration& other)
-    : InterruptModeration(other),
-      m_usecs(other.m_usecs),
-      m_frames(other.m_frames)
-{
-    NS_LOG_FUNCTION(this << &other);
-}
-
-Ptr<InterruptModeration>
-CountTimeModeration::Fork() const
-{
-    return CopyObject<CountTimeModeration>(this);
-}
-
 CountTimeModeration::~CountTimeModeration()
 {
     NS_LOG_FUNCTION(this);

@@ -47,15 +47,6 @@ class CountTimeModeration : public InterruptModeration
     CountTimeModeration();
     ~CountTimeModeration() override;
 
-    /**
-     * @brief Copy the configuration (the attribute values) of another object, not its state
-     * (events, counters, callbacks, trace connections); Fork uses it.
-     * @param other the object to copy
-     */
-    CountTimeModeration(const CountTimeModeration& other);
-
-    Ptr<InterruptModeration> Fork() const override;
-
   protected:
     void DoFrameCompleted(uint32_t bytes) override;
     void DoReset() override;

@@ -51,21 +51,6 @@ E1000DynamicItrModeration::E1000DynamicItrModeration()
     SetGap(NanoSeconds(std::llround(1e9 / INITIAL_RATE)));
 }
 
-E1000DynamicItrModeration::E1000DynamicItrModeration(const E1000DynamicItrModeration& other)
-    : MinimumGapModeration(other),
-      m_conservative(other.m_conservative)
-{
-    NS_LOG_FUNCTION(this << &other);
-    // The state starts afresh, as in the default constructor.
-    SetGap(NanoSeconds(std::llround(1e9 / INITIAL_RATE)));
-}
-
-Ptr<InterruptModeration>
-E1000DynamicItrModeration::Fork() const
-{
-    return CopyObject<E1000DynamicItrModeration>(this);
-}
-
 E1000DynamicItrModeration::~E1000DynamicItrModeration()
 {
     NS_LOG_FUNCTION(this);

@@ -83,15 +83,6 @@ class E1000DynamicItrModeration : public MinimumGapModeration
     ~E1000DynamicItrModeration() override;
 
     /**
-     * @brief Copy the configuration (the attribute values) of another object, not its state
-     * (events, counters, callbacks, trace connections); Fork uses it.
-     * @param other the object to copy
-     */
-    E1000DynamicItrModeration(const E1000DynamicItrModeration& other);
-
-    Ptr<InterruptModeration> Fork() const override;
-
-    /**
      * @brief The driver's e1000_update_itr: the next latency range.
      * @param current the current range
      * @param packets packets in the interval

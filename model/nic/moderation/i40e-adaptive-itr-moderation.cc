@@ -93,26 +93,6 @@ I40eAdaptiveItrModeration::I40eAdaptiveItrModeration()
     SetGap(MicroSeconds(ITR_RX_DEF));
 }
 
-I40eAdaptiveItrModeration::I40eAdaptiveItrModeration(const I40eAdaptiveItrModeration& other)
-    : MinimumGapModeration(other),
-      m_linkSpeed(other.m_linkSpeed),
-      m_divisor(other.m_divisor),
-      m_initialItr(other.m_initialItr),
-      m_adaptive(other.m_adaptive),
-      m_jiffy(other.m_jiffy),
-      m_macHeaderBytes(other.m_macHeaderBytes)
-{
-    NS_LOG_FUNCTION(this << &other);
-    // The q_vector starts at InitialItr (target = current, gap), as the attribute's setter does.
-    SetInitialItr(MicroSeconds(m_initialItr));
-}
-
-Ptr<InterruptModeration>
-I40eAdaptiveItrModeration::Fork() const
-{
-    return CopyObject<I40eAdaptiveItrModeration>(this);
-}
-
 I40eAdaptiveItrModeration::~I40eAdaptiveItrModeration()
 {
     NS_LOG_FUNCTION(this);

@@ -124,15 +124,6 @@ class I40eAdaptiveItrModeration : public MinimumGapModeration
     ~I40eAdaptiveItrModeration() override;
 
     /**
-     * @brief Copy the configuration (the attribute values) of another object, not its state
-     * (events, counters, callbacks, trace connections); Fork uses it.
-     * @param other the object to copy
-     */
-    I40eAdaptiveItrModeration(const I40eAdaptiveItrModeration& other);
-
-    Ptr<InterruptModeration> Fork() const override;
-
-    /**
      * @brief The driver's i40e_itr_divisor.
      * @param linkSpeed the link speed (100 Mb/s, 1, 10, 20, 25 or 40 Gb/s; other speeds
      * take the driver's default branch, the 10G divisor)

@@ -42,12 +42,6 @@ InterruptModeration::InterruptModeration()
     NS_LOG_FUNCTION(this);
 }
 
-InterruptModeration::InterruptModeration(const InterruptModeration& other)
-    : Object(other)
-{
-    NS_LOG_FUNCTION(this << &other);
-}
-
 InterruptModeration::~InterruptModeration()
 {
     NS_LOG_FUNCTION(this);

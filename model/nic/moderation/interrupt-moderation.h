@@ -72,18 +72,6 @@ class InterruptModeration : public Object
     ~InterruptModeration() override;
 
     /**
-     * @brief A new object of the same class with this one's configuration and none of its
-     * state: the moderation of another receive queue (HostNetDevice::NQueues), as
-     * TcpCongestionOps::Fork gives each socket its own congestion control.
-     *
-     * Every concrete scheme implements it with a copy constructor that copies the
-     * configuration (attribute members and any other setting) and leaves the state (events,
-     * counters, the interrupt callback, trace connections) as a new object has it.
-     * @return the copy
-     */
-    virtual Ptr<InterruptModeration> Fork() const = 0;
-
-    /**
      * @brief Set what asserting the interrupt does (the device's interrupt line).
      * @param raise the callback
      */
@@ -179,13 +167,6 @@ class InterruptModeration : public Object
     virtual int64_t AssignStreams(int64_t stream);
 
   protected:
-    /**
-     * @brief For the copy constructors of the schemes (Fork): the interrupt callback is not
-     * copied.
-     * @param other the object to copy
-     */
-    InterruptModeration(const InterruptModeration& other);
-
     /** @brief IgnoresFrames has become false (for the schemes that answer true). */
     void NotifyFramesWanted();
 

@@ -34,13 +34,6 @@ MinimumGapModeration::MinimumGapModeration()
     NS_LOG_FUNCTION(this);
 }
 
-MinimumGapModeration::MinimumGapModeration(const MinimumGapModeration& other)
-    : InterruptModeration(other),
-      m_gap(other.m_gap)
-{
-    NS_LOG_FUNCTION(this << &other);
-}
-
 MinimumGapModeration::~MinimumGapModeration()
 {
     NS_LOG_FUNCTION(this);

@@ -57,13 +57,6 @@ class MinimumGapModeration : public InterruptModeration
     MinimumGapModeration();
     ~MinimumGapModeration() override;
 
-    /**
-     * @brief Copy the configuration (the attribute values) of another object, not its state
-     * (events, counters, callbacks, trace connections); Fork uses it.
-     * @param other the object to copy
-     */
-    MinimumGapModeration(const MinimumGapModeration& other);
-
     /** @return the current minimum gap between assertions */
     Time GetGap() const;
 

@@ -60,20 +60,6 @@ NetDimModeration::NetDimModeration()
     NS_LOG_FUNCTION(this);
 }
 
-NetDimModeration::NetDimModeration(const NetDimModeration& other)
-    : InterruptModeration(other),
-      m_table(other.m_table),
-      m_initialProfile(other.m_initialProfile)
-{
-    NS_LOG_FUNCTION(this << &other);
-}
-
-Ptr<InterruptModeration>
-NetDimModeration::Fork() const
-{
-    return CopyObject<NetDimModeration>(this);
-}
-
 NetDimModeration::~NetDimModeration()
 {
     NS_LOG_FUNCTION(this);

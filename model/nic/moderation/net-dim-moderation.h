@@ -108,15 +108,6 @@ class NetDimModeration : public InterruptModeration
     ~NetDimModeration() override;
 
     /**
-     * @brief Copy the configuration (the attribute values) of another object, not its state
-     * (events, counters, callbacks, trace connections); Fork uses it.
-     * @param other the object to copy
-     */
-    NetDimModeration(const NetDimModeration& other);
-
-    Ptr<InterruptModeration> Fork() const override;
-
-    /**
      * @brief Get a profile table.
      * @param table a profile table
      * @return its five profiles, left (least moderation) to right

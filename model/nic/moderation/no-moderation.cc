@@ -27,18 +27,6 @@ NoModeration::GetTypeId()
     return tid;
 }
 
-NoModeration::NoModeration(const NoModeration& other)
-    : InterruptModeration(other)
-{
-    NS_LOG_FUNCTION(this << &other);
-}
-
-Ptr<InterruptModeration>
-NoModeration::Fork() const
-{
-    return CopyObject<NoModeration>(this);
-}
-
 void
 NoModeration::DoFrameCompleted(uint32_t bytes)
 {

@@ -30,15 +30,6 @@ class NoModeration : public InterruptModeration
 
     NoModeration() = default;
 
-    /**
-     * @brief Copy the configuration (the attribute values) of another object, not its state
-     * (events, counters, callbacks, trace connections); Fork uses it.
-     * @param other the object to copy
-     */
-    NoModeration(const NoModeration& other);
-
-    Ptr<InterruptModeration> Fork() const override;
-
   protected:
     void DoFrameCompleted(uint32_t bytes) override;
     void DoReset() override;

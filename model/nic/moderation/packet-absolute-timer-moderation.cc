@@ -53,21 +53,6 @@ PacketAbsoluteTimerModeration::PacketAbsoluteTimerModeration()
     NS_LOG_FUNCTION(this);
 }
 
-PacketAbsoluteTimerModeration::PacketAbsoluteTimerModeration(
-    const PacketAbsoluteTimerModeration& other)
-    : InterruptModeration(other),
-      m_packetTimer(other.m_packetTimer),
-      m_absoluteTimer(other.m_absoluteTimer)
-{
-    NS_LOG_FUNCTION(this << &other);
-}
-
-Ptr<InterruptModeration>
-PacketAbsoluteTimerModeration::Fork() const
-{
-    return CopyObject<PacketAbsoluteTimerModeration>(this);
-}
-
 PacketAbsoluteTimerModeration::~PacketAbsoluteTimerModeration()
 {
     NS_LOG_FUNCTION(this);

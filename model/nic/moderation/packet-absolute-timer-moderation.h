@@ -53,15 +53,6 @@ class PacketAbsoluteTimerModeration : public InterruptModeration
     PacketAbsoluteTimerModeration();
     ~PacketAbsoluteTimerModeration() override;
 
-    /**
-     * @brief Copy the configuration (the attribute values) of another object, not its state
-     * (events, counters, callbacks, trace connections); Fork uses it.
-     * @param other the object to copy
-     */
-    PacketAbsoluteTimerModeration(const PacketAbsoluteTimerModeration& other);
-
-    Ptr<InterruptModeration> Fork() const override;
-
   protected:
     void DoFrameCompleted(uint32_t bytes) override;
     void DoReset() override;

@@ -34,19 +34,6 @@ RxFramesModeration::GetTypeId()
     return tid;
 }
 
-RxFramesModeration::RxFramesModeration(const RxFramesModeration& other)
-    : InterruptModeration(other),
-      m_frames(other.m_frames)
-{
-    NS_LOG_FUNCTION(this << &other);
-}
-
-Ptr<InterruptModeration>
-RxFramesModeration::Fork() const
-{
-    return CopyObject<RxFramesModeration>(this);
-}
-
 void
 RxFramesModeration::DoFrameCompleted(uint32_t bytes)
 {

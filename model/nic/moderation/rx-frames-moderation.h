@@ -34,15 +34,6 @@ class RxFramesModeration : public InterruptModeration
 
     RxFramesModeration() = default;
 
-    /**
-     * @brief Copy the configuration (the attribute values) of another object, not its state
-     * (events, counters, callbacks, trace connections); Fork uses it.
-     * @param other the object to copy
-     */
-    RxFramesModeration(const RxFramesModeration& other);
-
-    Ptr<InterruptModeration> Fork() const override;
-
   protected:
     void DoFrameCompleted(uint32_t bytes) override;
     void DoReset() override;

@@ -40,19 +40,6 @@ RxUsecsModeration::RxUsecsModeration()
     NS_LOG_FUNCTION(this);
 }
 
-RxUsecsModeration::RxUsecsModeration(const RxUsecsModeration& other)
-    : InterruptModeration(other),
-      m_interval(other.m_interval)
-{
-    NS_LOG_FUNCTION(this << &other);
-}
-
-Ptr<InterruptModeration>
-RxUsecsModeration::Fork() const
-{
-    return CopyObject<RxUsecsModeration>(this);
-}
-
 RxUsecsModeration::~RxUsecsModeration()
 {
     NS_LOG_FUNCTION(this);

@@ -38,15 +38,6 @@ class RxUsecsModeration : public InterruptModeration
     RxUsecsModeration();
     ~RxUsecsModeration() override;
 
-    /**
-     * @brief Copy the configuration (the attribute values) of another object, not its state
-     * (events, counters, callbacks, trace connections); Fork uses it.
-     * @param other the object to copy
-     */
-    RxUsecsModeration(const RxUsecsModeration& other);
-
-    Ptr<InterruptModeration> Fork() const override;
-
     bool IgnoresFrames() const override;
 
   protected:

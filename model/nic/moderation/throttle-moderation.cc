@@ -49,19 +49,6 @@ ThrottleModeration::ThrottleModeration()
     SetInterruptRate(m_rate);
 }
 
-ThrottleModeration::ThrottleModeration(const ThrottleModeration& other)
-    : MinimumGapModeration(other),
-      m_rate(other.m_rate)
-{
-    NS_LOG_FUNCTION(this << &other);
-}
-
-Ptr<InterruptModeration>
-ThrottleModeration::Fork() const
-{
-    return CopyObject<ThrottleModeration>(this);
-}
-
 ThrottleModeration::~ThrottleModeration()
 {
     NS_LOG_FUNCTION(this);

@@ -42,15 +42,6 @@ class ThrottleModeration : public MinimumGapModeration
     ~ThrottleModeration() override;
 
     /**
-     * @brief Copy the configuration (the attribute values) of another object, not its state
-     * (events, counters, callbacks, trace connections); Fork uses it.
-     * @param other the object to copy
-     */
-    ThrottleModeration(const ThrottleModeration& other);
-
-    Ptr<InterruptModeration> Fork() const override;
-
-    /**
      * @brief Set the maximum interrupt rate.
      * @param rate interrupts per second (> 0)
      */

@@ -144,6 +144,9 @@ configurations that miss a --require are named as starved and do not change the 
                               "problem).")
     sub.add_parser("profile", help="make host profiles (data/hosts/*.toml) from a real host: "
                    "python -m hostnet profile --help", add_help=False)
+    sub.add_parser("advise", help="which receive setting for your host and workload: every "
+                   "setting simulated, the latency/CPU front, the commands that apply the "
+                   "best: python -m hostnet advise --help", add_help=False)
     validate.add_argument("study", help="study file")
     validate.add_argument("--list", action="store_true", help="print every run")
     validate.add_argument("--build-dir", help="hostnet build directory with the examples "
@@ -218,6 +221,10 @@ def main(argv=None) -> int:
         from hostnet.profile.cli import main as profile_main
 
         return profile_main(argv[1:])
+    if argv[:1] == ["advise"]:  # its own command line: hostnet.advise.cli
+        from hostnet.advise.cli import main as advise_main
+
+        return advise_main(argv[1:])
     args = _parser().parse_args(argv)
     previous = {}
     if args.command == "run" and threading.current_thread() is threading.main_thread():
