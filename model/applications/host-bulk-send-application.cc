@@ -206,10 +206,13 @@ HostBulkSendApplication::WriteDone()
         return;
     }
     // tcp_push at the end of sendmsg transmits in the task: its Tx cost is the task's.
-    HostNetStack::ExecContext previous =
-        m_stack->SetSyscallContext({HostNetStack::ExecContext::TASK, m_thread.GetTask()});
-    int sent = m_socket->Send(Create<Packet>(m_pendingBytes));
-    m_stack->SetExecContext(previous);
+    int sent = 0;
+    {
+        HostNetStack::ContextScope sendmsg(*m_stack,
+                                           {HostNetStack::ExecContext::TASK, m_thread.GetTask()},
+                                           HostNetStack::ContextScope::SYSCALL);
+        sent = m_socket->Send(Create<Packet>(m_pendingBytes));
+    }
     if (sent > 0)
     {
         TcpPushMarker::SendCallEnded(m_socket);

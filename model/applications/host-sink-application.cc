@@ -345,27 +345,28 @@ HostSinkApplication::TryRead(Ptr<Socket> socket, Connection* connection)
         return false;
     }
     uint32_t maxSize = connection ? m_effReadSize : available;
-    // recvmsg runs in the task: what it sends (window updates) is charged there.
-    HostNetStack::ExecContext previous =
-        m_stack->SetExecContext({HostNetStack::ExecContext::TASK, m_thread.GetTask()});
-    m_pending = socket->RecvFrom(maxSize, 0, m_pendingFrom);
-    if (!m_pending)
     {
-        m_stack->SetExecContext(previous);
-        return false;
-    }
-    if (connection && connection->rcvBuf > available)
-    {
-        // Linux tcp_cleanup_rbuf: advertise at once if the window this read opens is at
-        // least twice the one last advertised, which had fallen to half the buffer.
-        uint32_t windowNow = connection->rcvBuf - (available - m_pending->GetSize());
-        uint32_t last = connection->advertised;
-        if (2 * last <= connection->rcvBuf && windowNow >= 2 * last && windowNow >= m_effReadSize)
+        // recvmsg runs in the task: what it sends (window updates) is charged there.
+        HostNetStack::ContextScope recvmsg(*m_stack,
+                                           {HostNetStack::ExecContext::TASK, m_thread.GetTask()});
+        m_pending = socket->RecvFrom(maxSize, 0, m_pendingFrom);
+        if (!m_pending)
         {
-            SendWindowUpdate(*connection);
+            return false;
+        }
+        if (connection && connection->rcvBuf > available)
+        {
+            // Linux tcp_cleanup_rbuf: advertise at once if the window this read opens is at
+            // least twice the one last advertised, which had fallen to half the buffer.
+            uint32_t windowNow = connection->rcvBuf - (available - m_pending->GetSize());
+            uint32_t last = connection->advertised;
+            if (2 * last <= connection->rcvBuf && windowNow >= 2 * last &&
+                windowNow >= m_effReadSize)
+            {
+                SendWindowUpdate(*connection);
+            }
         }
     }
-    m_stack->SetExecContext(previous);
     if (connection && connection->rfs)
     {
         m_rfs->Record(connection->rfsHash, m_core); // sock_rps_record_flow in recvmsg

@@ -652,10 +652,10 @@ KeyValueClient::WriteDone(uint32_t thread)
     if (Ptr<MessageSocket> socket = m_conns[index].socket; socket && socket->GetSocket())
     {
         // sendmsg: what TCP transmits now is the thread's work.
-        HostNetStack::ExecContext previous =
-            m_stack->SetSyscallContext({HostNetStack::ExecContext::TASK, th.task});
+        HostNetStack::ContextScope sendmsg(*m_stack,
+                                           {HostNetStack::ExecContext::TASK, th.task},
+                                           HostNetStack::ContextScope::SYSCALL);
         socket->Send(request, m_remote);
-        m_stack->SetExecContext(previous);
     }
     m_requestTrace(request.GetId(),
                    index,

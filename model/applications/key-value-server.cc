@@ -294,8 +294,9 @@ KeyValueServer::ConnectionDone(uint32_t thread)
     if (c.socket->GetSocket() && c.inService > 0)
     {
         // sendmsg: what TCP transmits now is the thread's work.
-        HostNetStack::ExecContext previous =
-            m_stack->SetSyscallContext({HostNetStack::ExecContext::TASK, th.task});
+        HostNetStack::ContextScope sendmsg(*m_stack,
+                                           {HostNetStack::ExecContext::TASK, th.task},
+                                           HostNetStack::ContextScope::SYSCALL);
         for (uint32_t i = 0; i < c.inService; ++i)
         {
             const RequestResponseHeader& request = c.requests.front();
@@ -311,7 +312,6 @@ KeyValueServer::ConnectionDone(uint32_t thread)
             m_servedTrace(request.GetId(), request.GetSendTime());
             c.requests.pop_front();
         }
-        m_stack->SetExecContext(previous);
     }
     c.inService = 0;
     ServeNext(thread);

@@ -280,10 +280,12 @@ RequestResponseClient::WriteDone()
         return;
     }
     // sendmsg: what TCP transmits now is the task's work.
-    HostNetStack::ExecContext previous =
-        m_stack->SetSyscallContext({HostNetStack::ExecContext::TASK, m_thread.GetTask()});
-    m_socket->Send(m_toWrite.front(), m_remote);
-    m_stack->SetExecContext(previous);
+    {
+        HostNetStack::ContextScope sendmsg(*m_stack,
+                                           {HostNetStack::ExecContext::TASK, m_thread.GetTask()},
+                                           HostNetStack::ContextScope::SYSCALL);
+        m_socket->Send(m_toWrite.front(), m_remote);
+    }
     m_toWrite.pop_front();
     ++m_sent;
     IdleCheck();

@@ -223,10 +223,10 @@ RequestResponseServer::ServiceDone()
     if (p.socket->GetSocket())
     {
         // sendmsg: what TCP transmits now is the task's work.
-        HostNetStack::ExecContext previous =
-            m_stack->SetSyscallContext({HostNetStack::ExecContext::TASK, m_thread.GetTask()});
+        HostNetStack::ContextScope sendmsg(*m_stack,
+                                           {HostNetStack::ExecContext::TASK, m_thread.GetTask()},
+                                           HostNetStack::ContextScope::SYSCALL);
         p.socket->Send(response, p.from);
-        m_stack->SetExecContext(previous);
     }
     ++m_served;
     m_servedTrace(p.request.GetId(), p.request.GetSendTime());

@@ -539,15 +539,13 @@ HostNetDevice::DeliverFrame(RxFrame&& frame, Time processingStart, uint32_t core
     {
         // The stack runs in this core's softirq: what it sends (ACKs, ACK-clocked data) and
         // what it hands to a socket is charged and located there.
-        HostNetStack::ExecContext previous =
-            m_stack->SetExecContext({HostNetStack::ExecContext::SOFTIRQ, core});
+        HostNetStack::ContextScope softirq(*m_stack, {HostNetStack::ExecContext::SOFTIRQ, core});
         // A GRO/LRO packet of several segments is acknowledged at once, as Linux does.
         Ptr<TcpSocketBase> quickAck = frame.segments > 1 && frame.protocol == 0x0800
                                           ? m_quickAck.Begin(frame.packet)
                                           : nullptr;
         m_rxCallback(this, frame.packet, frame.protocol, GetSender(frame.sender));
         m_quickAck.End(quickAck);
-        m_stack->SetExecContext(previous);
     }
 }
 

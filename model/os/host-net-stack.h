@@ -120,22 +120,48 @@ class HostNetStack : public Object
     };
 
     /**
-     * @brief Enter a context (synchronous code only: restore the previous one after).
-     * @param context the context that runs from now on
-     * @return the previous context, to give back to SetExecContext when leaving
+     * @brief The one way to enter a context: for the lifetime of the object (synchronous
+     * code: a hand-off to the stack, a system call), restoring the previous context when it
+     * ends. ns-3's send path (Socket, TCP, IP, NetDevice::Send) has no parameter that could
+     * carry it, and TCP's ACKs carry no packet of the caller, so the context is the node's,
+     * scoped, as ns-3's own Simulator::GetContext is the simulator's.
      */
-    ExecContext SetExecContext(ExecContext context);
+    class ContextScope
+    {
+      public:
+        /// How the context is entered.
+        enum Entry : uint8_t
+        {
+            PLAIN,  ///< for the scope only
+            SYSCALL ///< a system call: also for the work ns-3 defers to the next time step
+        };
 
-    /**
-     * @brief Enter a context, and keep it for the work ns-3 defers to the next time step.
-     *
-     * ns-3's TcpSocketBase::Send transmits in an event one time step later (to gather
-     * writes), where Linux transmits inside sendmsg: code that runs outside any context
-     * until then belongs to @p context.
-     * @param context the context (a task's system call)
-     * @return the previous context, to give back to SetExecContext when leaving
-     */
-    ExecContext SetSyscallContext(ExecContext context);
+        /**
+         * @param stack the node's stack
+         * @param context the context that runs from now on
+         * @param entry PLAIN, or SYSCALL: ns-3's TcpSocketBase::Send transmits in an event
+         *        one time step later (to gather writes), where Linux transmits inside
+         *        sendmsg, so code that runs outside any context until then belongs to it
+         */
+        ContextScope(HostNetStack& stack, ExecContext context, Entry entry = PLAIN)
+            : m_stack(stack),
+              m_previous(entry == SYSCALL ? stack.SetSyscallContext(context)
+                                          : stack.SetExecContext(context))
+        {
+        }
+
+        ~ContextScope()
+        {
+            m_stack.SetExecContext(m_previous);
+        }
+
+        ContextScope(const ContextScope&) = delete;
+        ContextScope& operator=(const ContextScope&) = delete;
+
+      private:
+        HostNetStack& m_stack;  ///< the stack
+        ExecContext m_previous; ///< what ran before the scope
+    };
 
     /** @return the context that runs now */
     ExecContext GetExecContext() const;
@@ -226,6 +252,18 @@ class HostNetStack : public Object
     void DoDispose() override;
 
   private:
+    /**
+     * @param context the context that runs from now on (ContextScope)
+     * @return the previous context
+     */
+    ExecContext SetExecContext(ExecContext context);
+
+    /**
+     * @param context a system call's context, also for the next time step (ContextScope)
+     * @return the previous context
+     */
+    ExecContext SetSyscallContext(ExecContext context);
+
     Ptr<HostCpu> m_cpu;                      ///< the node's CPU
     std::vector<Ptr<SoftnetData>> m_softnet; ///< NET_RX state per core (null: not created)
     uint32_t m_netdevBudget{300};            ///< net.core.netdev_budget (attribute)
