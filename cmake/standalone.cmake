@@ -48,8 +48,9 @@ foreach(_target IN LISTS _hostnet_ns3_targets)
 endforeach()
 
 # ns-3's per-module variables (${libcore} ...) as imported targets.
-foreach(_module core network internet point-to-point csma bridge applications traffic-control
-                stats mobility flow-monitor internet-apps nix-vector-routing)
+set(HOSTNET_NS3_MODULES core network internet point-to-point csma bridge applications
+                        traffic-control stats mobility flow-monitor internet-apps nix-vector-routing)
+foreach(_module IN LISTS HOSTNET_NS3_MODULES)
   set(lib${_module} ns3::${_module})
 endforeach()
 # The module's own libraries (see ../CMakeLists.txt), named as ns-3 names a module's.
@@ -166,10 +167,52 @@ function(build_lib_example)
                                                         ${CMAKE_BINARY_DIR}/examples)
 endfunction()
 
+# scratch/ (as ns-3's scratch/): every scratch/<name>.cc is a program <build>/scratch/<name>,
+# linked with the three hostnet libraries and every ns-3 module the build finds
+# (HOSTNET_NS3_MODULES), as ns-3 links its scratch programs with all its modules. A
+# subfolder scratch/<name>/ with .cc files is one program <name> of all of them (ns-3 does the
+# same). They are the user's own programs: no test runs them, and the study runner finds them
+# by name (python/hostnet/study looks in <build>/scratch).
+function(hostnet_add_scratch_programs dir)
+  file(GLOB _single CONFIGURE_DEPENDS ${dir}/*.cc)
+  file(GLOB _entries LIST_DIRECTORIES true CONFIGURE_DEPENDS ${dir}/*)
+  set(_programs "")
+  foreach(_source IN LISTS _single)
+    get_filename_component(_name ${_source} NAME_WE)
+    list(APPEND _programs ${_name})
+    set(_sources_${_name} ${_source})
+  endforeach()
+  foreach(_entry IN LISTS _entries)
+    if(IS_DIRECTORY ${_entry})
+      file(GLOB _sources CONFIGURE_DEPENDS ${_entry}/*.cc)
+      if(_sources)
+        get_filename_component(_name ${_entry} NAME)
+        list(APPEND _programs ${_name})
+        set(_sources_${_name} ${_sources})
+      endif()
+    endif()
+  endforeach()
+  foreach(_name IN LISTS _programs)
+    if(TARGET ${_name})
+      message(FATAL_ERROR "scratch program '${_name}' has the name of a target of the build "
+                          "(an example or a library): rename scratch/${_name}")
+    endif()
+    add_executable(${_name} ${_sources_${_name}})
+    target_link_libraries(${_name} PRIVATE hostnet hostnet-apps hostnet-scenarios)
+    foreach(_module IN LISTS HOSTNET_NS3_MODULES)
+      if(TARGET ns3::${_module})
+        target_link_libraries(${_name} PRIVATE ns3::${_module})
+      endif()
+    endforeach()
+    set_target_properties(${_name} PROPERTIES RUNTIME_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/scratch)
+  endforeach()
+endfunction()
+
 # test/examples-to-run.py (ns-3's list of short example runs, used by test.py in an ns-3
 # tree): the same command lines as ctest tests "example-<name>-<n>", each run in its own
 # directory under <build>/example-runs, where the example writes its files. An example that
-# examples/CMakeLists.txt builds but the list does not run is reported by a failing test.
+# examples/CMakeLists.txt builds but the list does not run is built (so it keeps compiling)
+# and named in a configure-time note, not failed: a new program need not come with a run.
 function(hostnet_add_example_tests list_file)
   find_package(Python3 COMPONENTS Interpreter)
   if(NOT Python3_Interpreter_FOUND)
@@ -213,10 +256,13 @@ function(hostnet_add_example_tests list_file)
              WORKING_DIRECTORY ${CMAKE_BINARY_DIR}/example-runs/${_test})
     set_tests_properties(${_test} PROPERTIES TIMEOUT 120)
   endforeach()
-  foreach(_example IN LISTS _examples)
-    if(NOT _example IN_LIST _run)
-      add_test(NAME example-${_example}-not-listed
-               COMMAND sh -c "echo '${list_file} has no short run of ${_example}: add one'; exit 1")
-    endif()
-  endforeach()
+  set(_unrun ${_examples})
+  if(_run)
+    list(REMOVE_ITEM _unrun ${_run})
+  endif()
+  if(_unrun)
+    list(JOIN _unrun ", " _names)
+    message(STATUS "examples built but not run by the tests (no short run in ${list_file}): "
+                   "${_names}")
+  endif()
 endfunction()

@@ -11,8 +11,11 @@
  * @ingroup hostnet
  * A first scenario: two hostnet hosts behind a router, global routing, one TCP transfer,
  * FlowMonitor and one trace (interrupts per host). The README shows it line by line.
+ * With --pcap=PREFIX it writes a pcap file of each host's HostNetDevice,
+ * PREFIX-<node>-<device>.pcap (raw IP, link type DLT_RAW: the frames as IP hands them down and gets
+ * them up).
  *
- * ./hostnet-first-scenario [--scheme=napi]
+ * ./hostnet-first-scenario [--scheme=napi] [--pcap=first]
  */
 
 #include "hostnet-example-options.h"
@@ -43,10 +46,16 @@ int
 main(int argc, char* argv[])
 {
     std::string scheme = "napi";
+    std::string pcap;
     hostnet_example::Options opts(__FILE__,
                                   "Two hostnet hosts behind a router: global routing, "
                                   "one TCP transfer, FlowMonitor, interrupts per host.");
     opts.Add("scheme", "Interrupt scheme of both hosts", scheme, hostnet_example::Scheme());
+    opts.Add("pcap",
+             "Write a pcap file of each host's HostNetDevice, <pcap>-<node>-<device>.pcap "
+             "(raw IP, DLT_RAW; empty: none)",
+             pcap,
+             hostnet_example::OutputFile(true));
     opts.Parse(argc, argv);
 
     NodeContainer nodes(3); // host 0, router, host 2
@@ -66,6 +75,10 @@ main(int argc, char* argv[])
     ipv4.SetBase("10.1.2.0", "255.255.255.0");
     Ipv4InterfaceContainer far = ipv4.Assign(NetDeviceContainer(right.Get(0), hostDevices.Get(1)));
     Ipv4GlobalRoutingHelper::PopulateRoutingTables(); // through the hostnet hosts
+    if (!pcap.empty())
+    {
+        host.EnablePcap(pcap, hostDevices); // what IP sends and gets: raw IP (DLT_RAW)
+    }
 
     BulkSendHelper bulk("ns3::TcpSocketFactory", InetSocketAddress(far.GetAddress(1), 5000));
     bulk.SetAttribute("MaxBytes", UintegerValue(2000000));
@@ -100,6 +113,16 @@ main(int argc, char* argv[])
     for (const auto& [node, count] : g_interrupts)
     {
         std::cout << node << ": " << count << " interrupts\n";
+    }
+    if (!pcap.empty())
+    {
+        PcapHelper names;
+        std::cout << "pcap:";
+        for (uint32_t i = 0; i < hostDevices.GetN(); ++i)
+        {
+            std::cout << " " << names.GetFilenameFromDevice(pcap, hostDevices.Get(i));
+        }
+        std::cout << "\n";
     }
     Simulator::Destroy();
     return 0;

@@ -4,7 +4,7 @@ Two hostnet hosts behind a router, global routing, one TCP transfer, FlowMonitor
 trace sinks written in Python: interrupts per node (a trace with a context string) and the
 delivered packets' system latency (without context).
 
-    .venv/bin/python examples/hostnet-first-scenario.py [--scheme napi]
+    .venv/bin/python examples/hostnet-first-scenario.py [--scheme napi] [--pcap first]
 """
 
 import argparse
@@ -17,6 +17,9 @@ from hostnet import ns
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--scheme", default="napi", help="interrupt scheme of both hosts")
+    parser.add_argument("--pcap", default="", metavar="PREFIX",
+                        help="write a pcap file of each host's HostNetDevice, "
+                        "PREFIX-<node>-<device>.pcap (raw IP, DLT_RAW)")
     args = parser.parse_args()
 
     nodes = ns.NodeContainer(3)  # host 0, router, host 2
@@ -38,6 +41,8 @@ def main():
     ipv4.SetBase(ns.Ipv4Address("10.1.2.0"), ns.Ipv4Mask("255.255.255.0"))
     far = ipv4.Assign(ns.NetDeviceContainer(right.Get(0), devices.Get(1)))
     ns.Ipv4GlobalRoutingHelper.PopulateRoutingTables()
+    if args.pcap:
+        host.EnablePcap(args.pcap, devices)  # what IP sends and gets: raw IP (DLT_RAW)
 
     to = ns.InetSocketAddress(far.GetAddress(1), 5000).ConvertTo()
     bulk = ns.BulkSendHelper("ns3::TcpSocketFactory", to)
@@ -77,6 +82,10 @@ def main():
     if latencies:
         print(f"delivered {len(latencies)} packets, mean system latency "
               f"{sum(latencies) / len(latencies):.1f} us")
+    if args.pcap:
+        names = ns.PcapHelper()
+        print("pcap: " + " ".join(str(names.GetFilenameFromDevice(args.pcap, devices.Get(i)))
+                                  for i in range(devices.GetN())))
     ns.Simulator.Destroy()
 
 

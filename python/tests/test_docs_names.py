@@ -170,8 +170,9 @@ def _headers():
 
 
 def _examples():
-    return {p.name: p for p in (BUILD / "examples").glob("hostnet-*") if os.access(p, os.X_OK)
-            and p.is_file()}
+    """This build's programs: the examples, and the scratch/ programs named hostnet-*."""
+    return {p.name: p for folder in ("examples", "scratch")
+            for p in (BUILD / folder).glob("hostnet-*") if os.access(p, os.X_OK) and p.is_file()}
 
 
 @functools.lru_cache(maxsize=None)
