@@ -76,6 +76,7 @@ struct RunOptions
     double warmup{0.01};   ///< seconds
     std::string metrics;
     std::string hosts{"scheme"};
+    bool progress{true}; ///< the progress line on a terminal
     double busyPollUs{0};
     uint32_t deferHardIrqs{0};
     double groFlushTimeoutUs{0};
@@ -266,6 +267,10 @@ main(int argc, char* argv[])
              "(SwitchArrivalOrder: --distributed runs then equal the sequential run); 0: in "
              "ns-3's scheduling order",
              params.portOrderTies);
+    opts.Add("progress",
+             "Show a progress line on stderr (simulated time, speed, time left) when the run "
+             "takes more than a couple of seconds; only when stderr is a terminal",
+             opt.progress);
     opts.Add("cost",
              "Also print the simulator's own cost after the metrics: process CPU time of the "
              "run, events, packets delivered to hosts, per-packet ratios and peak RSS",
@@ -289,6 +294,7 @@ main(int argc, char* argv[])
     // time than MapScheduler at 16 to 1024 hosts, less memory). --SchedulerType overrides.
     GlobalValue::Bind("SchedulerType", StringValue("ns3::PurgingHeapScheduler"));
     opts.Parse(argc, argv);
+    SimulationProgress::SetEnabled(opt.progress);
     if (opt.distributed != "none" && !DistributedRun::IsAvailable())
     {
         opts.Refuse("--distributed=" + opt.distributed +

@@ -70,6 +70,7 @@ struct RunOptions
     std::string metrics;
     std::string label;
     bool perCore{false};                 ///< print the server's CPU per core
+    bool progress{true};                 ///< the progress line on a terminal
     std::string server{"mlx5-epyc7662"}; ///< the server's host profile
 };
 
@@ -195,6 +196,10 @@ main(int argc, char* argv[])
              "Also print the server's CPU per core after the metrics (busy, user, system, "
              "softirq, hard IRQ, in percent of the window), one line per core",
              opt.perCore);
+    opts.Add("progress",
+             "Show a progress line on stderr (simulated time, speed, time left) when the run "
+             "takes more than a couple of seconds; only when stderr is a terminal",
+             opt.progress);
     opts.Add("cost",
              "Also print the simulator's own cost after the metrics: process CPU time of the "
              "run, events, packets delivered to hosts, per-packet ratios and peak RSS",
@@ -209,6 +214,7 @@ main(int argc, char* argv[])
     // overrides.
     GlobalValue::Bind("SchedulerType", StringValue("ns3::PurgingHeapScheduler"));
     opts.Parse(argc, argv);
+    SimulationProgress::SetEnabled(opt.progress);
     params.driverConnections = params.connections; // the driver loads like an agent
     params.groFlushTimeout = FromMicroSeconds(opt.groFlushTimeoutUs);
     params.irqSuspendTimeout = FromMicroSeconds(opt.irqSuspendTimeoutUs);

@@ -9,6 +9,7 @@
 #include "leaf-spine-scenario.h"
 
 #include "distributed-run.h"
+#include "simulation-progress.h"
 
 #include "ns3/address.h"
 #include "ns3/boolean.h"
@@ -742,6 +743,7 @@ LeafSpineScenario::Run()
     NS_ABORT_MSG_IF(!m_applicationsInstalled, "LeafSpineScenario::Run before Build");
     DistributedRun::HoldRemoteApplications();
     Simulator::Stop(m_params.warmup + m_params.duration);
+    SimulationProgress::Start(m_params.warmup + m_params.duration);
     SimulationCostMeter meter;
     meter.Start();
     Simulator::Run();

@@ -8,6 +8,8 @@
 
 #include "memcached-scenario.h"
 
+#include "simulation-progress.h"
+
 #include "ns3/boolean.h"
 #include "ns3/config.h"
 #include "ns3/double.h"
@@ -505,6 +507,7 @@ MemcachedScenario::Run()
     NS_LOG_FUNCTION(this);
     NS_ABORT_MSG_IF(!m_built, "MemcachedScenario::Run before Build");
     Simulator::Stop(m_params.warmup + m_params.duration);
+    SimulationProgress::Start(m_params.warmup + m_params.duration);
     SimulationCostMeter meter;
     meter.Start();
     Simulator::Run();
