@@ -29,6 +29,7 @@ class KeyValueClientHelper : public ApplicationHelper
 {
   public:
     using ApplicationHelper::AssignStreams;
+
     /**
      * @brief Create a helper for agents of one server.
      * @param remote the server's InetSocketAddress (the agents' Remote attribute)

@@ -29,6 +29,7 @@ class RequestResponseServerHelper : public ApplicationHelper
 {
   public:
     using ApplicationHelper::AssignStreams;
+
     /**
      * @brief Create a helper for servers listening on a port.
      * @param port the port the servers listen on (their Port attribute)
@@ -52,6 +53,7 @@ class RequestResponseClientHelper : public ApplicationHelper
 {
   public:
     using ApplicationHelper::AssignStreams;
+
     /**
      * @brief Create a helper for clients of one server.
      * @param remote the server's InetSocketAddress (the clients' Remote attribute)

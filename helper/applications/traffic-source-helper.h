@@ -38,6 +38,7 @@ class TrafficSourceHelper : public ApplicationHelper
 {
   public:
     using ApplicationHelper::AssignStreams;
+
     /**
      * @brief Create a helper for sources of one type sending to one destination.
      * @param typeId a source type named above (aborts listing them otherwise)
@@ -62,6 +63,7 @@ class HostSinkHelper : public ApplicationHelper
 {
   public:
     using ApplicationHelper::AssignStreams;
+
     /**
      * @brief Create a helper for sinks bound to a local address.
      * @param protocol "ns3::UdpSocketFactory" or "ns3::TcpSocketFactory"

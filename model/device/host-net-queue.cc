@@ -141,6 +141,8 @@ HostNetQueue::DoDispose()
     m_rxMode = nullptr;
     m_gro = nullptr;
     m_txRing = nullptr; // disposed by the device's TxPath
+    m_rps = nullptr;    // the device's, disposed by it
+    m_statistics = nullptr;
     m_costs.Clear();
     m_cpu = nullptr;
     m_stack = nullptr;
