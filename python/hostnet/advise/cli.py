@@ -6,9 +6,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import signal
 import sys
-import threading
 import time
 from pathlib import Path
 
@@ -454,25 +452,11 @@ def run_advise(args) -> int:
 
 
 def main(argv=None) -> int:
-    from hostnet.study.cli import _STOP_SIGNALS, Stopped, _on_signal
+    from hostnet.study.cli import run_stoppable
     from hostnet.study.spec import StudyError
 
     argv = sys.argv[1:] if argv is None else list(argv)
     args = _parser().parse_args(argv)
     args._argv = argv
-    previous = {}
-    if threading.current_thread() is threading.main_thread():
-        previous = {sig: signal.signal(sig, _on_signal) for sig in _STOP_SIGNALS}
-    try:
-        return run_advise(args)
-    except (AdviseError, StudyError) as e:
-        print(f"error: {e}", file=sys.stderr)
-        return 2
-    except KeyboardInterrupt as e:
-        signum = e.signum if isinstance(e, Stopped) else signal.SIGINT
-        print(f"stopped by {signal.Signals(signum).name}: the runs under way were killed; "
-              "finished runs are kept, run the same command again to resume", file=sys.stderr)
-        return 128 + signum
-    finally:
-        for sig, handler in previous.items():
-            signal.signal(sig, handler)
+    return run_stoppable(lambda: run_advise(args), errors=(AdviseError, StudyError),
+                         resume="run the same command again to resume")

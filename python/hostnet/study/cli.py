@@ -215,6 +215,30 @@ def _on_signal(signum, frame):
     raise Stopped(signum)
 
 
+def run_stoppable(action, stop_on_signals=True, errors=(StudyError,),
+                  resume="run again to resume") -> int:
+    """Run ``action()`` as a command: its exit status, or 2 with the message of one of
+    @p errors, or 128 + the signal when SIGINT, SIGTERM or SIGHUP stopped it (with
+    @p stop_on_signals, in the main thread: the runs under way are killed, finished runs
+    kept; @p resume says how to go on)."""
+    previous = {}
+    if stop_on_signals and threading.current_thread() is threading.main_thread():
+        previous = {sig: signal.signal(sig, _on_signal) for sig in _STOP_SIGNALS}
+    try:
+        return action()
+    except errors as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt as e:
+        signum = e.signum if isinstance(e, Stopped) else signal.SIGINT
+        print(f"stopped by {signal.Signals(signum).name}: the runs under way were killed; "
+              f"finished runs are kept, {resume}", file=sys.stderr)
+        return 128 + signum
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+
+
 def main(argv=None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
     if argv[:1] == ["profile"]:  # its own command line: hostnet.profile.cli
@@ -226,22 +250,7 @@ def main(argv=None) -> int:
 
         return advise_main(argv[1:])
     args = _parser().parse_args(argv)
-    previous = {}
-    if args.command == "run" and threading.current_thread() is threading.main_thread():
-        previous = {sig: signal.signal(sig, _on_signal) for sig in _STOP_SIGNALS}
-    try:
-        return _dispatch(args)
-    except StudyError as e:
-        print(f"error: {e}", file=sys.stderr)
-        return 2
-    except KeyboardInterrupt as e:
-        signum = e.signum if isinstance(e, Stopped) else signal.SIGINT
-        print(f"stopped by {signal.Signals(signum).name}: the runs under way were killed; "
-              "finished runs are kept, run again to resume", file=sys.stderr)
-        return 128 + signum
-    finally:
-        for sig, handler in previous.items():
-            signal.signal(sig, handler)
+    return run_stoppable(lambda: _dispatch(args), stop_on_signals=args.command == "run")
 
 
 def _stat(mean, half, n, row=None) -> str:
