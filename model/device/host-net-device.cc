@@ -31,7 +31,6 @@
 #include "ns3/rfs-flow-table.h"
 #include "ns3/rps-backlog.h"
 #include "ns3/simulator.h"
-#include "ns3/tcp-push-marker.h"
 #include "ns3/trace-source-accessor.h"
 #include "ns3/uinteger.h"
 
@@ -62,35 +61,6 @@ FactoryOf()
     return factory;
 }
 
-/**
- * @param source the TxRing of queue pair 0
- * @return source->Fork(), checked to be of the same class (a class that does not override
- *         Fork would give its parent's copy)
- */
-template <typename T>
-Ptr<T>
-ForkChecked(Ptr<T> source)
-{
-    Ptr<T> copy = source->Fork();
-    NS_ABORT_MSG_IF(!copy || copy->GetInstanceTypeId() != source->GetInstanceTypeId(),
-                    source->GetInstanceTypeId().GetName()
-                        << " does not implement Fork() (needed for HostNetDevice::NQueues > 1)");
-    return copy;
-}
-
-/// @return IPv4 + TCP header bytes of a packet (IP header first), 0 if not TCP/IPv4
-uint32_t
-GroHeaderBytes(const Packet& packet)
-{
-    // Version 4 and TCP, its data offset byte in the first 34 bytes (IHL at most 5).
-    auto view = Ipv4TcpView::AtIpv4(packet, 34);
-    if (view.GetCopied() < 34 || view.GetVersion() != 4 || view.GetProtocol() != 6 ||
-        view.GetTransportOffset() + 13 > 34)
-    {
-        return 0;
-    }
-    return view.GetHeaderBytes();
-}
 } // namespace
 
 TypeId
@@ -104,11 +74,12 @@ HostNetDevice::GetTypeId()
             .AddAttribute("RxRing",
                           "The NIC receive FIFO, DMA engine and descriptor ring of each queue "
                           "(an ns3::RxRing with its attributes, e.g. "
-                          "\"ns3::RxRing[Size=512]\"). Every queue gets its own, made when "
+                          "\"ns3::RxRing[Descriptors=512]\"). Every queue gets its own, made when "
                           "the device is installed; reach them through Queues/*/RxRing.",
                           ObjectFactoryValue(FactoryOf<RxRing>()),
-                          MakeObjectFactoryAccessor(&HostNetDevice::SetRxRingFactory,
-                                                    &HostNetDevice::GetRxRingFactory),
+                          MakeObjectFactoryAccessor(
+                              &HostNetDevice::SetPart<RxRing, &HostNetDevice::m_rxRingFactory>,
+                              &HostNetDevice::GetPart<&HostNetDevice::m_rxRingFactory>),
                           MakeObjectFactoryChecker())
             .AddAttribute("Moderation",
                           "NIC interrupt moderation of each queue (an "
@@ -120,8 +91,10 @@ HostNetDevice::GetTypeId()
                           "ns3::BufferAdaptiveModeration). Every queue gets its own, made when "
                           "the device is installed; reach them through Queues/*/Moderation.",
                           ObjectFactoryValue(FactoryOf<NoModeration>()),
-                          MakeObjectFactoryAccessor(&HostNetDevice::SetModerationFactory,
-                                                    &HostNetDevice::GetModerationFactory),
+                          MakeObjectFactoryAccessor(
+                              &HostNetDevice::SetPart<InterruptModeration,
+                                                      &HostNetDevice::m_moderationFactory>,
+                              &HostNetDevice::GetPart<&HostNetDevice::m_moderationFactory>),
                           MakeObjectFactoryChecker())
             .AddAttribute("RxMode",
                           "OS receive mode of each queue (an ns3::RxMode subclass with its "
@@ -131,8 +104,9 @@ HostNetDevice::GetTypeId()
                           "own, made when the device is installed; reach them through "
                           "Queues/*/RxMode.",
                           ObjectFactoryValue(FactoryOf<PerPacketRxMode>()),
-                          MakeObjectFactoryAccessor(&HostNetDevice::SetRxModeFactory,
-                                                    &HostNetDevice::GetRxModeFactory),
+                          MakeObjectFactoryAccessor(
+                              &HostNetDevice::SetPart<RxMode, &HostNetDevice::m_rxModeFactory>,
+                              &HostNetDevice::GetPart<&HostNetDevice::m_rxModeFactory>),
                           MakeObjectFactoryChecker())
             .AddAttribute("Gro",
                           "The GRO engine of each queue when GroEnabled is true (an "
@@ -140,8 +114,9 @@ HostNetDevice::GetTypeId()
                           "\"ns3::GroEngine[MaxSize=65535]\"); reach them through "
                           "Queues/*/Gro.",
                           ObjectFactoryValue(FactoryOf<GroEngine>()),
-                          MakeObjectFactoryAccessor(&HostNetDevice::SetGroFactory,
-                                                    &HostNetDevice::GetGroFactory),
+                          MakeObjectFactoryAccessor(
+                              &HostNetDevice::SetPart<GroEngine, &HostNetDevice::m_groFactory>,
+                              &HostNetDevice::GetPart<&HostNetDevice::m_groFactory>),
                           MakeObjectFactoryChecker())
             .AddAttribute("Costs",
                           "The CPU cost of each piece of packet work (ns3::HostCostModel: "
@@ -243,18 +218,11 @@ void
 HostNetDevice::DoInitialize()
 {
     NS_LOG_FUNCTION(this);
-    NS_ABORT_MSG_IF(!GetTxPath()->GetTxRing(), "HostNetDevice: TxPath/TxRing must be set");
     for (const auto& queue : m_queues)
     {
-        queue->GetRxRing()->Initialize();
-        queue->GetModeration()->Initialize();
-        queue->GetRxMode()->Initialize();
+        queue->Initialize();
     }
-    m_tx->GetTxRing()->Initialize();
-    for (const auto& ring : m_tx->GetRings())
-    {
-        ring->Initialize();
-    }
+    GetTxPath()->Initialize();
     PhyWrapperNetDevice::DoInitialize();
 }
 
@@ -335,8 +303,8 @@ HostNetDevice::CreateQueues()
     for (uint32_t q = 0; q < m_nQueues; ++q)
     {
         // Each queue's parts, in this order (the order fixes the automatic random-variable
-        // streams they take); pair 0 keeps the TxPath's TxRing, the others get copies.
-        Ptr<TxRing> txRing = q == 0 ? m_tx->GetTxRing() : ForkChecked(m_tx->GetTxRing());
+        // streams they take).
+        Ptr<TxRing> txRing = m_tx->MakeRing(q);
         auto ring = m_rxRingFactory.Create<RxRing>();
         NS_ABORT_MSG_IF(ring->IsLroEnabled() && m_groEnabled,
                         "HostNetDevice: RxRing::LroEnabled and GroEnabled are both true; "
@@ -396,11 +364,12 @@ HostNetDevice::GetTxRing() const
 }
 
 void
-HostNetDevice::SetPartFactory(ObjectFactory& factory,
-                              const ObjectFactory& value,
-                              TypeId base,
-                              const std::string& attribute)
+HostNetDevice::CheckPartFactory(const ObjectFactory& value, TypeId base) const
 {
+    // The attribute that holds a factory of this base class (for the messages).
+    std::string attribute = base == InterruptModeration::GetTypeId() ? "Moderation"
+                            : base == GroEngine::GetTypeId()         ? "Gro"
+                                                                     : base.GetName().substr(5);
     NS_ABORT_MSG_IF(m_setupDone,
                     "HostNetDevice::" << attribute
                                       << ": set it before the device is installed on a node with "
@@ -414,55 +383,6 @@ HostNetDevice::SetPartFactory(ObjectFactory& factory,
                                       << "' is not a " << base.GetName()
                                       << " (give a subclass of it, with its attributes if any: "
                                          "\"ns3::Class[Name=value|...]\")");
-    factory = value;
-}
-
-void
-HostNetDevice::SetRxRingFactory(ObjectFactory factory)
-{
-    SetPartFactory(m_rxRingFactory, factory, RxRing::GetTypeId(), "RxRing");
-}
-
-ObjectFactory
-HostNetDevice::GetRxRingFactory() const
-{
-    return m_rxRingFactory;
-}
-
-void
-HostNetDevice::SetModerationFactory(ObjectFactory factory)
-{
-    SetPartFactory(m_moderationFactory, factory, InterruptModeration::GetTypeId(), "Moderation");
-}
-
-ObjectFactory
-HostNetDevice::GetModerationFactory() const
-{
-    return m_moderationFactory;
-}
-
-void
-HostNetDevice::SetRxModeFactory(ObjectFactory factory)
-{
-    SetPartFactory(m_rxModeFactory, factory, RxMode::GetTypeId(), "RxMode");
-}
-
-ObjectFactory
-HostNetDevice::GetRxModeFactory() const
-{
-    return m_rxModeFactory;
-}
-
-void
-HostNetDevice::SetGroFactory(ObjectFactory factory)
-{
-    SetPartFactory(m_groFactory, factory, GroEngine::GetTypeId(), "Gro");
-}
-
-ObjectFactory
-HostNetDevice::GetGroFactory() const
-{
-    return m_groFactory;
 }
 
 uint32_t
@@ -508,10 +428,7 @@ HostNetDevice::CheckFirstMergedPacket(Ptr<const Packet> merged)
 void
 HostNetDevice::DeliverFrame(RxFrame&& frame, Time processingStart, uint32_t core)
 {
-    // GRO packets count the wire bytes of their segments' payloads and headers as sent.
-    uint32_t extraHeaderBytes =
-        frame.segments > 1 ? (frame.segments - 1) * GroHeaderBytes(*frame.packet) : 0;
-    m_statistics.RecordDelivery(frame, extraHeaderBytes, processingStart);
+    m_statistics.RecordDelivery(frame, processingStart);
     if (frame.segments > 1 && !m_mergedPacketHook.IsNull())
     {
         frame.packet = m_mergedPacketHook(frame.packet);
@@ -560,24 +477,10 @@ HostNetDevice::DropFrame(const RxFrame& frame, HostDropReason reason)
 void
 HostNetDevice::Record(RxQueue::Event event, uint32_t n)
 {
-    switch (event)
+    m_statistics.Record(event, n);
+    if (event == RxQueue::INTERRUPT)
     {
-    case RxQueue::INTERRUPT:
-        m_statistics.RecordInterrupt();
         m_interruptTrace();
-        break;
-    case RxQueue::INTERRUPT_ABSORBED:
-        m_statistics.RecordAbsorbedInterrupt();
-        break;
-    case RxQueue::POLL:
-        m_statistics.RecordPoll(n);
-        break;
-    case RxQueue::BUSY_POLL:
-        m_statistics.RecordBusyPoll(n);
-        break;
-    case RxQueue::SOFTIRQ_RESTART:
-        m_statistics.RecordSoftirqRestart();
-        break;
     }
 }
 
@@ -644,27 +547,10 @@ bool
 HostNetDevice::Send(Ptr<Packet> packet, const Address& dest, uint16_t protocolNumber)
 {
     NS_ABORT_MSG_IF(!m_setupDone, "HostNetDevice::Send before the device has a PHY and a node");
-    if (!m_tx->IsIpConnected() && !m_noIpv4)
+    int32_t ring = m_tx->Admit(this, packet, protocolNumber, m_steering->GetRss());
+    if (ring < 0)
     {
-        // TSO/GSO sends are made where TCP hands segments to IP: watch it (once the
-        // interface exists; a node without IPv4 is checked once).
-        Ptr<Ipv4L3Protocol> ipv4 = m_node->GetObject<Ipv4L3Protocol>();
-        int32_t interface = ipv4 ? ipv4->GetInterfaceForDevice(this) : -1;
-        m_noIpv4 = !ipv4;
-        if (interface >= 0)
-        {
-            m_tx->ConnectIp(ipv4, interface);
-        }
-    }
-    uint32_t ring = m_tx->SelectRing(packet, m_steering->GetRss());
-    if (m_tx->IsRingFull(ring))
-    {
-        m_statistics.RecordTxRingFull();
         return false;
-    }
-    if (protocolNumber == Ipv4L3Protocol::PROT_NUMBER)
-    {
-        TcpPushMarker::ApplyTag(packet); // PSH where the node's TCP set it
     }
     if (!m_txTrace.IsEmpty())
     {
@@ -683,14 +569,9 @@ HostNetDevice::GetStats() const
     m_statistics.Fill(s);
     for (const auto& queue : m_queues)
     {
-        s.dropFifoOverrun += queue->GetRxRing()->GetDrops(RxRing::FIFO_OVERRUN);
-        s.dropNoDescriptor += queue->GetRxRing()->GetDrops(RxRing::NO_DESCRIPTOR);
-        s.rxInHost += queue->GetNInHost();
+        queue->AddStats(s);
     }
-    for (const auto& ring : m_tx->GetRings())
-    {
-        s.txDropPhy += ring->GetPhyDrops();
-    }
+    m_tx->AddStats(s);
     return s;
 }
 
@@ -715,10 +596,7 @@ HostNetDevice::ResetStats()
     {
         queue->ResetStats();
     }
-    for (const auto& ring : m_tx->GetRings())
-    {
-        ring->ResetStats();
-    }
+    m_tx->ResetStats();
 }
 
 int64_t
@@ -728,9 +606,7 @@ HostNetDevice::AssignStreams(int64_t stream)
     int64_t used = GetCosts()->AssignStreams(stream);
     for (const auto& queue : m_queues)
     {
-        used += queue->GetRxRing()->AssignStreams(stream + used);
-        used += queue->GetModeration()->AssignStreams(stream + used);
-        used += queue->GetRxMode()->AssignStreams(stream + used);
+        used += queue->AssignStreams(stream + used);
     }
     // Last, so that adding it kept the streams of the other variables.
     used += GetSteering()->AssignStreams(stream + used);

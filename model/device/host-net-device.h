@@ -221,38 +221,31 @@ class HostNetDevice : public PhyWrapperNetDevice
      */
     Ptr<const Packet> CheckFirstMergedPacket(Ptr<const Packet> merged);
 
-    /// @name The per-queue part factories (attributes RxRing, Moderation, RxMode, Gro)
-    /// @{
-    /// @param factory the factory
-    void SetRxRingFactory(ObjectFactory factory);
-    /// @return the factory
-    ObjectFactory GetRxRingFactory() const;
-    /// @param factory the factory
-    void SetModerationFactory(ObjectFactory factory);
-    /// @return the factory
-    ObjectFactory GetModerationFactory() const;
-    /// @param factory the factory
-    void SetRxModeFactory(ObjectFactory factory);
-    /// @return the factory
-    ObjectFactory GetRxModeFactory() const;
-    /// @param factory the factory
-    void SetGroFactory(ObjectFactory factory);
-    /// @return the factory
-    ObjectFactory GetGroFactory() const;
-    /// @}
+    /**
+     * @brief Set a per-queue part's factory (the RxRing, Moderation, RxMode and Gro
+     * attributes), checked to make a Base before the queues are made.
+     * @param value the factory the user gave
+     */
+    template <typename Base, ObjectFactory HostNetDevice::*Factory>
+    void SetPart(ObjectFactory value)
+    {
+        CheckPartFactory(value, Base::GetTypeId());
+        this->*Factory = value;
+    }
+
+    /// @return a per-queue part's factory
+    template <ObjectFactory HostNetDevice::*Factory>
+    ObjectFactory GetPart() const
+    {
+        return this->*Factory;
+    }
 
     /**
-     * @brief Set a per-queue part's factory, checked to make the part's class (the RxRing,
-     * Moderation, RxMode and Gro attributes).
-     * @param factory where the factory goes
+     * @brief Abort with a message naming the attribute unless a part's factory can be set.
      * @param value the factory the user gave
      * @param base the class it must make
-     * @param attribute the attribute's name (for the message)
      */
-    void SetPartFactory(ObjectFactory& factory,
-                        const ObjectFactory& value,
-                        TypeId base,
-                        const std::string& attribute);
+    void CheckPartFactory(const ObjectFactory& value, TypeId base) const;
 
     /**
      * @brief Record the per-stage latency histograms or not (StageLatencies attribute).
@@ -273,7 +266,6 @@ class HostNetDevice : public PhyWrapperNetDevice
 
     Ptr<HostCpu> m_cpu;                ///< the node's CPU
     Ptr<HostNetStack> m_stack;         ///< the node's network stack
-    bool m_noIpv4{false};              ///< the node has no IPv4 (TSO: per frame)
     ObjectFactory m_rxRingFactory;     ///< each queue's receive ring (attribute)
     ObjectFactory m_moderationFactory; ///< each queue's NIC moderation (attribute)
     ObjectFactory m_rxModeFactory;     ///< each queue's OS receive mode (attribute)

@@ -126,6 +126,15 @@ HostNetQueue::Setup(HostNetDevice* device,
 }
 
 void
+HostNetQueue::DoInitialize()
+{
+    m_ring->Initialize();
+    m_moderation->Initialize();
+    m_rxMode->Initialize();
+    Object::DoInitialize();
+}
+
+void
 HostNetQueue::DoDispose()
 {
     NS_LOG_FUNCTION(this);
@@ -455,6 +464,22 @@ HostNetQueue::ResetStats()
 {
     m_delivered = 0;
     m_ring->ResetStats();
+}
+
+void
+HostNetQueue::AddStats(HostNetDeviceStats& stats) const
+{
+    stats.dropFifoOverrun += m_ring->GetDrops(RxRing::FIFO_OVERRUN);
+    stats.dropNoDescriptor += m_ring->GetDrops(RxRing::NO_DESCRIPTOR);
+    stats.rxInHost += GetNInHost();
+}
+
+int64_t
+HostNetQueue::AssignStreams(int64_t stream)
+{
+    int64_t used = m_ring->AssignStreams(stream);
+    used += m_moderation->AssignStreams(stream + used);
+    return used + m_rxMode->AssignStreams(stream + used);
 }
 
 } // namespace ns3

@@ -25,6 +25,7 @@ namespace ns3
 class HostNetDevice;
 class GroEngine;
 class HostNetStatistics;
+struct HostNetDeviceStats;
 class Node;
 class ReceiveSteering;
 
@@ -160,9 +161,24 @@ class HostNetQueue : public Object, public RxQueue
     /** @brief Start a new measurement window. */
     void ResetStats();
 
+    /**
+     * @brief Add this queue's ring drops and frames in the host to the device's statistics.
+     * @param stats the device's statistics
+     */
+    void AddStats(HostNetDeviceStats& stats) const;
+
+    /**
+     * @brief Use fixed random-variable streams for the ring, moderation and receive mode.
+     * @param stream the first stream index
+     * @return the number of streams used
+     */
+    int64_t AssignStreams(int64_t stream);
+
     /// @}
 
   protected:
+    /// Initialize the parts: ring, moderation, receive mode (in that order).
+    void DoInitialize() override;
     void DoDispose() override;
 
   private:

@@ -8,6 +8,7 @@
 
 #include "host-net-statistics.h"
 
+#include "ns3/ipv4-tcp-view.h"
 #include "ns3/simulator.h"
 
 #include <limits>
@@ -51,14 +52,31 @@ HostNetStatistics::Reset()
     }
 }
 
+namespace
+{
+/// @return IPv4 + TCP header bytes of a packet (IP header first), 0 if not TCP/IPv4
+uint32_t
+GroHeaderBytes(const Packet& packet)
+{
+    // Version 4 and TCP, its data offset byte in the first 34 bytes (IHL at most 5).
+    auto view = Ipv4TcpView::AtIpv4(packet, 34);
+    if (view.GetCopied() < 34 || view.GetVersion() != 4 || view.GetProtocol() != 6 ||
+        view.GetTransportOffset() + 13 > 34)
+    {
+        return 0;
+    }
+    return view.GetHeaderBytes();
+}
+} // namespace
+
 void
-HostNetStatistics::RecordDelivery(const RxFrame& frame,
-                                  uint32_t extraHeaderBytes,
-                                  Time processingStart)
+HostNetStatistics::RecordDelivery(const RxFrame& frame, Time processingStart)
 {
     m_rxDelivered += frame.segments;
     m_rxPackets++;
-    m_rxDeliveredBytes += frame.size + extraHeaderBytes;
+    m_rxDeliveredBytes +=
+        frame.size +
+        (frame.segments > 1 ? (frame.segments - 1) * GroHeaderBytes(*frame.packet) : 0);
     Time now = Simulator::Now();
     if (m_stages)
     {

@@ -13,6 +13,7 @@
 
 #include "ns3/nstime.h"
 #include "ns3/rx-frame.h"
+#include "ns3/rx-queue.h"
 
 #include <cstdint>
 
@@ -108,12 +109,12 @@ class HostNetStatistics
     }
 
     /**
-     * A packet was handed to the stack.
+     * A packet was handed to the stack. A merged packet counts the wire bytes of its
+     * segments' payloads and headers.
      * @param frame the packet (segments > 1 after GRO or LRO)
-     * @param extraHeaderBytes wire header bytes of the merged segments beyond the first
      * @param processingStart when its protocol processing started
      */
-    void RecordDelivery(const RxFrame& frame, uint32_t extraHeaderBytes, Time processingStart);
+    void RecordDelivery(const RxFrame& frame, Time processingStart);
 
     /**
      * The host dropped a frame (backlog full).
@@ -124,42 +125,34 @@ class HostNetStatistics
         m_dropBacklog += segments;
     }
 
-    /// An Rx ISR ran.
-    void RecordInterrupt()
-    {
-        m_interrupts++;
-    }
-
-    /// An interrupt assertion was absorbed by a running ISR.
-    void RecordAbsorbedInterrupt()
-    {
-        m_interruptsAbsorbed++;
-    }
-
     /**
-     * A NAPI poll call.
-     * @param packets the packets it processed
+     * An event of a receive queue: an interrupt, an absorbed assertion, a poll call, a busy
+     * poll call or a NET_RX restart.
+     * @param event the event
+     * @param packets the packets a poll or busy poll call processed
      */
-    void RecordPoll(uint32_t packets)
+    void Record(RxQueue::Event event, uint32_t packets)
     {
-        m_polls++;
-        m_pollPackets += packets;
-    }
-
-    /**
-     * A busy poll call by an application.
-     * @param packets the frames it processed
-     */
-    void RecordBusyPoll(uint32_t packets)
-    {
-        m_busyPolls++;
-        m_busyPollFrames += packets;
-    }
-
-    /// A NET_RX round ended by netdev_budget or budget-usecs.
-    void RecordSoftirqRestart()
-    {
-        m_softirqRestarts++;
+        switch (event)
+        {
+        case RxQueue::INTERRUPT:
+            m_interrupts++;
+            break;
+        case RxQueue::INTERRUPT_ABSORBED:
+            m_interruptsAbsorbed++;
+            break;
+        case RxQueue::POLL:
+            m_polls++;
+            m_pollPackets += packets;
+            break;
+        case RxQueue::BUSY_POLL:
+            m_busyPolls++;
+            m_busyPollFrames += packets;
+            break;
+        case RxQueue::SOFTIRQ_RESTART:
+            m_softirqRestarts++;
+            break;
+        }
     }
 
     /// RPS/RFS sent a packet to another core's backlog.

@@ -8,14 +8,17 @@
 
 #include "host-tx-path.h"
 
+#include "ns3/abort.h"
 #include "ns3/boolean.h"
 #include "ns3/ipv4-address.h"
 #include "ns3/ipv4-tcp-view.h"
 #include "ns3/log.h"
 #include "ns3/net-device-queue-interface.h"
+#include "ns3/node.h"
 #include "ns3/pointer.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
+#include "ns3/tcp-push-marker.h"
 #include "ns3/uinteger.h"
 
 #include <iterator>
@@ -98,6 +101,21 @@ ReverseFlow(Ptr<const Packet> packet,
 }
 } // namespace
 
+Ptr<TxRing>
+HostTxPath::MakeRing(uint32_t pair) const
+{
+    if (pair == 0)
+    {
+        return m_txRing;
+    }
+    // Checked to be of the same class: one that does not override Fork gives its parent's copy.
+    Ptr<TxRing> copy = m_txRing->Fork();
+    NS_ABORT_MSG_IF(!copy || copy->GetInstanceTypeId() != m_txRing->GetInstanceTypeId(),
+                    m_txRing->GetInstanceTypeId().GetName()
+                        << " does not implement Fork() (needed for HostNetDevice::NQueues > 1)");
+    return copy;
+}
+
 void
 HostTxPath::Setup(Ptr<NetDevice> phy,
                   Ptr<HostCpu> cpu,
@@ -144,6 +162,36 @@ void
 HostTxPath::SetQueueInterface(Ptr<NetDeviceQueueInterface> queueInterface)
 {
     m_queueInterface = queueInterface;
+}
+
+void
+HostTxPath::AddStats(HostNetDeviceStats& stats) const
+{
+    for (const auto& ring : m_rings)
+    {
+        stats.txDropPhy += ring->GetPhyDrops();
+    }
+}
+
+void
+HostTxPath::ResetStats()
+{
+    for (const auto& ring : m_rings)
+    {
+        ring->ResetStats();
+    }
+}
+
+void
+HostTxPath::DoInitialize()
+{
+    NS_ABORT_MSG_IF(!m_txRing, "HostNetDevice: TxPath/TxRing must be set");
+    m_txRing->Initialize();
+    for (const auto& ring : m_rings)
+    {
+        ring->Initialize();
+    }
+    Object::DoInitialize();
 }
 
 void
@@ -230,10 +278,31 @@ HostTxPath::ConnectIp(Ptr<Ipv4L3Protocol> ipv4, uint32_t interface)
                                        MakeCallback(&HostTxPath::IpSendOutgoing, this));
 }
 
-bool
-HostTxPath::IsIpConnected() const
+int32_t
+HostTxPath::Admit(Ptr<NetDevice> device, Ptr<Packet> packet, uint16_t protocol, const RssHash& rss)
 {
-    return m_ipv4 != nullptr;
+    if (!m_ipv4 && !m_noIpv4)
+    {
+        // Once the interface exists; a node without IPv4 is checked once.
+        Ptr<Ipv4L3Protocol> ipv4 = device->GetNode()->GetObject<Ipv4L3Protocol>();
+        int32_t interface = ipv4 ? ipv4->GetInterfaceForDevice(device) : -1;
+        m_noIpv4 = !ipv4;
+        if (interface >= 0)
+        {
+            ConnectIp(ipv4, interface);
+        }
+    }
+    uint32_t ring = SelectRing(packet, rss);
+    if (IsRingFull(ring))
+    {
+        m_stats->RecordTxRingFull();
+        return -1;
+    }
+    if (protocol == Ipv4L3Protocol::PROT_NUMBER)
+    {
+        TcpPushMarker::ApplyTag(packet); // PSH where the node's TCP set it
+    }
+    return ring;
 }
 
 void

@@ -73,6 +73,13 @@ class HostTxPath : public Object
     }
 
     /**
+     * @brief The Tx ring of a queue pair, before Setup.
+     * @param pair the queue pair
+     * @return the TxRing attribute for pair 0, a copy of it (TxRing::Fork) for the others
+     */
+    Ptr<TxRing> MakeRing(uint32_t pair) const;
+
+    /**
      * Connect the rings to the PHY.
      * @param phy the wrapped PHY
      * @param cpu the node's CPU
@@ -97,6 +104,50 @@ class HostTxPath : public Object
     void SetQueueInterface(Ptr<NetDeviceQueueInterface> queueInterface);
 
     /**
+     * @brief Admit a packet the device was asked to send: pick its queue pair's Tx ring,
+     * refuse it (counted) when that ring is full, and mark TCP's PSH on IPv4 packets. The
+     * first call watches the node's IPv4 for the device's interface (TSO/GSO sends are
+     * made where TCP hands segments to IP).
+     * @param device the HostNetDevice
+     * @param packet the packet
+     * @param protocol its protocol number
+     * @param rss the device's RSS (picks the queue pair of the flow)
+     * @return the ring to Send on, or -1 when it is full
+     */
+    int32_t Admit(Ptr<NetDevice> device, Ptr<Packet> packet, uint16_t protocol, const RssHash& rss);
+
+    /**
+     * Pay the Tx cost of a packet and put it on a ring (which must not be full).
+     * @param ring the ring (SelectRing)
+     * @param packet the packet
+     * @param dest destination address
+     * @param protocol protocol number
+     */
+    void Send(uint32_t ring, Ptr<Packet> packet, const Address& dest, uint16_t protocol);
+
+    /**
+     * @brief Add the PHY's refusals to the device's statistics.
+     * @param stats the device's statistics
+     */
+    void AddStats(HostNetDeviceStats& stats) const;
+
+    /// @brief Start a new measurement window.
+    void ResetStats();
+
+    /// @return the rings
+    const std::vector<Ptr<TxRing>>& GetRings() const
+    {
+        return m_rings;
+    }
+
+  protected:
+    /// Initialize the TxRing attribute, then the rings of the queue pairs.
+    void DoInitialize() override;
+    /// Release the PHY, the CPU, the rings and the pending sends.
+    void DoDispose() override;
+
+  private:
+    /**
      * @brief Pick the Tx ring of a packet.
      * @param packet an IPv4 packet to send
      * @param rss the device's RSS (picks the queue pair of the flow)
@@ -112,35 +163,12 @@ class HostTxPath : public Object
     bool IsRingFull(uint32_t ring) const;
 
     /**
-     * Pay the Tx cost of a packet and put it on a ring (which must not be full).
-     * @param ring the ring (SelectRing)
-     * @param packet the packet
-     * @param dest destination address
-     * @param protocol protocol number
-     */
-    void Send(uint32_t ring, Ptr<Packet> packet, const Address& dest, uint16_t protocol);
-
-    /**
      * @brief Watch what TCP hands to IP for this device (TSO/GSO sends are made there).
      * @param ipv4 the node's IPv4
      * @param interface the device's interface index
      */
     void ConnectIp(Ptr<Ipv4L3Protocol> ipv4, uint32_t interface);
 
-    /** @return true once ConnectIp was called */
-    bool IsIpConnected() const;
-
-    /// @return the rings
-    const std::vector<Ptr<TxRing>>& GetRings() const
-    {
-        return m_rings;
-    }
-
-  protected:
-    /// Release the PHY, the CPU, the rings and the pending sends.
-    void DoDispose() override;
-
-  private:
     /**
      * @return the Tx cost of @p packet (TSO/GSO: the first segment of a send pays)
      * @param packet the packet
@@ -225,6 +253,7 @@ class HostTxPath : public Object
     std::unordered_map<uint64_t, TxBurst> m_bursts; ///< per flow (TSO/GSO)
     Ptr<Ipv4L3Protocol> m_ipv4;                     ///< the node's IPv4 (ConnectIp)
     uint32_t m_interface{0};                        ///< our interface index
+    bool m_noIpv4{false};                           ///< the node has no IPv4 (Admit looked once)
 };
 
 } // namespace ns3
