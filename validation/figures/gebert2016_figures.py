@@ -1,7 +1,7 @@
 """Fig. 8 and Fig. 9 of Gebert et al. 2016 from the discrete-time GI^[X]/GI/1-L model (C++ via
 cppyy).
 
-    python -m hostnet.gebert2016_figures results/figures [--taus 50,100,200] [--no-pdf]
+    python validation/figures/gebert2016_figures.py results/figures [--taus 50,100,200] [--no-pdf]
 
 For every aggregation interval tau and every interarrival distribution of the paper
 (Sec. VI-A: det, pois, geo, nbin) the model ``ns3::DiscreteTimeBatchModel::Solve`` gives
@@ -116,7 +116,7 @@ def ea_grid_fig9():
 def compute(taus_us, ns=None):
     """All points of both figures: list of dicts (tau_us, dist, ea_us, mean_d_us, loss)."""
     if ns is None:
-        from . import load  # noqa: PLC0415
+        from hostnet import load  # noqa: PLC0415
 
         ns = load()
     rows = []
@@ -199,7 +199,7 @@ def plot(rows, out_dir, pdf=True):
 
 def main(argv=None):
     parser = argparse.ArgumentParser(
-        prog="python -m hostnet.gebert2016_figures",
+        prog="python validation/figures/gebert2016_figures.py",
         description="Gebert et al. 2016 Fig. 8 (mean processing time) and Fig. 9 (loss) vs E[A] "
         "from the discrete-time model, for several tau and arrival distributions.")
     parser.add_argument("out", help="output directory (CSV, PNG, PDF)")
