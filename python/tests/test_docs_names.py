@@ -710,12 +710,14 @@ def _headings(path, seen=None):
 
 
 def test_section_references_exist():
-    """'doc/<part>.rst, "Section"' in the docs, the Python package and the examples' help
-    names a section that the part (or what it includes) has."""
+    """'doc/<part>.rst, "Section"' in the docs, the Python package, the examples' help, the
+    tests, the figure scripts and the shipped data names a section that the part (or what it
+    includes) has."""
     sources = [(doc, "\n".join(t for _, t in lines)) for doc, lines in _documents()]
-    for root in ("python/hostnet", "examples", "model", "helper"):
+    for root in ("python/hostnet", "python/tests", "examples", "model", "helper", "test",
+                 "validation", "data"):
         for path in (REPO / root).rglob("*"):
-            if path.suffix in (".py", ".cc", ".h"):
+            if path.suffix in (".py", ".cc", ".h", ".toml", ".csv"):
                 sources.append((path.relative_to(REPO).as_posix(), path.read_text()))
     pattern = re.compile(r"doc/([\w-]+\.rst)[,:]?\s+(?:section\s+|sections\s+)?[\"“]"
                          r"([^\"”]+)[\"”]")

@@ -9,7 +9,7 @@ the mean processing time E[D] of accepted packets (Fig. 8, against the mean inte
 time E[A] on a log axis) and the loss probability (Fig. 9, one panel per tau, around the
 overload point E[A] ~ 7.25 us). The system is the paper's SGW: interrupt overhead
 o = 4 us per batch, unfinished-work limit L = 5200 us, and the service-time shape of the
-hostnet-gebert2016 suite (mean 8.336 us capped at 16 us to 7.25 us; see doc/hostnet.rst).
+hostnet-gebert2016 suite (mean 8.336 us capped at 16 us to 7.25 us; see doc/validation.rst).
 
 The distributions live on the model's grid dt = 0.5 us, in slots of dt, with mean
 mu = E[A] / dt. The model needs a(0) = 0 (two packets of one stream never arrive in the
