@@ -268,7 +268,7 @@ run_livelock() {
     mkdir -p "$out"
     echo "== running the livelock study (ideal, normal interruption, NAPI; Salah et al. 2007 parameters)"
     "$build/examples/hostnet-livelock" --out="$out" "$@"
-    "$venv/bin/python" -m hostnet.plot_livelock "$out/livelock.csv" "$out/livelock.png"
+    "$venv/bin/python" "$here/validation/figures/plot_livelock.py" "$out/livelock.csv" "$out/livelock.png"
     echo
     echo "Results: $out/livelock.csv (one row per scheme, load, replication)"
     echo "Figure:  $out/livelock.png (throughput, CPU availability, latency vs offered load)"
@@ -280,23 +280,25 @@ run_livelock() {
 run_figures() {
     local out="${HOSTNET_OUT:-$here/results/figures}"
     mkdir -p "$out"
+    # The figure scripts (validation/figures/) are run by path; they import the hostnet package.
+    local figures="$here/validation/figures"
     echo "== Salah et al. 2007, Fig. 7 and Fig. 11: simulation and analysis (a few minutes)"
     "$build/examples/hostnet-salah2007-figures" --out="$out" "$@"
-    "$venv/bin/python" -m hostnet.plot_salah2007_figures "$out"
+    "$venv/bin/python" "$figures/plot_salah2007_figures.py" "$out"
     echo "== Gebert et al. 2016, Fig. 8 and Fig. 9: the discrete-time model (a few minutes)"
-    "$venv/bin/python" -m hostnet.gebert2016_figures "$out"
+    "$venv/bin/python" "$figures/gebert2016_figures.py" "$out"
     # The sweeps of independent runs are study files (examples/studies/papers/), run by the
-    # study runner; each figure module reads the study's results directory.
+    # study runner; each figure script reads the study's results directory.
     local papers="$here/examples/studies/papers"
     echo "== Salah et al. 2007, Fig. 10: self-similar traffic per scheme, 10 replications (about 2 minutes)"
     "$venv/bin/python" -m hostnet run "$papers/salah2007-selfsimilar.toml" --out "$out/salah2007-selfsimilar"
-    "$venv/bin/python" -m hostnet.plot_selfsimilar "$out/salah2007-selfsimilar" "$out/fig10-selfsimilar.png"
+    "$venv/bin/python" "$figures/plot_selfsimilar.py" "$out/salah2007-selfsimilar" "$out/fig10-selfsimilar.png"
     echo "== Chang et al. 2008: goodput vs interrupt interval per frame size (about half a minute)"
     "$venv/bin/python" -m hostnet run "$papers/chang2008-coalescing.toml" --out "$out/chang2008-coalescing"
-    "$venv/bin/python" -m hostnet.plot_coalescing "$out/chang2008-coalescing" "$out/chang2008-goodput.png"
+    "$venv/bin/python" "$figures/plot_coalescing.py" "$out/chang2008-coalescing" "$out/chang2008-goodput.png"
     echo "== Walravens and Gaidioz 2006: loss vs frame size, allocation refill vs recycling (RDR) (seconds)"
     "$venv/bin/python" -m hostnet run "$papers/walravens2006-rdr.toml" --out "$out/walravens2006-rdr"
-    "$venv/bin/python" -m hostnet.plot_rdr "$out/walravens2006-rdr" "$out/walravens2006-rdr.png"
+    "$venv/bin/python" "$figures/plot_rdr.py" "$out/walravens2006-rdr" "$out/walravens2006-rdr.png"
 }
 
 # build_docs: the manual as HTML (doc/index.rst and its parts) in $build/doc/html, every

@@ -44,7 +44,7 @@
  * tree configured with --enable-mpi): mpirun -np 2 <program> --distributed=window ...
  * simulates each leaf with its hosts in one process and prints the whole network's metrics
  * (rank 0 prints them), equal to the sequential run's (switches take ties in input-port
- * order, --portOrderTies; doc/hostnet.rst, "Distributed runs").
+ * order, --portOrderTies; doc/user-guide.rst, "Distributed runs").
  */
 
 #include "hostnet-example-options.h"

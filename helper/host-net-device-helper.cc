@@ -578,7 +578,7 @@ void
 HostNetDeviceHelper::SetPreset(const std::string& name)
 {
     // The hosts are data: data/hosts/<name>.toml, every number with its source (and
-    // doc/hostnet.rst, "Host profiles"), or a user's profile by path.
+    // doc/user-guide.rst, "Host profiles"), or a user's profile by path.
     HostProfile profile;
     std::string error = HostProfile::Read(name, profile);
     NS_ABORT_MSG_IF(!error.empty(), "HostNetDeviceHelper::SetPreset: " << error);

@@ -231,7 +231,7 @@ class HostNetDeviceHelper : public PcapHelperForDevice, public AsciiTraceHelperF
      * refill between contexts, timer interrupts and a poll call's fixed cost (the memcached
      * server of Damato and Karsten 2024). The modern profiles' costs are for a 3.4 GHz core;
      * HostCpu::Speed scales them.
-     * The hosts of the papers this module reproduces (doc/hostnet.rst, "Paper hosts"):
+     * The hosts of the papers this module reproduces (doc/user-guide.rst, "Paper hosts"):
      * "salah-2007" (exponential ISR cost 1/r = 3.73 us and protocol cost 1/mu = 5.34 us, B =
      * 1024 descriptors returned one by one, frames dropped when none is free; the moderation
      * and receive mode are left to SetScheme), "walravens-2006" (Linux NAPI, constant ISR

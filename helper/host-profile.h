@@ -22,7 +22,7 @@ class HostNetDeviceHelper;
 /**
  * @ingroup hostnet
  * @brief A host described as data: a TOML file whose sections set the attributes of the host's
- * parts (doc/hostnet.rst, "Host profiles").
+ * parts (doc/user-guide.rst, "Host profiles").
  *
  * @code{.toml}
  * base = "mlx5-100g"              # optional: a shipped profile or a path (relative to this file)

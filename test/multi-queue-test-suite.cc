@@ -303,7 +303,7 @@ struct TcpPair
 
 /**
  * Build the pair with @p host's devices (streams assigned), 1448-byte segments and one ACK
- * per packet (GRO hosts ACK every GRO packet: doc/hostnet.rst).
+ * per packet (GRO hosts ACK every GRO packet: doc/model.rst).
  * @param host the configured helper
  * @return the pair
  */

@@ -94,7 +94,7 @@ RunTransfer(const TransferConfig& config)
         hostSink->SetAttribute("ReadSize", UintegerValue(65536));
         hostSink->SetAttribute("UserCost", StringValue("ns3::ConstantRandomVariable[Constant=0]"));
         hostSink->SetAttribute("SyscallCost", TimeValue(MicroSeconds(1)));
-        // Copy to user space at 10 GB/s per core (Cai et al., SIGCOMM 2021; doc/hostnet.rst).
+        // Copy to user space at 10 GB/s per core (Cai et al., SIGCOMM 2021; doc/validation.rst).
         hostSink->SetAttribute("CopyRate", DataRateValue(DataRate("80Gbps")));
         hostSink->SetAttribute("Core", UintegerValue(config.sinkCore));
         nodes.Get(1)->AddApplication(hostSink);
@@ -237,7 +237,7 @@ class GroTestCase : public TestCase
         // Linux ACKs a GRO packet of more than one MSS at once (__tcp_ack_snd_check); ns-3's
         // TCP counts packets, so DelAckCount = 1 gives Linux's one ACK per GRO packet. With
         // the default 2, a flight that arrives as one GRO packet waits for the 200 ms
-        // delayed-ACK timer (doc/hostnet.rst, GRO).
+        // delayed-ACK timer (doc/model.rst, GRO).
         on.delAckCount = 1;
         TransferResult a = RunTransfer(off);
         TransferResult b = RunTransfer(on);

@@ -29,7 +29,7 @@ namespace
  * The calibrated mlx5-100g preset against the published single-flow table: throughput per
  * core within 15 % for six configurations, no-opts within its stated band (+30 to +90 %:
  * the linear per-packet/per-byte model cannot fit both no-opts and jumbo, see
- * doc/hostnet.rst, Validation), the receiver's copy share within 5 points where published
+ * doc/validation.rst), the receiver's copy share within 5 points where published
  * (no-opts: 10 points), and aRFS's gain (tsogro+arfs / tsogro) within 15 % of theirs.
  */
 class CaiSingleFlowTestCase : public TestCase

@@ -11,7 +11,7 @@
 // does) into a host with an interrupt throttling timer (ThrottleModeration, 1/T) and NAPI,
 // protocol cost Tp, interrupt cost To and a user-space reader with cost Ta. For every frame
 // size and T it writes the simulated goodput, interrupt rate and latency next to
-// CoalescingAnalysis::Evaluate; python -m hostnet.plot_coalescing draws goodput vs 1/T.
+// CoalescingAnalysis::Evaluate; python validation/figures/plot_coalescing.py draws goodput vs 1/T.
 //
 //   hostnet-coalescing-goodput --csv=chang2008-goodput.csv
 //   hostnet-coalescing-goodput --frameSize=1500 --intervalUs=50 --metrics=m.json

@@ -19,14 +19,19 @@ import sys
 import time
 from pathlib import Path
 
+REPO = Path(__file__).resolve().parents[2]
 try:
     import hostnet
 except ImportError as error:
     if getattr(error, "name", None) != "hostnet":
         raise  # hostnet was found but could not load (e.g. not built)
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "python"))
+    sys.path.insert(0, str(REPO / "python"))
     import hostnet
-from hostnet import ns, plot_livelock
+from hostnet import ns
+
+# the livelock figure script, beside the other papers' figures (run by path, not installed)
+sys.path.insert(0, str(REPO / "validation" / "figures"))
+import plot_livelock  # noqa: E402
 
 CSV_HEADER = ("scheme,load_kpps,replication,throughput_kpps,cpu_availability,"
               "latency_mean_us,latency_p99_us,drops")

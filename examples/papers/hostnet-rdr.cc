@@ -27,7 +27,7 @@
  * Gb/s of frame bits), loss (1 - received / offered: the loss of a long flood; the
  * drops in the window lag it while the ring and FIFO fill), drops by cause in the
  * window, the theoretical GbE limit, and whether the poll ran in ksoftirqd at the end.
- * python -m hostnet.plot_rdr <csv> <png> draws it.
+ * python validation/figures/plot_rdr.py <csv> <png> draws it.
  *
  * One-point mode (for the study runner, examples/studies/papers/walravens2006-rdr.toml): one
  * policy and one size; the CSV row's numbers are written as a JSON object to the --metrics

@@ -49,7 +49,7 @@
  *
  * ./hostnet-salah2007-figures --out=results/figures --replications=3 --duration=0.2
  *                        --warmup=0.05 --figures=7,11
- * then: python -m hostnet.plot_salah2007_figures results/figures
+ * then: python validation/figures/plot_salah2007_figures.py results/figures
  */
 
 #include "../hostnet-example-options.h"

@@ -12,7 +12,7 @@
 // hostnet host with Salah et al. 2007's costs (ISR 3.73 us, protocol 5.25 us + size / 748 MB/s).
 // Table 1's method: independent replications (--replications, RngRun 1..n) with warm-up
 // deletion; the CSV has one row per scheme, load and replication, and
-// python -m hostnet.plot_selfsimilar draws the figure with 95 % intervals.
+// python validation/figures/plot_selfsimilar.py draws the figure with 95 % intervals.
 //
 //   hostnet-selfsimilar --csv=fig10.csv                          the whole study
 //   hostnet-selfsimilar --load=0.6 --scheme=normal --metrics=m.json   one point

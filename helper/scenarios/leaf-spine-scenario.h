@@ -77,7 +77,7 @@ class RequestResponseServer;
  * Run combines the ranks' parts, so every rank reports the whole network's metrics. They
  * equal the sequential run's: the switches take frames of one nanosecond in input-port
  * order (Parameters::portOrderTies, SwitchArrivalOrder), not in the order ns-3 scheduled
- * them, which differs across ranks ("Distributed runs" in doc/hostnet.rst).
+ * them, which differs across ranks ("Distributed runs" in doc/user-guide.rst).
  */
 class LeafSpineScenario
 {

@@ -92,7 +92,7 @@ class MemcachedScenario
         uint32_t serverThreads{8}; ///< memcached -t, pinned to cores t mod cores
         /// KeyValueServer::GetCost (>= 0): calibrated (with setCost and the server profile's
         /// CacheInterference::RefillTime) so that the default mode saturates 8 cores at the
-        /// published 1.05 M requests/s (doc/hostnet.rst, "memcached under mutilate").
+        /// published 1.05 M requests/s (doc/validation.rst, "memcached under mutilate").
         Time getCost{NanoSeconds(4850)};
         Time setCost{NanoSeconds(5850)}; ///< KeyValueServer::SetCost (>= 0): GetCost + 1 us
         /// GroEngine::PushBelow of the server's queues with plain clients (0 = off):
@@ -132,7 +132,8 @@ class MemcachedScenario
         /// The client machines' host profile: a shipped one (HostNetDeviceHelper::
         /// GetPresetNames), the path of a .toml profile, or "plain" (ns-3 nodes without a host
         /// model). Default "mlx5-100g": the measured clients' hardware is not published; this
-        /// is the shipped profile of the same NIC family and rate (doc/hostnet.rst).
+        /// is the shipped profile of the same NIC family and rate
+        /// (doc/user-guide.rst, "Host presets").
         std::string clientHosts{"mlx5-100g"};
 
         // The run.

@@ -40,7 +40,7 @@ namespace ns3
  * thousands of cycles (Soares and Stumm 2010, FlexSC: up to ~14,000 cycles on a Core i7);
  * Damato and Karsten (2024) attribute the lower cycles per request of IRQ suspension and
  * busy polling at equal instructions per request to this "interference ... most likely
- * due to cache contention". RefillTime is the one calibrated scale (doc/hostnet.rst,
+ * due to cache contention". RefillTime is the one calibrated scale (doc/validation.rst,
  * "memcached under mutilate"); EvictionWork is of the order of the time a core needs to
  * stream its private L2 (512 KB-2 MB) through at a few GB/s.
  *

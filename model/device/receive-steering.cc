@@ -75,7 +75,7 @@ ReceiveSteering::GetTypeId()
             .AddAttribute("RpsEnqueueCost",
                           "CPU time on the queue's core to steer one packet to another core "
                           "(get_rps_cpu and enqueue_to_backlog), instead of its protocol "
-                          "processing. An assumption (see doc/hostnet.rst).",
+                          "processing. An assumption (see doc/model.rst).",
                           StringValue("ns3::ConstantRandomVariable[Constant=2e-7]"),
                           MakePointerAccessor(&ReceiveSteering::m_enqueueCost),
                           MakeNonNegativeVariableChecker())

@@ -145,7 +145,7 @@ HostNetStack::GetTypeId()
             .AddAttribute("IpiCost",
                           "CPU time (HARDIRQ) of the inter-processor interrupt that wakes a "
                           "core's NET_RX softirq for its RPS backlog (an assumption of about "
-                          "1 us; see doc/hostnet.rst). Must be >= 0.",
+                          "1 us; see doc/model.rst). Must be >= 0.",
                           TimeValue(MicroSeconds(1)),
                           MakeTimeAccessor(&HostNetStack::m_ipiCost),
                           MakeTimeChecker(Time(0)))

@@ -38,7 +38,8 @@ The libraries are looked up in ``$HOSTNET_BUILD_DIR`` (set by ``hostnet.sh``), e
 ``<repository>/build``; if one is not there, loading raises ImportError.
 
 ``import hostnet`` itself loads nothing of ns-3: the study runner (:mod:`hostnet.study`,
-``python -m hostnet``) and the plotting modules never need ns-3 in their own process.
+``python -m hostnet``) and the papers' plotting scripts (validation/figures/ in the source
+tree) never need ns-3 in their own process.
 """
 
 import os

@@ -8,6 +8,10 @@ p50 / p99 / p99.9 in microseconds with the replications n, then CPU per server (
 receive interrupts per second and bulk goodput. Means over the replications; a metric
 undefined in a run is left out of the mean by the summary (n says how many defined it); a
 setting below the study's rank requirement (rpc_answered >= 0.95) is marked "starved".
+A quantile that rests on fewer than hostnet.study.summary.TAIL_SAMPLES (30) samples beyond
+it in the run with the fewest (summary.csv's beyond_min; the p99.9 of a run of about 3 000
+requests rests on about 3) is printed to 2 significant figures and marked "~" (137.3 us:
+"~140"); without beyond_min it is printed to the microsecond.
 
 With --compare REFERENCE it says instead whether this run agrees with a reference run (the
 committed results/reference/datacenter, whose tables the README shows): for every setting
@@ -33,11 +37,31 @@ def _read(results):
     means = frame.pivot_table(index=["label", "load"], columns="metric", values="mean",
                               aggfunc="first", dropna=False)
     counts = frame[frame["metric"] == "rpc_p99_us"].set_index(["label", "load"])["n"]
-    return means, counts, list(dict.fromkeys(frame["label"])), list(dict.fromkeys(frame["load"]))
+    beyond = {}
+    if "beyond_min" in frame.columns:
+        values = pd.to_numeric(frame["beyond_min"], errors="coerce")
+        beyond = {(r.label, r.load, r.metric): v
+                  for r, v in zip(frame.itertuples(), values) if v == v}
+    return (means, counts, beyond, list(dict.fromkeys(frame["label"])),
+            list(dict.fromkeys(frame["load"])))
 
 
 def _fmt(x, digits=0, scale=1.0, unit=""):
     return "nan" if x != x else f"{x / scale:.{digits}f}{unit}"
+
+
+def _quantile(x, beyond):
+    """A quantile's mean in us: to the microsecond, or, when it rests on fewer than
+    TAIL_SAMPLES samples beyond it (@p beyond, None if unknown), to 2 significant figures
+    marked "~"."""
+    import math
+
+    from hostnet.study.summary import TAIL_SAMPLES
+
+    if x != x or beyond is None or beyond >= TAIL_SAMPLES or x == 0:
+        return _fmt(x)
+    decimals = 1 - math.floor(math.log10(abs(x)))
+    return f"~{round(x, decimals):.{max(decimals, 0)}f}"
 
 
 def tables(results):
@@ -46,7 +70,7 @@ def tables(results):
 
     import pandas as pd
 
-    means, counts, labels, loads = _read(results)
+    means, counts, beyond, labels, loads = _read(results)
 
     def mean(label, load, metric):
         try:
@@ -62,8 +86,9 @@ def tables(results):
             note = f"n = {counts.get((label, load), '0')}"
             if m("rpc_answered") < 0.95:
                 note += f", starved: {m('rpc_answered') * 100:.0f} % answered"
-            lat_column.append(f"{_fmt(m('rpc_p50_us'))} / {_fmt(m('rpc_p99_us'))} / "
-                              f"{_fmt(m('rpc_p999_us'))} ({note})")
+            q = lambda metric: _quantile(m(metric), beyond.get((label, load, metric)))  # noqa: E731
+            lat_column.append(f"{q('rpc_p50_us')} / {q('rpc_p99_us')} / {q('rpc_p999_us')} "
+                              f"({note})")
             cost_column.append(f"{_fmt(m('cpu_cores_busy'), 2)} / "
                                f"{_fmt(m('interrupts_per_s'), 0, 1000, ' k')} / "
                                f"{_fmt(m('bg_goodput_mbps'), 1, 1000)}")

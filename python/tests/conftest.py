@@ -1,6 +1,16 @@
 """pytest configuration of the hostnet Python tests."""
 
+import sys
+from pathlib import Path
+
 import pytest
+
+# The papers' figure and validation scripts (validation/figures/) are not part of the hostnet
+# package: they are run by path, and the tests import them by their file names (plot_livelock,
+# plot_rdr, ...) from that folder.
+FIGURES = Path(__file__).resolve().parents[2] / "validation" / "figures"
+if str(FIGURES) not in sys.path:
+    sys.path.insert(0, str(FIGURES))
 
 
 @pytest.fixture(scope="session")

@@ -38,6 +38,36 @@ def test_tables_mark_starved_and_undefined(tmp_path):
     assert "| a | 1.23 / 136 k / 5.0 |" in text
 
 
+def test_thin_quantiles_are_rounded_and_marked(tmp_path):
+    """A quantile that rests on fewer than 30 samples beyond it in a run (summary.csv's
+    beyond_min) prints to 2 significant figures and marked "~"; one on 30 or more, or one
+    whose count is not known, to the microsecond."""
+    fields = FIELDS + ["beyond_min"]
+    rows = []
+    for label, p99, p99_beyond, p999 in [("a", "107.36", "31.6", "137.31"),
+                                         ("b", "363.2", "29.1", "4939.07"),
+                                         ("c", "8.634", "", "")]:
+        rows += [
+            {"load": "0.8", "label": label, "metric": "rpc_p50_us", "n": "3", "mean": "45.6",
+             "beyond_min": "1579.5"},
+            {"load": "0.8", "label": label, "metric": "rpc_p99_us", "n": "3", "mean": p99,
+             "beyond_min": p99_beyond},
+            {"load": "0.8", "label": label, "metric": "rpc_p999_us", "n": "3", "mean": p999,
+             "beyond_min": "3.16"},
+            {"load": "0.8", "label": label, "metric": "rpc_answered", "n": "3", "mean": "1"},
+        ]
+    with open(tmp_path / "summary.csv", "w", newline="") as f:
+        w = csv.DictWriter(f, fieldnames=fields)
+        w.writeheader()
+        for r in rows:
+            w.writerow(r)
+    text = "\n".join(" ".join(line.split()) for line in dt.tables(tmp_path).splitlines())
+    assert "| a | 46 / 107 / ~140 (n = 3) |" in text
+    assert "| b | 46 / ~360 / ~4900 (n = 3) |" in text
+    assert "| c | 46 / 9 / nan (n = 3) |" in text  # count unknown: to the microsecond
+    assert dt._quantile(8.634, 3.0) == "~8.6" and dt._quantile(0.0, 3.0) == "0"
+
+
 def test_readme_tables_are_the_reference_runs():
     """README.md shows the tables that the generator prints for the committed reference
     run (results/reference/datacenter, a real ./hostnet.sh main): regenerate them with

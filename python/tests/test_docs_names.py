@@ -19,7 +19,8 @@ fails with every name it could not find (file:line, the name, why):
   example's ``--PrintHelp``; an option named without its program exists in some program's
   help;
 * commands: ``python -m hostnet SUBCOMMAND`` (and ``hostnet profile SUBCOMMAND``),
-  ``python -m hostnet.MODULE`` and ``./hostnet.sh JOB``, with the options written after them;
+  ``python -m hostnet.MODULE``, ``./hostnet.sh JOB`` and the papers' figure scripts run by path
+  (``python validation/figures/plot_rdr.py``), with the options written after them;
 * no user document mentions the project's issue tracker (issues, notes).
 """
 
@@ -196,6 +197,18 @@ def _help_options(*command):
                           timeout=120, check=False, cwd=REPO, env=env)
     text = proc.stdout + proc.stderr
     return proc.returncode, text, {o.lstrip("-") for o in re.findall(r"--[\w-]+", text)}
+
+
+# A figure or validation script of the papers, run by path (not part of the package).
+SCRIPT = re.compile(r"(?<![\w/.-])(validation/figures/[\w-]+\.py)([^`\n]*)")
+
+
+@functools.lru_cache(maxsize=None)
+def _script_options(script):
+    """The long options of a script run by path (validation/figures/plot_rdr.py)."""
+    code, text, options = _help_options(sys.executable, str(REPO / script))
+    assert code == 0, f"{script} --help: {text[-2000:]}"
+    return options
 
 
 def _subcommand_names(text):
@@ -458,14 +471,19 @@ def test_example_options_exist():
     for options in subcommands.values():
         every |= options
     every |= _help_options(str(REPO / "hostnet.sh"))[2]
-    # the options of the modules the docs run (python -m hostnet.memcached_validation ...)
-    modules = set()
+    # the options of the modules the docs run (python -m hostnet.datacenter_table ...) and of
+    # the scripts they run by path (python validation/figures/memcached_validation.py ...)
+    modules, scripts = set(), set()
     for _doc, lines in _documents():
         for _number, text in lines:
             modules |= set(re.findall(r"python3? -m (hostnet\.[a-z_][a-z0-9_.]*[a-z0-9_])",
                                       text))
+            scripts |= {m.group(1) for m in SCRIPT.finditer(text)
+                        if (REPO / m.group(1)).is_file()}
     for module in sorted(modules):
         every |= _help_options(sys.executable, "-m", module)[2]
+    for script in sorted(scripts):
+        every |= _script_options(script)
     for script in (REPO / "test" / "sanitize.sh", REPO / "tools" / "collect-host-info.sh"):
         every |= {o.lstrip("-") for o in re.findall(r"--[\w-]+", script.read_text())}
     problems, checked = [], 0
@@ -485,8 +503,8 @@ def test_example_options_exist():
                 program = before[-1][1] if before else None
                 between = text[before[-1][0] if before else 0:m.start()]
                 if program and not re.search(r"python -m|hostnet\.sh|\brun\s*$|\bhostnet "
-                                             r"(run|best|plot|summary|validate|profile)",
-                                             between):
+                                             r"(run|best|plot|summary|validate|profile)|"
+                                             r"validation/figures/", between):
                     if program not in examples:
                         if program.endswith((".py", ".cc", ".toml", ".h")) or program in {
                                 "hostnet-test-runner", "hostnet-validation", "hostnet-apps",
@@ -520,7 +538,8 @@ def _suite_names():
 
 def test_commands_exist():
     """python -m hostnet SUBCOMMAND / hostnet profile SUB / python -m hostnet.MODULE /
-    ./hostnet.sh JOB, each with the options written after it."""
+    ./hostnet.sh JOB / python validation/figures/SCRIPT.py, each with the options written after
+    it."""
     subcommands = _cli_subcommands()
     jobs, _ = _hostnet_sh_jobs()
     study_jobs = {"main", "leaf-spine-2008"}
@@ -572,6 +591,16 @@ def test_commands_exist():
                         if option not in subcommands["run"]:
                             problems.append((place, f"./hostnet.sh {job} passes --{option} "
                                                     "to python -m hostnet run, which has none"))
+            for m in SCRIPT.finditer(text):
+                script, rest = m.group(1), re.split(r"[`;|&)]|\s#", m.group(2))[0]
+                checked += 1
+                if not (REPO / script).is_file():
+                    if not (doc == "CHANGES.md" and GONE_WORDS.search(text)):
+                        problems.append((place, f"{script}: no such script"))
+                    continue
+                for option in OPTION.findall(rest):
+                    if option not in _script_options(script) and option != "help":
+                        problems.append((place, f"{script} has no option --{option}"))
             for name in re.findall(r"\b(HOSTNET_[A-Z_]+)\b", text):
                 checked += 1
                 if name not in _hostnet_sh_jobs()[1] and name not in _known_env():
@@ -681,12 +710,14 @@ def _headings(path, seen=None):
 
 
 def test_section_references_exist():
-    """'doc/<part>.rst, "Section"' in the docs, the Python package and the examples' help
-    names a section that the part (or what it includes) has."""
+    """'doc/<part>.rst, "Section"' in the docs, the Python package, the examples' help, the
+    tests, the figure scripts and the shipped data names a section that the part (or what it
+    includes) has."""
     sources = [(doc, "\n".join(t for _, t in lines)) for doc, lines in _documents()]
-    for root in ("python/hostnet", "examples", "model", "helper"):
+    for root in ("python/hostnet", "python/tests", "examples", "model", "helper", "test",
+                 "validation", "data"):
         for path in (REPO / root).rglob("*"):
-            if path.suffix in (".py", ".cc", ".h"):
+            if path.suffix in (".py", ".cc", ".h", ".toml", ".csv"):
                 sources.append((path.relative_to(REPO).as_posix(), path.read_text()))
     pattern = re.compile(r"doc/([\w-]+\.rst)[,:]?\s+(?:section\s+|sections\s+)?[\"“]"
                          r"([^\"”]+)[\"”]")

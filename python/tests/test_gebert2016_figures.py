@@ -4,7 +4,7 @@ import math
 
 import pytest
 
-from hostnet import gebert2016_figures as s4
+import gebert2016_figures as s4  # validation/figures/ (conftest.py puts it on sys.path)
 
 
 @pytest.mark.parametrize("dist", ["pois", "geo", "nbin"])

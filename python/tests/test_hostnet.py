@@ -20,6 +20,7 @@ import pytest
 
 REPO = Path(__file__).resolve().parents[2]
 PYTHON_DIR = REPO / "python"
+FIGURES = REPO / "validation" / "figures"  # the papers' figure scripts, run by path
 BUILD_DIR = Path(os.environ.get("HOSTNET_BUILD_DIR", REPO / "build")).resolve()
 
 ISR_MEAN = 3.73e-6    # 1/r (Salah et al. 2007 Sec. 4)
@@ -29,7 +30,7 @@ BUFFER = 1024         # B
 
 def _load_plot_module():
     """plot_livelock by file path: the plotting tests do not depend on ns-3 or the build."""
-    path = PYTHON_DIR / "hostnet" / "plot_livelock.py"
+    path = FIGURES / "plot_livelock.py"
     spec = importlib.util.spec_from_file_location("plot_livelock_under_test", path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
@@ -398,13 +399,13 @@ def test_read_csv_rejects_wrong_header(tmp_path):
 
 
 def test_plot_cli_without_ns3(tmp_path):
-    """python -m hostnet.plot_livelock needs neither the build nor cppyy."""
+    """python validation/figures/plot_livelock.py needs neither the build nor cppyy."""
     csv_path = tmp_path / "livelock.csv"
     _write_csv(csv_path, SYNTHETIC)
     png = tmp_path / "out.png"
     env = _subprocess_env(HOSTNET_BUILD_DIR=str(tmp_path / "no-build-here"))
     proc = subprocess.run(
-        [sys.executable, "-X", "importtime", "-m", "hostnet.plot_livelock", str(csv_path),
+        [sys.executable, "-X", "importtime", str(FIGURES / "plot_livelock.py"), str(csv_path),
          str(png)], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0, proc.stderr[-2000:]
     imported = {line.split("|")[-1].strip() for line in proc.stderr.splitlines()

@@ -1,8 +1,9 @@
-"""hostnet.memcached_validation: the model's study results beside the published table."""
+"""validation/figures/memcached_validation.py: the model's study results beside the published
+table."""
 
 import csv
 
-from hostnet import memcached_validation as mv
+import memcached_validation as mv  # validation/figures/ (conftest.py puts it on sys.path)
 
 
 def _write_results(path, rows):

@@ -1,8 +1,8 @@
 """The paper reproductions as study files (examples/studies/papers/): each file is valid, checked
 against its program (--PrintHelp, --PrintMetrics) when the program is built, and the smallest,
 Walravens and Gaidioz 2006's RDR, runs under the runner in about a second and gives the
-paper's answer and the sweep's numbers; the figure modules read a study's results directory as
-they read the sweep's CSV."""
+paper's answer and the sweep's numbers; the figure scripts (validation/figures/) read a study's
+results directory as they read the sweep's CSV."""
 
 import csv
 import os
@@ -12,7 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from hostnet import plot_livelock, plot_rdr
+import plot_livelock  # validation/figures/ (conftest.py puts it on sys.path)
+import plot_rdr
 from hostnet.study import Study, run_study, summary_records
 from hostnet.study.plot import ONE_RUN, plot_series
 from hostnet.study.check import check_study

@@ -358,7 +358,7 @@ def test_real_recovers_cai_arfs_rows(tmp_path):
     per-frame and the per-byte softirq cost), fitting those two to Cai et al.'s aRFS rows
     (per-core throughput and the published copy share) brings every aRFS configuration's
     per-core throughput back within 10 % of their table, as the hand calibration does
-    (doc/hostnet.rst, "Validation: Cai et al.'s single flow": +0, -3, -1 %)."""
+    (doc/validation.rst, "Validation: Cai et al.'s single flow": +0, -3, -1 %)."""
     prog = _real_program()
     ok, why = _accepts_profile_paths(prog, tmp_path)
     if not ok:

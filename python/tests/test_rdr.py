@@ -1,5 +1,5 @@
-"""Tests of the RDR study (Walravens and Gaidioz 2006): hostnet.plot_rdr on synthetic CSVs (no
-ns-3) and the hostnet-rdr example with small arguments.
+"""Tests of the RDR study (Walravens and Gaidioz 2006): validation/figures/plot_rdr.py on
+synthetic CSVs (no ns-3) and the hostnet-rdr example with small arguments.
 
     PYTHONPATH=python HOSTNET_BUILD_DIR=build .venv/bin/python -m pytest -q python/tests/test_rdr.py
 """
@@ -15,7 +15,7 @@ import pytest
 REPO = Path(__file__).resolve().parents[2]
 BUILD_DIR = Path(os.environ.get("HOSTNET_BUILD_DIR", REPO / "build")).resolve()
 EXAMPLE = BUILD_DIR / "examples" / "hostnet-rdr"
-MODULE_PATH = REPO / "python" / "hostnet" / "plot_rdr.py"
+MODULE_PATH = REPO / "validation" / "figures" / "plot_rdr.py"
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
 

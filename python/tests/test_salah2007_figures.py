@@ -1,4 +1,5 @@
-"""Tests of hostnet.plot_salah2007_figures (Salah et al. 2007's Fig. 7 and Fig. 11 from CSVs).
+"""Tests of validation/figures/plot_salah2007_figures.py (Salah et al. 2007's Fig. 7 and Fig. 11
+from CSVs).
 
 Runs on small synthetic CSVs written here; needs matplotlib but neither ns-3 nor the build:
     PYTHONPATH=python .venv/bin/python -m pytest -q python/tests/test_salah2007_figures.py
@@ -16,7 +17,7 @@ from pathlib import Path
 import pytest
 
 REPO = Path(__file__).resolve().parents[2]
-MODULE_PATH = REPO / "python" / "hostnet" / "plot_salah2007_figures.py"
+MODULE_PATH = REPO / "validation" / "figures" / "plot_salah2007_figures.py"
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
 
@@ -172,14 +173,15 @@ def test_no_ns3_import():
 
 
 def test_module_entry_point_does_not_load_ns3(tmp_path):
-    """``python -m hostnet.plot_salah2007_figures`` runs without loading cppyy (no build needed)."""
+    """``python validation/figures/plot_salah2007_figures.py`` runs without loading cppyy (no
+    build needed)."""
     _synthetic_dir(tmp_path)
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join(
         [str(REPO / "python")] + [p for p in env.get("PYTHONPATH", "").split(os.pathsep) if p])
     env["HOSTNET_BUILD_DIR"] = str(tmp_path / "no-build")  # loading ns-3 would fail here
     # --help exits before plotting: this checks only the import chain, quickly.
-    result = subprocess.run([sys.executable, "-m", "hostnet.plot_salah2007_figures", "--help"],
+    result = subprocess.run([sys.executable, str(MODULE_PATH), "--help"],
                             env=env, capture_output=True, text=True, timeout=60)
     assert result.returncode == 0, result.stderr
     assert "plot_salah2007_figures" in result.stdout

@@ -69,7 +69,8 @@ def test_t_interval_level_and_small_samples():
 
 def test_one_interval_in_the_package():
     """The summary and the papers' figure scripts use the same interval, bit for bit."""
-    from hostnet import plot_livelock, plot_selfsimilar
+    import plot_livelock  # validation/figures/ (conftest.py puts it on sys.path)
+    import plot_selfsimilar
     from hostnet.study import t_interval as exported
 
     assert exported is t_interval

@@ -8,7 +8,7 @@ A host profile names the ns-3 attributes of one end host (``[cpu]`` = ns3::HostC
   uname, sysctl, /proc/interrupts and sysfs collected on a real Linux host
   (``tools/collect-host-info.sh``), ``python -m hostnet profile from-host DIR``.
 - :mod:`hostnet.profile.calibrate`: fit a profile's costs to single-flow measurements of
-  a host (throughput, CPU utilisation, copy shares; doc/hostnet.rst, "Calibrating the
+  a host (throughput, CPU utilisation, copy shares; doc/user-guide.rst, "Calibrating the
   costs") with hostnet's own scenario and a derivative-free optimiser, ``python -m hostnet profile calibrate``.
 - :mod:`hostnet.profile.cli`: the ``hostnet profile`` command line, one action per
   subcommand.

@@ -3,7 +3,7 @@
 The measurements are a small table (CSV) of single-flow results, one row per offload
 configuration: throughput, CPU utilisation of the receiver and the sender, throughput per
 core, the data-copy share of each side (any of them may be empty: not measured), as iperf3
-with mpstat (and perf for the copy shares) give them; doc/hostnet.rst ("Calibrating the
+with mpstat (and perf for the copy shares) give them; doc/user-guide.rst ("Calibrating the
 costs") documents the format and data/validation/cai-2021-single-flow.csv is an example (Cai et al. 2021's table). For each
 candidate set of costs, hostnet's own scenario of those measurements
 (``hostnet-stack-overheads``, one long TCP flow between two hosts of the profile) runs the
@@ -999,7 +999,7 @@ The measurements: a CSV table, one row per configuration, '#' lines are comments
   config,throughput_gbps,rx_util_percent,tx_util_percent,per_core_gbps,rx_copy_percent,tx_copy_percent
   all-opts,42.2,100.0,59.8,41.21,54.33,47.95
 config: no-opts, tsogro, jumbo, tsogro+jumbo, tsogro+arfs, jumbo+arfs, all-opts (or three
-columns tso_gro, jumbo, arfs of 1/0); an empty cell is not measured. See doc/hostnet.rst,
+columns tso_gro, jumbo, arfs of 1/0); an empty cell is not measured. See doc/user-guide.rst,
 "Calibrating the costs", and data/validation/cai-2021-single-flow.csv.
 
 Or a TCP_RR table (a 'flows' column; runs hostnet-tcp-rr between two hosts of the profile):
@@ -1026,7 +1026,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         "or a .toml file")
     parser.add_argument("measurements", help="the measurement table (CSV)")
     parser.add_argument("--params", help="comma-separated parameters to fit (default: those "
-                        "the measured columns determine; see doc/hostnet.rst, 'Calibrating the costs')")
+                        "the measured columns determine; see doc/user-guide.rst, 'Calibrating the costs')")
     parser.add_argument("--bound", action="append", default=[], metavar="NAME=LOW:HIGH",
                         help="search range of one parameter, e.g. GroCost=0.05us:0.5us "
                         "(default: the start x/ --spread); repeatable")

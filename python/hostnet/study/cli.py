@@ -15,7 +15,7 @@ EPILOG = """\
 A study file (TOML or YAML) names a program of this build by name (an example such as
 hostnet-leaf-spine, or a scratch/ program; another program only with --program PATH), fixed
 parameters, a grid of swept parameters, replications (RngRun values) and
-optional plots; see doc/hostnet.rst, section "Studies", and examples/studies/.
+optional plots; see doc/user-guide.rst, section "Studies", and examples/studies/.
 
 examples:
   python -m hostnet validate examples/studies/datacenter.toml

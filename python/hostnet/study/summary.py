@@ -133,9 +133,10 @@ def _frame(rows, meta, directory=None):
 
 def figure_rows(directory, rename) -> list:
     """The finished runs of a study's results @p directory as rows of a sweep's CSV, for the
-    figure modules (hostnet.plot_livelock, ...): every value a string as csv.DictReader gives
-    it (an undefined metric: "nan"), the columns in @p rename renamed (e.g. ``{"load":
-    "load_kpps", "rng_run": "replication"}``). ValueError if the directory has no finished run.
+    papers' figure scripts (validation/figures/plot_livelock.py, ...): every value a string as
+    csv.DictReader gives it (an undefined metric: "nan"), the columns in @p rename renamed
+    (e.g. ``{"load": "load_kpps", "rng_run": "replication"}``). ValueError if the directory has
+    no finished run.
     """
     rows = read_results(directory)
     if not rows:

@@ -1,7 +1,7 @@
 """Plot the receive descriptor recycling study of Walravens and Gaidioz 2006 (the CSV written
 by hostnet-rdr).
 
-    python -m hostnet.plot_rdr results/rdr/rdr.csv doc/figures/walravens2006-rdr.png
+    python validation/figures/plot_rdr.py results/rdr/rdr.csv doc/figures/walravens2006-rdr.png
 
 Left panel, like the paper's Fig. 3(a): received bit rate (frame bits) against the frame
 size for each refill policy, with the theoretical Gigabit Ethernet limit

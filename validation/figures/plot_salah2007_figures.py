@@ -1,6 +1,6 @@
 """Plot Salah et al. 2007's Fig. 7 and Fig. 11 from the CSVs written by hostnet-salah2007-figures.
 
-    python -m hostnet.plot_salah2007_figures results/figures [--out DIR]
+    python validation/figures/plot_salah2007_figures.py results/figures [--out DIR]
 
 Reads ``fig7_sim.csv``, ``fig7_analysis.csv`` and ``fig11_sim.csv`` from the directory
 (a missing file skips its figure), averages the replications of every point with a 95 %
@@ -21,28 +21,16 @@ Only the CSVs are needed: this module imports neither cppyy nor ns-3.
 
 import argparse
 import csv
-import importlib.util
 import math
 import sys
 from pathlib import Path
 
+# plot_livelock.py beside this script (mean_ci, aggregate_by: pandas and scipy.stats)
+HERE = Path(__file__).resolve().parent
+if str(HERE) not in sys.path:
+    sys.path.insert(0, str(HERE))
+import plot_livelock as _livelock  # noqa: E402
 
-def _livelock_module():
-    """hostnet.plot_livelock (mean_ci, aggregate_by: pandas and scipy.stats), also when loaded
-    by file path."""
-    try:
-        from . import plot_livelock  # noqa: PLC0415
-
-        return plot_livelock
-    except ImportError:
-        path = Path(__file__).with_name("plot_livelock.py")
-        spec = importlib.util.spec_from_file_location("_hostnet_plot_livelock", path)
-        module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
-        return module
-
-
-_livelock = _livelock_module()
 mean_ci = _livelock.mean_ci
 cliff_kpps = _livelock.cliff_kpps
 
@@ -139,7 +127,7 @@ def read_csv(path, header, numeric):
 
 
 def aggregate(rows, key_fields, level=0.95):
-    """Average the replications of every (key, load) (hostnet.plot_livelock.aggregate_by).
+    """Average the replications of every (key, load) (plot_livelock.aggregate_by).
 
     ``key_fields`` names the columns that identify a curve (e.g. ["scheme"] or
     ["family", "parameter"]); the key is a tuple of their values (a single value for one
@@ -453,7 +441,7 @@ def main(argv=None):
     import matplotlib
 
     matplotlib.use("Agg")
-    parser = argparse.ArgumentParser(prog="python -m hostnet.plot_salah2007_figures",
+    parser = argparse.ArgumentParser(prog="python validation/figures/plot_salah2007_figures.py",
                                      description=__doc__.splitlines()[0])
     parser.add_argument("dir", help="directory with fig7_sim.csv, fig7_analysis.csv, "
                         "fig11_sim.csv (written by hostnet-salah2007-figures)")

@@ -1,8 +1,10 @@
 """Chang et al. 2008: goodput against the interrupt rate 1/T per frame size, simulation (points) and
 CoalescingAnalysis (lines).
 
-    python -m hostnet.plot_coalescing results/figures/chang2008-coalescing out.png   (a study)
-    python -m hostnet.plot_coalescing chang2008-goodput.csv out.png   (the example's --csv)
+    python validation/figures/plot_coalescing.py results/figures/chang2008-coalescing out.png
+        (a study)
+    python validation/figures/plot_coalescing.py chang2008-goodput.csv out.png
+        (the example's --csv)
 
 Reads the CSV of examples/papers/hostnet-coalescing-goodput, or the results directory of its
 study (examples/studies/papers/chang2008-coalescing.toml); writes PNG and PDF.
@@ -57,7 +59,7 @@ def plot(csv_path, out_path):
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(prog="python -m hostnet.plot_coalescing",
+    parser = argparse.ArgumentParser(prog="python validation/figures/plot_coalescing.py",
                                      description=__doc__.split("\n\n")[0])
     parser.add_argument("csv", help="CSV of examples/papers/hostnet-coalescing-goodput, or the "
                         "results directory of a study of it")

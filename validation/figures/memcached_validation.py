@@ -8,7 +8,7 @@ achieved rate, mean / p95 / p99 latency, CPU, interrupts and cycles per request 
 CPU time per request at 1.1 GHz, what the measured host counts per busy core-second) beside
 the measured values, and the part of the model's cycles that is cache refill.
 
-    python -m hostnet.memcached_validation results/memcached [--format rst|markdown]
+    python validation/figures/memcached_validation.py results/memcached [--format rst|markdown]
 
 Undefined model values (no samples) print as "nan"; a setting or load missing on either side
 prints as "-". The exit status is 1 if the results hold no finished run.
@@ -113,7 +113,7 @@ def render(rows, fmt):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(prog="python -m hostnet.memcached_validation",
+    ap = argparse.ArgumentParser(prog="python validation/figures/memcached_validation.py",
                                  description=__doc__.split("\n\n")[0])
     ap.add_argument("results", help="results directory of the memcached study")
     ap.add_argument("--format", choices=["rst", "markdown"], default="markdown")

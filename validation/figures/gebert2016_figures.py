@@ -1,7 +1,7 @@
 """Fig. 8 and Fig. 9 of Gebert et al. 2016 from the discrete-time GI^[X]/GI/1-L model (C++ via
 cppyy).
 
-    python -m hostnet.gebert2016_figures results/figures [--taus 50,100,200] [--no-pdf]
+    python validation/figures/gebert2016_figures.py results/figures [--taus 50,100,200] [--no-pdf]
 
 For every aggregation interval tau and every interarrival distribution of the paper
 (Sec. VI-A: det, pois, geo, nbin) the model ``ns3::DiscreteTimeBatchModel::Solve`` gives
@@ -9,7 +9,7 @@ the mean processing time E[D] of accepted packets (Fig. 8, against the mean inte
 time E[A] on a log axis) and the loss probability (Fig. 9, one panel per tau, around the
 overload point E[A] ~ 7.25 us). The system is the paper's SGW: interrupt overhead
 o = 4 us per batch, unfinished-work limit L = 5200 us, and the service-time shape of the
-hostnet-gebert2016 suite (mean 8.336 us capped at 16 us to 7.25 us; see doc/hostnet.rst).
+hostnet-gebert2016 suite (mean 8.336 us capped at 16 us to 7.25 us; see doc/validation.rst).
 
 The distributions live on the model's grid dt = 0.5 us, in slots of dt, with mean
 mu = E[A] / dt. The model needs a(0) = 0 (two packets of one stream never arrive in the
@@ -116,7 +116,7 @@ def ea_grid_fig9():
 def compute(taus_us, ns=None):
     """All points of both figures: list of dicts (tau_us, dist, ea_us, mean_d_us, loss)."""
     if ns is None:
-        from . import load  # noqa: PLC0415
+        from hostnet import load  # noqa: PLC0415
 
         ns = load()
     rows = []
@@ -199,7 +199,7 @@ def plot(rows, out_dir, pdf=True):
 
 def main(argv=None):
     parser = argparse.ArgumentParser(
-        prog="python -m hostnet.gebert2016_figures",
+        prog="python validation/figures/gebert2016_figures.py",
         description="Gebert et al. 2016 Fig. 8 (mean processing time) and Fig. 9 (loss) vs E[A] "
         "from the discrete-time model, for several tau and arrival distributions.")
     parser.add_argument("out", help="output directory (CSV, PNG, PDF)")

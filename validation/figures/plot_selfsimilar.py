@@ -1,8 +1,10 @@
 """Salah et al. 2007 Fig. 10: throughput (and CPU availability, latency) of one host under bursty
 self-similar traffic, per scheme, with 95 % confidence intervals of the replications.
 
-    python -m hostnet.plot_selfsimilar results/figures/salah2007-selfsimilar out.png   (a study)
-    python -m hostnet.plot_selfsimilar fig10.csv out.png   (hostnet-selfsimilar --csv)
+    python validation/figures/plot_selfsimilar.py results/figures/salah2007-selfsimilar out.png
+        (a study)
+    python validation/figures/plot_selfsimilar.py fig10.csv out.png
+        (hostnet-selfsimilar --csv)
 
 Reads the CSV of examples/papers/hostnet-selfsimilar, or the results directory of its study
 (examples/studies/papers/salah2007-selfsimilar.toml); writes PNG and PDF.
@@ -10,7 +12,13 @@ Reads the CSV of examples/papers/hostnet-selfsimilar, or the results directory o
 
 import argparse
 import csv
+import sys
 from pathlib import Path
+
+# plot_livelock.py beside this script: the averaging of the replications
+HERE = Path(__file__).resolve().parent
+if str(HERE) not in sys.path:
+    sys.path.insert(0, str(HERE))
 
 
 def load_rows(path):
@@ -29,8 +37,8 @@ def load_rows(path):
 
 def aggregate(rows):
     """{scheme: [{"load", "n", <column>: (mean, 95 % half-width)}, ...]} by pandas
-    (hostnet.plot_livelock.aggregate_by), loads ascending; NaN half-width for a single value."""
-    from hostnet.plot_livelock import aggregate_by
+    (plot_livelock.aggregate_by), loads ascending; NaN half-width for a single value."""
+    from plot_livelock import aggregate_by
 
     return aggregate_by(rows, ["scheme"], [column for column, _ in PANELS] + ["offered_kpps"],
                         x="load")
@@ -82,7 +90,7 @@ def plot(csv_path, out_path):
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(prog="python -m hostnet.plot_selfsimilar",
+    parser = argparse.ArgumentParser(prog="python validation/figures/plot_selfsimilar.py",
                                      description=__doc__.split("\n\n")[0])
     parser.add_argument("csv", help="CSV of examples/papers/hostnet-selfsimilar, or the results "
                         "directory of a study of it")

@@ -1,6 +1,7 @@
 """Plot the receive-livelock study (the CSV written by hostnet-livelock).
 
-    python -m hostnet.plot_livelock results/livelock/livelock.csv results/livelock/livelock.png
+    python validation/figures/plot_livelock.py results/livelock/livelock.csv \\
+        results/livelock/livelock.png
 
 Reads one row per (scheme, load, replication), averages the replications of each
 (scheme, load) with a 95 % Student-t confidence interval and draws throughput, CPU
@@ -234,7 +235,7 @@ def main(argv=None):
     import matplotlib
 
     matplotlib.use("Agg")
-    parser = argparse.ArgumentParser(prog="python -m hostnet.plot_livelock",
+    parser = argparse.ArgumentParser(prog="python validation/figures/plot_livelock.py",
                                      description=__doc__.splitlines()[0])
     parser.add_argument("csv", help="livelock.csv written by hostnet-livelock, or the results "
                         "directory of a study of it")
