@@ -18,6 +18,8 @@
 #include "ns3/test.h"
 #include "ns3/traffic-control-module.h"
 
+#include <set>
+
 using namespace ns3;
 
 namespace
@@ -490,6 +492,72 @@ class PresetDelAckTestCase : public TestCase
 
 /**
  * @ingroup hostnet-tests
+ * @brief The applications read ns-3's SourceApplication and SinkApplication attributes:
+ * a sink listens on Port when Local is unset or an address without a port, a request-
+ * response server on Local's address, and a bulk sender binds to Local and marks Tos.
+ */
+class SourceSinkAddressesTestCase : public TestCase
+{
+  public:
+    SourceSinkAddressesTestCase()
+        : TestCase("Local, Port and Tos of ns-3's source and sink base classes")
+    {
+    }
+
+  private:
+    /// Record the TOS byte and source port of every TCP data segment the receiver takes.
+    static void RecordTos(std::set<std::pair<uint8_t, uint16_t>>* seen, Ptr<const Packet> packet)
+    {
+        Ptr<Packet> copy = packet->Copy();
+        Ipv4Header ip;
+        TcpHeader tcp;
+        if (copy->RemoveHeader(ip) && ip.GetProtocol() == 6 && copy->RemoveHeader(tcp) &&
+            copy->GetSize() > 0)
+        {
+            seen->insert({ip.GetTos(), tcp.GetSourcePort()});
+        }
+    }
+
+    void DoRun() override
+    {
+        RngSeedManager::SetRun(1);
+        HostNetDeviceHelper helper;
+        Hosts h = MakeHosts(helper, "1Gbps");
+        Ipv4Address receiver = h.ifaces.GetAddress(1);
+        // UDP sink with Port only; TCP sink with an address and Port.
+        auto udpSink = CreateObject<HostSinkApplication>();
+        udpSink->SetAttribute("Port", UintegerValue(9));
+        h.nodes.Get(1)->AddApplication(udpSink);
+        auto tcpSink = CreateObject<HostSinkApplication>();
+        tcpSink->SetAttribute("Local", AddressValue(receiver));
+        tcpSink->SetAttribute("Port", UintegerValue(5001));
+        tcpSink->SetAttribute("Protocol", TypeIdValue(TcpSocketFactory::GetTypeId()));
+        h.nodes.Get(1)->AddApplication(tcpSink);
+        AddSource(h, 10e3, 100, MilliSeconds(50));
+        auto bulk = CreateObject<HostBulkSendApplication>();
+        bulk->SetAttribute("Remote", AddressValue(InetSocketAddress(receiver, 5001)));
+        bulk->SetAttribute("Local", AddressValue(InetSocketAddress(h.ifaces.GetAddress(0), 40000)));
+        bulk->SetAttribute("Tos", UintegerValue(0x28));
+        bulk->SetAttribute("MaxBytes", UintegerValue(100000));
+        h.nodes.Get(0)->AddApplication(bulk);
+        std::set<std::pair<uint8_t, uint16_t>> seen;
+        h.devices.Get(1)->TraceConnectWithoutContext("Rx", MakeBoundCallback(&RecordTos, &seen));
+        Simulator::Stop(MilliSeconds(100));
+        Simulator::Run();
+        NS_TEST_EXPECT_MSG_GT(udpSink->GetPacketsRead(), 400, "UDP sink listened on Port 9");
+        NS_TEST_EXPECT_MSG_EQ(tcpSink->GetTotalRx(), 100000, "TCP sink on Local's address");
+        NS_TEST_EXPECT_MSG_EQ(seen.size(), 1, "one TOS and port on the data segments");
+        if (!seen.empty())
+        {
+            NS_TEST_EXPECT_MSG_EQ(int(seen.begin()->first), 0x28, "Tos marked");
+            NS_TEST_EXPECT_MSG_EQ(seen.begin()->second, 40000, "bound to Local's port");
+        }
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * @ingroup hostnet-tests
  * @brief The hostnet-sink suite.
  */
 class HostSinkTestSuite : public TestSuite
@@ -505,6 +573,7 @@ class HostSinkTestSuite : public TestSuite
         AddTestCase(new SlowTcpReaderTestCase, TestCase::Duration::QUICK);
         AddTestCase(new TxFlowControlTestCase, TestCase::Duration::QUICK);
         AddTestCase(new PresetDelAckTestCase, TestCase::Duration::QUICK);
+        AddTestCase(new SourceSinkAddressesTestCase, TestCase::Duration::QUICK);
     }
 };
 

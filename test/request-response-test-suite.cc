@@ -411,9 +411,19 @@ class RpcAttributesTestCase : public TestCase
             false,
             "negative system call cost");
         auto server = CreateObject<RequestResponseServer>();
-        NS_TEST_ASSERT_MSG_EQ(server->SetAttributeFailSafe("Port", UintegerValue(0)),
-                              false,
-                              "port 0");
+        // Port is ns-3's SinkApplication attribute (no range checker): a port outside
+        // 1..65535 stops the server when it starts (python/tests/test_errors.py).
+        NS_TEST_ASSERT_MSG_EQ(server->SetAttributeFailSafe("Port", UintegerValue(6000)),
+                              true,
+                              "SinkApplication's Port");
+        UintegerValue port;
+        server->GetAttribute("Port", port);
+        NS_TEST_ASSERT_MSG_EQ(port.Get(), 6000, "Port read back");
+        NS_TEST_ASSERT_MSG_EQ(
+            CreateObject<RequestResponseServer>()->GetAttributeFailSafe("Port", port),
+            true,
+            "default port");
+        NS_TEST_ASSERT_MSG_EQ(port.Get(), 5000, "default port 5000");
         NS_TEST_ASSERT_MSG_EQ(server->SetAttributeFailSafe("RequestSize", UintegerValue(100)),
                               false,
                               "servers have no RequestSize");

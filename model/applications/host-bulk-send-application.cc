@@ -8,6 +8,8 @@
 
 #include "host-bulk-send-application.h"
 
+#include "socket-binding.h"
+
 #include "ns3/abort.h"
 #include "ns3/log.h"
 #include "ns3/node.h"
@@ -32,14 +34,9 @@ HostBulkSendApplication::GetTypeId()
 {
     static TypeId tid =
         TypeId("ns3::HostBulkSendApplication")
-            .SetParent<Application>()
+            .SetParent<SourceApplication>()
             .SetGroupName("Hostnet")
             .AddConstructor<HostBulkSendApplication>()
-            .AddAttribute("Remote",
-                          "The address of the receiver (InetSocketAddress).",
-                          AddressValue(),
-                          MakeAddressAccessor(&HostBulkSendApplication::m_remote),
-                          MakeAddressChecker())
             .AddAttribute("MaxBytes",
                           "Bytes to send; 0 = no limit.",
                           UintegerValue(0),
@@ -99,7 +96,7 @@ HostBulkSendApplication::DoDispose()
     m_thread.Dispose();
     m_stack = nullptr;
     m_writeDone = Callback<void>();
-    Application::DoDispose();
+    SourceApplication::DoDispose();
 }
 
 void
@@ -116,11 +113,12 @@ HostBulkSendApplication::StartApplication()
         m_copyRate.GetBitRate() > 0 ? m_copyRate : m_stack->GetSocketCosts()->GetSendCopyRate();
     m_socket = Socket::CreateSocket(GetNode(), TcpSocketFactory::GetTypeId());
     HostNetStack::ConfigureNodeSocket(GetNode(), m_socket); // the node's Linux TCP timing
-    NS_ABORT_MSG_IF(m_socket->Bind() == -1, "HostBulkSendApplication: cannot bind");
+    NS_ABORT_MSG_IF(BindSourceSocket(m_socket, m_local, m_tos) == -1,
+                    "HostBulkSendApplication: cannot bind to Local");
     m_socket->SetConnectCallback(MakeCallback(&HostBulkSendApplication::Connected, this),
                                  MakeCallback(&HostBulkSendApplication::ConnectionFailed, this));
     m_socket->SetSendCallback(MakeCallback(&HostBulkSendApplication::SpaceAvailable, this));
-    NS_ABORT_MSG_IF(m_socket->Connect(m_remote) == -1,
+    NS_ABORT_MSG_IF(m_socket->Connect(m_peer) == -1,
                     "HostBulkSendApplication: cannot connect to Remote");
 }
 

@@ -12,11 +12,11 @@
 #include "app-thread.h"
 
 #include "ns3/address.h"
-#include "ns3/application.h"
 #include "ns3/data-rate.h"
 #include "ns3/event-id.h"
 #include "ns3/host-cpu.h"
 #include "ns3/host-net-stack.h"
+#include "ns3/source-application.h"
 
 namespace ns3
 {
@@ -38,7 +38,7 @@ class Socket;
  * burst at line rate. Zero attributes take
  * the node's HostNetStack values (a preset's), so a host preset sets realistic sizes.
  */
-class HostBulkSendApplication : public Application
+class HostBulkSendApplication : public SourceApplication
 {
   public:
     /**
@@ -86,7 +86,6 @@ class HostBulkSendApplication : public Application
     /// The current write's cost was paid: hand its data to TCP.
     void WriteDone();
 
-    Address m_remote;           ///< destination (attribute)
     uint64_t m_maxBytes{0};     ///< bytes to send, 0 = no limit (attribute)
     uint32_t m_writeSize{0};    ///< bytes per write, 0 = the stack's (attribute)
     Time m_syscallCost;         ///< per write, 0 = the stack's (attribute)

@@ -9,6 +9,7 @@
 #include "host-sink-application.h"
 
 #include "send-time-tag.h"
+#include "socket-binding.h"
 
 #include "ns3/abort.h"
 #include "ns3/address-utils.h"
@@ -43,14 +44,9 @@ HostSinkApplication::GetTypeId()
 {
     static TypeId tid =
         TypeId("ns3::HostSinkApplication")
-            .SetParent<Application>()
+            .SetParent<SinkApplication>()
             .SetGroupName("Hostnet")
             .AddConstructor<HostSinkApplication>()
-            .AddAttribute("Local",
-                          "The address to bind to (e.g. InetSocketAddress(any, port)).",
-                          AddressValue(),
-                          MakeAddressAccessor(&HostSinkApplication::m_local),
-                          MakeAddressChecker())
             .AddAttribute("Protocol",
                           "The socket factory: ns3::UdpSocketFactory or ns3::TcpSocketFactory.",
                           TypeIdValue(UdpSocketFactory::GetTypeId()),
@@ -142,7 +138,7 @@ HostSinkApplication::DoDispose()
     m_pending = nullptr;
     m_userCost = nullptr;
     m_readDone = Callback<void>();
-    Application::DoDispose();
+    SinkApplication::DoDispose();
 }
 
 int64_t
@@ -183,7 +179,8 @@ HostSinkApplication::StartApplication()
                              "HostSinkApplication::BusyPoll");
     m_socket = Socket::CreateSocket(GetNode(), m_protocol);
     HostNetStack::ConfigureNodeSocket(GetNode(), m_socket);
-    NS_ABORT_MSG_IF(m_socket->Bind(m_local) == -1, "HostSinkApplication: cannot bind to Local");
+    NS_ABORT_MSG_IF(m_socket->Bind(SinkBindAddress(m_local, m_port, "HostSinkApplication")) == -1,
+                    "HostSinkApplication: cannot bind to Local");
     m_socket->SetRecvCallback(MakeCallback(&HostSinkApplication::DataReady, this));
     UintegerValue rcvBuf;
     m_socketRcvBuf = m_socket->GetAttributeFailSafe("RcvBufSize", rcvBuf) ? rcvBuf.Get() : 0;

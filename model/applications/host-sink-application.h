@@ -12,7 +12,6 @@
 #include "app-thread.h"
 
 #include "ns3/address.h"
-#include "ns3/application.h"
 #include "ns3/busy-poller.h"
 #include "ns3/data-rate.h"
 #include "ns3/host-cpu.h"
@@ -20,6 +19,7 @@
 #include "ns3/latency-histogram.h"
 #include "ns3/random-variable-stream.h"
 #include "ns3/rfs-flow-table.h"
+#include "ns3/sink-application.h"
 #include "ns3/traced-callback.h"
 
 #include <vector>
@@ -49,7 +49,7 @@ class Packet;
  * last advertised window is estimated as the free buffer space when data last arrived
  * (TCP acknowledges arriving data) or at the last such update.
  */
-class HostSinkApplication : public Application
+class HostSinkApplication : public SinkApplication
 {
   public:
     /**
@@ -172,7 +172,6 @@ class HostSinkApplication : public Application
     };
 
     TypeId m_protocol;                ///< socket factory (attribute)
-    Address m_local;                  ///< bind address (attribute)
     uint32_t m_readSize{0};           ///< TCP bytes per read, 0 = stack's (attribute)
     uint32_t m_effReadSize{1448};     ///< TCP bytes per read in use
     Time m_effSyscallCost;            ///< syscall cost in use

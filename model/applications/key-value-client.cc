@@ -9,6 +9,7 @@
 #include "key-value-client.h"
 
 #include "etc-workload.h"
+#include "socket-binding.h"
 
 #include "ns3/boolean.h"
 #include "ns3/double.h"
@@ -38,14 +39,9 @@ KeyValueClient::GetTypeId()
 {
     static TypeId tid =
         TypeId("ns3::KeyValueClient")
-            .SetParent<Application>()
+            .SetParent<SourceApplication>()
             .SetGroupName("Hostnet")
             .AddConstructor<KeyValueClient>()
-            .AddAttribute("Remote",
-                          "The key-value server (InetSocketAddress).",
-                          AddressValue(),
-                          MakeAddressAccessor(&KeyValueClient::m_remote),
-                          MakeAddressChecker())
             .AddAttribute("Threads",
                           "Client threads (>= 1); each opens Connections connections. Without a "
                           "CPU model (Cpu) threads only group connections; with one, each is a "
@@ -282,14 +278,14 @@ KeyValueClient::DoDispose()
     m_valueSizes = nullptr;
     m_gapUniform = nullptr;
     m_updateUniform = nullptr;
-    Application::DoDispose();
+    SourceApplication::DoDispose();
 }
 
 void
 KeyValueClient::StartApplication()
 {
     NS_LOG_FUNCTION(this);
-    NS_ABORT_MSG_IF(!InetSocketAddress::IsMatchingType(m_remote),
+    NS_ABORT_MSG_IF(!InetSocketAddress::IsMatchingType(m_peer),
                     "KeyValueClient::Remote must be an InetSocketAddress (the server's address "
                     "and port)");
     NS_ABORT_MSG_IF(!m_conns.empty(), "KeyValueClient: started twice");
@@ -319,12 +315,13 @@ KeyValueClient::StartApplication()
     {
         Ptr<Socket> socket = Socket::CreateSocket(GetNode(), TcpSocketFactory::GetTypeId());
         HostNetStack::ConfigureNodeSocket(GetNode(), socket);
-        NS_ABORT_MSG_IF(socket->Bind() == -1, "KeyValueClient: cannot bind connection " << i);
+        NS_ABORT_MSG_IF(BindSourceSocket(socket, m_local, m_tos) == -1,
+                        "KeyValueClient: cannot bind connection " << i << " to Local");
         m_conns[i].socket =
             Create<MessageSocket>(socket, true, MakeCallback(&KeyValueClient::Received, this, i));
         socket->SetConnectCallback(MakeCallback(&KeyValueClient::Connected, this, i),
                                    MakeCallback(&KeyValueClient::ConnectionFailed, this, i));
-        socket->Connect(m_remote);
+        socket->Connect(m_peer);
     }
 }
 
@@ -366,8 +363,8 @@ KeyValueClient::ConnectionFailed(uint32_t index, Ptr<Socket> socket)
 {
     NS_FATAL_ERROR("KeyValueClient: connection "
                    << index << " cannot connect to Remote "
-                   << InetSocketAddress::ConvertFrom(m_remote).GetIpv4() << ":"
-                   << InetSocketAddress::ConvertFrom(m_remote).GetPort());
+                   << InetSocketAddress::ConvertFrom(m_peer).GetIpv4() << ":"
+                   << InetSocketAddress::ConvertFrom(m_peer).GetPort());
 }
 
 Time
@@ -476,7 +473,7 @@ void
 KeyValueClient::Issue(uint32_t index)
 {
     RequestResponseHeader request = NextRequest(index);
-    m_conns[index].socket->Send(request, m_remote);
+    m_conns[index].socket->Send(request, m_peer);
     m_requestTrace(request.GetId(),
                    index,
                    request.GetResponseSize() == RequestResponseHeader::SIZE);
@@ -655,7 +652,7 @@ KeyValueClient::WriteDone(uint32_t thread)
         HostNetStack::ContextScope sendmsg(*m_stack,
                                            {HostNetStack::ExecContext::TASK, th.task},
                                            HostNetStack::ContextScope::SYSCALL);
-        socket->Send(request, m_remote);
+        socket->Send(request, m_peer);
     }
     m_requestTrace(request.GetId(),
                    index,

@@ -12,13 +12,13 @@
 #include "message-socket.h"
 
 #include "ns3/address.h"
-#include "ns3/application.h"
 #include "ns3/epoll-instance.h"
 #include "ns3/event-id.h"
 #include "ns3/host-cpu.h"
 #include "ns3/latency-histogram.h"
 #include "ns3/nstime.h"
 #include "ns3/random-variable-stream.h"
+#include "ns3/source-application.h"
 #include "ns3/traced-callback.h"
 
 #include <cstdint>
@@ -109,7 +109,7 @@ struct KeyValueClientStats
  *   Simplified: the request's user-space work (key generation, parsing) is not charged; the
  *   timer has one event per connection, not libevent's one per thread.
  */
-class KeyValueClient : public Application
+class KeyValueClient : public SourceApplication
 {
   public:
     /// Inter-arrival distributions of the open loop (attribute InterArrival).
@@ -329,7 +329,6 @@ class KeyValueClient : public Application
      */
     void ConnectionFailed(uint32_t index, Ptr<Socket> socket);
 
-    Address m_remote;                              ///< the server (attribute)
     uint32_t m_threads{32};                        ///< threads (attribute)
     uint32_t m_connections{20};                    ///< connections per thread (attribute)
     double m_rate{0};                              ///< requests per second, 0 = closed (attribute)

@@ -8,6 +8,8 @@
 
 #include "key-value-server.h"
 
+#include "socket-binding.h"
+
 #include "ns3/boolean.h"
 #include "ns3/enum.h"
 #include "ns3/inet-socket-address.h"
@@ -31,14 +33,9 @@ KeyValueServer::GetTypeId()
 {
     static TypeId tid =
         TypeId("ns3::KeyValueServer")
-            .SetParent<Application>()
+            .SetParent<SinkApplication>()
             .SetGroupName("Hostnet")
             .AddConstructor<KeyValueServer>()
-            .AddAttribute("Port",
-                          "TCP port the server listens on (1..65535).",
-                          UintegerValue(11211),
-                          MakeUintegerAccessor(&KeyValueServer::m_port),
-                          MakeUintegerChecker<uint16_t>(1))
             .AddAttribute("Threads",
                           "Worker threads (memcached -t), each with its own epoll instance "
                           "(>= 1).",
@@ -98,7 +95,10 @@ KeyValueServer::GetTypeId()
     return tid;
 }
 
-KeyValueServer::KeyValueServer() = default;
+KeyValueServer::KeyValueServer()
+    : SinkApplication(11211)
+{
+}
 
 KeyValueServer::~KeyValueServer() = default;
 
@@ -131,7 +131,7 @@ KeyValueServer::DoDispose()
     m_cpu = nullptr;
     m_stack = nullptr;
     m_rfs = nullptr;
-    Application::DoDispose();
+    SinkApplication::DoDispose();
 }
 
 void
@@ -159,8 +159,8 @@ KeyValueServer::StartApplication()
     }
     m_listener = Socket::CreateSocket(GetNode(), TcpSocketFactory::GetTypeId());
     HostNetStack::ConfigureNodeSocket(GetNode(), m_listener);
-    NS_ABORT_MSG_IF(m_listener->Bind(InetSocketAddress(Ipv4Address::GetAny(), m_port)) == -1,
-                    "KeyValueServer: cannot bind to port " << m_port);
+    NS_ABORT_MSG_IF(m_listener->Bind(SinkBindAddress(m_local, m_port, "KeyValueServer")) == -1,
+                    "KeyValueServer: cannot bind to Local/Port " << m_port);
     m_listener->Listen();
     m_listener->SetAcceptCallback(MakeNullCallback<bool, Ptr<Socket>, const Address&>(),
                                   MakeCallback(&KeyValueServer::Accepted, this));

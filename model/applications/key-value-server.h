@@ -11,10 +11,10 @@
 
 #include "message-socket.h"
 
-#include "ns3/application.h"
 #include "ns3/epoll-instance.h"
 #include "ns3/host-cpu.h"
 #include "ns3/host-net-stack.h"
+#include "ns3/sink-application.h"
 #include "ns3/traced-callback.h"
 
 #include <deque>
@@ -62,7 +62,7 @@ struct KeyValueServerStats
  * answer is "STORED"), any other a GET answered with ResponseSize bytes; the server keeps no
  * data (the load generator picks the value sizes, as mutilate does).
  */
-class KeyValueServer : public Application
+class KeyValueServer : public SinkApplication
 {
   public:
     /** @return the TypeId */
@@ -178,7 +178,6 @@ class KeyValueServer : public Application
     /// @return the thread a connection delivered by the current context goes to
     uint32_t PickThread();
 
-    uint16_t m_port{11211};                       ///< listening port (attribute)
     uint32_t m_nThreads{4};                       ///< worker threads (attribute)
     Assignment m_assignment{NAPI_ID};             ///< connection assignment (attribute)
     bool m_pinThreads{true};                      ///< thread t on core t (attribute)

@@ -10,6 +10,7 @@
 
 #include "packet-pair-probe-sender.h"
 #include "send-time-tag.h"
+#include "socket-binding.h"
 
 #include "ns3/abort.h"
 #include "ns3/log.h"
@@ -38,14 +39,9 @@ PacketPairProbeReceiver::GetTypeId()
 {
     static TypeId tid =
         TypeId("ns3::PacketPairProbeReceiver")
-            .SetParent<Application>()
+            .SetParent<SinkApplication>()
             .SetGroupName("Hostnet")
             .AddConstructor<PacketPairProbeReceiver>()
-            .AddAttribute("Local",
-                          "The address to bind to (InetSocketAddress(any, port)).",
-                          AddressValue(),
-                          MakeAddressAccessor(&PacketPairProbeReceiver::m_local),
-                          MakeAddressChecker())
             .AddAttribute("ReadCost",
                           "CPU time per datagram read at TASK level: recvfrom, the time stamp "
                           "and the application's own work (its per-byte copy is set by "
@@ -104,7 +100,7 @@ PacketPairProbeReceiver::DoDispose()
     m_pending = nullptr;
     m_readCost = nullptr;
     m_readDone = Callback<void>();
-    Application::DoDispose();
+    SinkApplication::DoDispose();
 }
 
 int64_t
@@ -122,7 +118,9 @@ PacketPairProbeReceiver::StartApplication()
                     "PacketPairProbeReceiver::ReadCost must be a RandomVariableStream");
     m_thread.Create(GetNode(), "probe-rx", m_core, false, "PacketPairProbeReceiver::Core");
     m_socket = Socket::CreateSocket(GetNode(), UdpSocketFactory::GetTypeId());
-    NS_ABORT_MSG_IF(m_socket->Bind(m_local) == -1, "PacketPairProbeReceiver: cannot bind to Local");
+    NS_ABORT_MSG_IF(m_socket->Bind(SinkBindAddress(m_local, m_port, "PacketPairProbeReceiver")) ==
+                        -1,
+                    "PacketPairProbeReceiver: cannot bind to Local");
     m_socket->SetRecvCallback(MakeCallback(&PacketPairProbeReceiver::DataReady, this));
 }
 

@@ -12,11 +12,11 @@
 #include "app-thread.h"
 
 #include "ns3/address.h"
-#include "ns3/application.h"
 #include "ns3/data-rate.h"
 #include "ns3/host-cpu.h"
 #include "ns3/nstime.h"
 #include "ns3/random-variable-stream.h"
+#include "ns3/sink-application.h"
 #include "ns3/traced-callback.h"
 
 #include <map>
@@ -42,7 +42,7 @@ class Packet;
  * is the trailer's time stamp minus its head's (G(s_t) in Salehin and Rojas-Cessa 2014); a
  * trailer whose head was not the last datagram read is not paired.
  */
-class PacketPairProbeReceiver : public Application
+class PacketPairProbeReceiver : public SinkApplication
 {
   public:
     /**
@@ -114,7 +114,6 @@ class PacketPairProbeReceiver : public Application
     /// The read of the current datagram ended: time-stamp it.
     void ReadDone();
 
-    Address m_local;                              ///< bind address (attribute)
     Ptr<RandomVariableStream> m_readCost;         ///< CPU time per read (attribute)
     DataRate m_readCopyRate;                      ///< per-byte read cost as a rate (attribute)
     uint32_t m_core{0};                           ///< core of the receiving task (attribute)

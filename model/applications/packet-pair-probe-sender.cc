@@ -9,6 +9,7 @@
 #include "packet-pair-probe-sender.h"
 
 #include "send-time-tag.h"
+#include "socket-binding.h"
 
 #include "ns3/abort.h"
 #include "ns3/attribute-container.h"
@@ -35,14 +36,9 @@ PacketPairProbeSender::GetTypeId()
 {
     static TypeId tid =
         TypeId("ns3::PacketPairProbeSender")
-            .SetParent<Application>()
+            .SetParent<SourceApplication>()
             .SetGroupName("Hostnet")
             .AddConstructor<PacketPairProbeSender>()
-            .AddAttribute("Remote",
-                          "Destination of the probes (InetSocketAddress of the receiver).",
-                          AddressValue(),
-                          MakeAddressAccessor(&PacketPairProbeSender::m_remote),
-                          MakeAddressChecker())
             .AddAttribute("HeadSize",
                           "Frame size of the head datagram in bytes, counted as the paper "
                           "does (Salehin and Rojas-Cessa 2014: s_h = 1512, the path MTU plus 12 "
@@ -112,7 +108,7 @@ PacketPairProbeSender::DoDispose()
 {
     m_next.Cancel();
     m_socket = nullptr;
-    Application::DoDispose();
+    SourceApplication::DoDispose();
 }
 
 void
@@ -154,11 +150,12 @@ void
 PacketPairProbeSender::StartApplication()
 {
     NS_LOG_FUNCTION(this);
-    NS_ABORT_MSG_IF(m_remote.IsInvalid(), "PacketPairProbeSender::Remote is not set");
+    NS_ABORT_MSG_IF(m_peer.IsInvalid(), "PacketPairProbeSender::Remote is not set");
     Configure();
     m_socket = Socket::CreateSocket(GetNode(), UdpSocketFactory::GetTypeId());
-    NS_ABORT_MSG_IF(m_socket->Bind() == -1, "PacketPairProbeSender: cannot bind a socket");
-    NS_ABORT_MSG_IF(m_socket->Connect(m_remote) == -1,
+    NS_ABORT_MSG_IF(BindSourceSocket(m_socket, m_local, m_tos) == -1,
+                    "PacketPairProbeSender: cannot bind to Local");
+    NS_ABORT_MSG_IF(m_socket->Connect(m_peer) == -1,
                     "PacketPairProbeSender: cannot connect to Remote");
     m_sent = 0;
     m_next = Simulator::ScheduleNow(&PacketPairProbeSender::SendProbe, this);

@@ -10,9 +10,9 @@
 #define PACKET_PAIR_PROBE_SENDER_H
 
 #include "ns3/address.h"
-#include "ns3/application.h"
 #include "ns3/event-id.h"
 #include "ns3/nstime.h"
+#include "ns3/source-application.h"
 #include "ns3/traced-callback.h"
 
 #include <string>
@@ -42,7 +42,7 @@ class Socket;
  * trailer size in their first 7 bytes (big endian: uint32 probe, uint8 role, uint16
  * trailer size), and a SendTimeTag.
  */
-class PacketPairProbeSender : public Application
+class PacketPairProbeSender : public SourceApplication
 {
   public:
     /// Order of the probes.
@@ -102,7 +102,6 @@ class PacketPairProbeSender : public Application
      */
     Ptr<Packet> MakeDatagram(uint32_t frameSize, uint8_t role, uint32_t trailerSize) const;
 
-    Address m_remote;                 ///< destination (attribute)
     uint32_t m_headSize{1512};        ///< head frame size (attribute)
     uint32_t m_encapsulation{12};     ///< link-layer bytes counted in the sizes (attribute)
     Time m_spacing;                   ///< time between probes (attribute)

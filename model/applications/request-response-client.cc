@@ -8,6 +8,8 @@
 
 #include "request-response-client.h"
 
+#include "socket-binding.h"
+
 #include "ns3/double.h"
 #include "ns3/host-net-stack.h"
 #include "ns3/inet-socket-address.h"
@@ -33,14 +35,9 @@ RequestResponseClient::GetTypeId()
 {
     static TypeId tid =
         TypeId("ns3::RequestResponseClient")
-            .SetParent<Application>()
+            .SetParent<SourceApplication>()
             .SetGroupName("Hostnet")
             .AddConstructor<RequestResponseClient>()
-            .AddAttribute("Remote",
-                          "The server (InetSocketAddress).",
-                          AddressValue(),
-                          MakeAddressAccessor(&RequestResponseClient::m_remote),
-                          MakeAddressChecker())
             .AddAttribute("Protocol",
                           "Socket factory: ns3::TcpSocketFactory or ns3::UdpSocketFactory.",
                           TypeIdValue(TcpSocketFactory::GetTypeId()),
@@ -193,7 +190,7 @@ RequestResponseClient::DoDispose()
     m_responseSizes = nullptr;
     m_thread.Dispose();
     m_stack = nullptr;
-    Application::DoDispose();
+    SourceApplication::DoDispose();
 }
 
 void
@@ -205,7 +202,7 @@ RequestResponseClient::StartApplication()
                     "RequestResponseClient::Protocol must be ns3::TcpSocketFactory or "
                     "ns3::UdpSocketFactory, not "
                         << m_protocol.GetName());
-    NS_ABORT_MSG_IF(!InetSocketAddress::IsMatchingType(m_remote),
+    NS_ABORT_MSG_IF(!InetSocketAddress::IsMatchingType(m_peer),
                     "RequestResponseClient::Remote must be an InetSocketAddress");
     m_thread.Create(GetNode(), "rpc-client", m_core, true, "RequestResponseClient::Core");
     m_stack = HostNetStack::GetOrCreate(GetNode());
@@ -218,7 +215,8 @@ RequestResponseClient::StartApplication()
     m_interval->SetAttribute("Mean", DoubleValue(1.0 / m_rate));
     Ptr<Socket> socket = Socket::CreateSocket(GetNode(), m_protocol);
     HostNetStack::ConfigureNodeSocket(GetNode(), socket);
-    NS_ABORT_MSG_IF(socket->Bind() == -1, "RequestResponseClient: cannot bind");
+    NS_ABORT_MSG_IF(BindSourceSocket(socket, m_local, m_tos) == -1,
+                    "RequestResponseClient: cannot bind to Local");
     m_socket = Create<MessageSocket>(socket,
                                      tcp,
                                      MakeCallback(&RequestResponseClient::ResponseReceived, this));
@@ -226,7 +224,7 @@ RequestResponseClient::StartApplication()
     {
         socket->SetConnectCallback(MakeCallback(&RequestResponseClient::Connected, this),
                                    MakeCallback(&RequestResponseClient::ConnectionFailed, this));
-        socket->Connect(m_remote);
+        socket->Connect(m_peer);
     }
     m_next = Simulator::Schedule(Seconds(m_interval->GetValue()), [this] { NewRequest(); });
 }
@@ -284,7 +282,7 @@ RequestResponseClient::WriteDone()
         HostNetStack::ContextScope sendmsg(*m_stack,
                                            {HostNetStack::ExecContext::TASK, m_thread.GetTask()},
                                            HostNetStack::ContextScope::SYSCALL);
-        m_socket->Send(m_toWrite.front(), m_remote);
+        m_socket->Send(m_toWrite.front(), m_peer);
     }
     m_toWrite.pop_front();
     ++m_sent;

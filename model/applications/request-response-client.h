@@ -12,13 +12,13 @@
 #include "app-thread.h"
 #include "message-socket.h"
 
-#include "ns3/application.h"
 #include "ns3/busy-poller.h"
 #include "ns3/event-id.h"
 #include "ns3/host-cpu.h"
 #include "ns3/host-net-stack.h"
 #include "ns3/latency-histogram.h"
 #include "ns3/random-variable-stream.h"
+#include "ns3/source-application.h"
 #include "ns3/traced-callback.h"
 
 #include <deque>
@@ -39,7 +39,7 @@ namespace ns3
  * SyscallCost on the client's task on the node's HostCpu, so the client host's interrupt
  * and protocol load shows in the response time, as it does for a real RPC.
  */
-class RequestResponseClient : public Application
+class RequestResponseClient : public SourceApplication
 {
   public:
     /** @return the TypeId */
@@ -108,7 +108,6 @@ class RequestResponseClient : public Application
     /// The TCP connection failed.
     void ConnectionFailed(Ptr<Socket> socket);
 
-    Address m_remote;                            ///< the server (attribute)
     TypeId m_protocol;                           ///< socket factory (attribute)
     double m_rate{1000};                         ///< requests per second (attribute)
     uint32_t m_requestSize{100};                 ///< bytes (attribute)

@@ -8,6 +8,8 @@
 
 #include "request-response-server.h"
 
+#include "socket-binding.h"
+
 #include "ns3/host-net-stack.h"
 #include "ns3/inet-socket-address.h"
 #include "ns3/log.h"
@@ -30,14 +32,9 @@ RequestResponseServer::GetTypeId()
 {
     static TypeId tid =
         TypeId("ns3::RequestResponseServer")
-            .SetParent<Application>()
+            .SetParent<SinkApplication>()
             .SetGroupName("Hostnet")
             .AddConstructor<RequestResponseServer>()
-            .AddAttribute("Port",
-                          "Port the server listens on (1..65535).",
-                          UintegerValue(5000),
-                          MakeUintegerAccessor(&RequestResponseServer::m_port),
-                          MakeUintegerChecker<uint16_t>(1))
             .AddAttribute("Protocol",
                           "Socket factory: ns3::TcpSocketFactory or ns3::UdpSocketFactory.",
                           TypeIdValue(TcpSocketFactory::GetTypeId()),
@@ -84,6 +81,7 @@ RequestResponseServer::GetTypeId()
 }
 
 RequestResponseServer::RequestResponseServer()
+    : SinkApplication(5000)
 {
     m_serviceDone = MakeCallback(&RequestResponseServer::ServiceDone, this);
 }
@@ -115,7 +113,7 @@ RequestResponseServer::DoDispose()
     m_listener = nullptr;
     m_thread.Dispose();
     m_stack = nullptr;
-    Application::DoDispose();
+    SinkApplication::DoDispose();
 }
 
 void
@@ -139,8 +137,9 @@ RequestResponseServer::StartApplication()
                              "RequestResponseServer::BusyPoll");
     m_listener = Socket::CreateSocket(GetNode(), m_protocol);
     HostNetStack::ConfigureNodeSocket(GetNode(), m_listener);
-    NS_ABORT_MSG_IF(m_listener->Bind(InetSocketAddress(Ipv4Address::GetAny(), m_port)) == -1,
-                    "RequestResponseServer: cannot bind to port " << m_port);
+    NS_ABORT_MSG_IF(m_listener->Bind(SinkBindAddress(m_local, m_port, "RequestResponseServer")) ==
+                        -1,
+                    "RequestResponseServer: cannot bind to Local/Port " << m_port);
     auto received = MakeCallback(&RequestResponseServer::RequestReceived, this);
     if (tcp)
     {

@@ -12,11 +12,11 @@
 #include "app-thread.h"
 #include "message-socket.h"
 
-#include "ns3/application.h"
 #include "ns3/busy-poller.h"
 #include "ns3/host-cpu.h"
 #include "ns3/host-net-stack.h"
 #include "ns3/random-variable-stream.h"
+#include "ns3/sink-application.h"
 #include "ns3/traced-callback.h"
 
 #include <deque>
@@ -36,7 +36,7 @@ namespace ns3
  * arrival order (one worker thread); then a response of the size the request asks for goes
  * back on the same connection (TCP) or to the sender (UDP).
  */
-class RequestResponseServer : public Application
+class RequestResponseServer : public SinkApplication
 {
   public:
     /** @return the TypeId */
@@ -86,7 +86,6 @@ class RequestResponseServer : public Application
         RequestResponseHeader request; ///< the request
     };
 
-    uint16_t m_port{5000};                        ///< listening port (attribute)
     TypeId m_protocol;                            ///< socket factory (attribute)
     Ptr<RandomVariableStream> m_serviceCost;      ///< CPU work per request (attribute)
     Time m_syscallCost;                           ///< per read and per write (attribute)

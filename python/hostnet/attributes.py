@@ -30,7 +30,11 @@ def _rst_escape(text):
 
 
 def collect(ns):
-    """Return [(class name, parent, [(attr, default, help)], [(trace, help)])], sorted."""
+    """Return [(class name, parent, [(attr, default, help)], [(trace, help)])], sorted.
+
+    A parent outside hostnet (an ns-3 class other than Object) is named with the attributes
+    it gives, e.g. ``ns3::SourceApplication (Remote, Local, Tos)``.
+    """
     classes = []
     for i in range(ns.TypeId.GetRegisteredN()):
         tid = ns.TypeId.GetRegistered(i)
@@ -48,8 +52,26 @@ def collect(ns):
         for k in range(tid.GetTraceSourceN()):
             info = tid.GetTraceSource(k)
             traces.append((str(info.name), str(info.help)))
-        classes.append((str(tid.GetName()), str(tid.GetParent().GetName()), attrs, traces))
+        parent = tid.GetParent()
+        parent_name = str(parent.GetName())
+        if str(parent.GetGroupName()) != "Hostnet" and parent.GetAttributeN() > 0 and \
+                parent_name not in ("ns3::Application", "ns3::NetDevice", "ns3::Object"):
+            inherited = [str(parent.GetAttribute(k).name) for k in range(parent.GetAttributeN())]
+            parent_name += f" ({', '.join(inherited)})"
+        classes.append((str(tid.GetName()), parent_name, attrs, traces))
     return sorted(classes)
+
+
+def _parent_line(parent):
+    """``Parent: ``ns3::X``.``, with the attributes an ns-3 parent gives after it."""
+    name, _, inherited = parent.partition(" (")
+    if not inherited:
+        return f"Parent: ``{name}``."
+    items = inherited.rstrip(")").split(", ")
+    names = ", ".join(f"``{a}``" for a in items)
+    if len(items) == 1:
+        return f"Parent: ``{name}``, whose attribute {names} applies too."
+    return f"Parent: ``{name}``, whose attributes {names} apply too."
 
 
 def render(classes):
@@ -60,7 +82,7 @@ def render(classes):
     ]
     for name, parent, attrs, traces in classes:
         title = f"``{name}``"
-        lines += [title, "=" * len(title), "", f"Parent: ``{parent}``.", ""]
+        lines += [title, "=" * len(title), "", _parent_line(parent), ""]
         if attrs:
             lines.append("Attributes:")
             lines.append("")

@@ -569,3 +569,36 @@ def test_python_helper_raises_value_error(python_results, index):
     assert kind == "ValueError", (code, kind, message)
     assert expected in message, (code, message)
     assert "HostNetDeviceHelper." in message, message
+
+
+SINK_WITHOUT_PORT = r"""
+import sys
+from hostnet import ns
+node = ns.NodeContainer(1)
+ns.InternetStackHelper().Install(node)
+app = ns.CreateObject[ns.{cls}]()
+{settings}
+node.Get(0).AddApplication(app)
+ns.Simulator.Stop(ns.MilliSeconds(1))
+ns.Simulator.Run()
+print("RAN")
+"""
+
+
+@pytest.mark.parametrize("cls, settings, expected", [
+    ("RequestResponseServer", 'app.SetAttribute("Port", ns.UintegerValue(0))',
+     "RequestResponseServer: no port to listen on: Local is unset and Port is 0"),
+    ("KeyValueServer", 'app.SetAttribute("Port", ns.UintegerValue(70000))',
+     "KeyValueServer: no port to listen on: Local is unset and Port is 70000"),
+    ("HostSinkApplication", 'app.SetAttribute("Local", ns.AddressValue(ns.Ipv4Address("10.0.0.1").ConvertTo()))',
+     "HostSinkApplication: no port to listen on: Local is an address without a port"),
+])
+def test_sink_without_a_port_stops_with_a_message(cls, settings, expected):
+    """ns-3's SinkApplication Port has no range check: the sink refuses it when it starts."""
+    env = dict(os.environ, HOSTNET_BUILD_DIR=str(BUILD))
+    script = SINK_WITHOUT_PORT.format(cls=cls, settings=settings)
+    proc = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          env=env, timeout=300)
+    assert proc.returncode != 0 and "RAN" not in proc.stdout, proc.stdout
+    assert expected in proc.stderr, proc.stderr
+    assert "Port to 1..65535" in proc.stderr, proc.stderr
