@@ -241,8 +241,32 @@ NapiRxMode::IsrDone()
 void
 NapiRxMode::Poll()
 {
+    SetPollPhase(PollPhase::POLLING);
     m_pollPackets = 0;
     StartPollCall();
+}
+
+void
+NapiRxMode::SetPollPhase(PollPhase phase)
+{
+    // One call at a time: Poll starts it, EndPollCall decides how it returns, and
+    // ReturnFromPoll ends it from any phase (a hand-off ends it in the middle of the loop).
+    switch (phase)
+    {
+    case PollPhase::IDLE:
+        NS_ASSERT_MSG(m_pollPhase != PollPhase::IDLE, "NapiRxMode: no poll call to return from");
+        break;
+    case PollPhase::POLLING:
+        NS_ASSERT_MSG(m_pollPhase == PollPhase::IDLE, "NapiRxMode: a poll call in a poll call");
+        break;
+    case PollPhase::UNMASKING:
+        NS_ASSERT_MSG(m_pollPhase == PollPhase::COMPLETE, "NapiRxMode: an unmask not completing");
+        break;
+    default:
+        NS_ASSERT_MSG(m_pollPhase == PollPhase::POLLING, "NapiRxMode: a poll call ended twice");
+        break;
+    }
+    m_pollPhase = phase;
 }
 
 void
@@ -281,19 +305,16 @@ NapiRxMode::PollNext()
         ProcessPacket(false);
         return;
     }
-    if (m_pollEnding)
+    if (m_pollPhase == PollPhase::REPOLL)
     {
         // What the end of the call flushed went up: the call returns (Linux does not look
         // at the ring again before napi_complete_done or the next poll).
-        m_pollEnding = false;
-        if (m_endWeightUsed)
-        {
-            WeightExhausted();
-        }
-        else
-        {
-            FinishComplete();
-        }
+        WeightExhausted();
+        return;
+    }
+    if (m_pollPhase != PollPhase::POLLING)
+    {
+        FinishComplete(); // likewise after napi_complete_done's flush
         return;
     }
     bool weightUsed = m_pollPackets >= m_weight;
@@ -319,24 +340,26 @@ NapiRxMode::EndPollCall(bool weightUsed)
 {
     // Linux calls poll again after a full one (it may find nothing and complete then);
     // TickedNapiRxMode completes at once when the ring is empty.
-    m_pollEnding = true;
-    m_endWeightUsed = weightUsed && RepollsAfterFullPoll();
-    if (m_endWeightUsed && HasState(PREFER_BUSY_POLL))
+    bool repoll = weightUsed && RepollsAfterFullPoll();
+    if (repoll && !HasState(PREFER_BUSY_POLL))
     {
-        // __napi_poll: more work, but busy polling is preferred: complete now (the interrupt
-        // stays masked under the timer, or the context is scheduled again).
-        m_endWeightUsed = false;
-        m_preferCompleting = true;
+        SetPollPhase(PollPhase::REPOLL);
     }
-    if (!m_endWeightUsed)
+    else if (!PrepareComplete()) // napi_complete_done's decisions before its GRO flush
     {
-        // napi_complete_done's decisions before its GRO flush.
-        PrepareComplete();
+        SetPollPhase(PollPhase::COMPLETE_DEFERRED);
+    }
+    else
+    {
+        // A full call with NAPI_STATE_PREFER_BUSY_POLL (__napi_poll: more work, but busy
+        // polling is preferred) completes now and schedules the context again; a deferral
+        // above keeps it masked under the timer instead.
+        SetPollPhase(repoll ? PollPhase::COMPLETE_RESCHEDULE : PollPhase::COMPLETE);
     }
     if (m_gro)
     {
         bool flushOld;
-        if (m_endWeightUsed)
+        if (m_pollPhase == PollPhase::REPOLL)
         {
             // __napi_poll after a full poll: napi_gro_flush(n, HZ >= 1000), the packets
             // started before this jiffy (all of them with a longer jiffy).
@@ -429,6 +452,7 @@ NapiRxMode::WeightExhausted()
 void
 NapiRxMode::ReturnFromPoll(bool rescheduled)
 {
+    SetPollPhase(PollPhase::IDLE);
     NotifyPoll(m_pollPackets);
     uint32_t work = m_pollPackets;
     m_pollPackets = 0;
@@ -481,7 +505,7 @@ NapiRxMode::NotifyTimeSqueeze()
     NotifySoftirqRestart();
 }
 
-void
+bool
 NapiRxMode::PrepareComplete()
 {
     // napi_complete_done(n, work_done): a poll that did work re-arms the deferral count and,
@@ -496,22 +520,25 @@ NapiRxMode::PrepareComplete()
         m_deferCount = m_deferHardIrqs;
     }
     m_workSinceComplete = 0;
-    m_completeDeferred = false;
+    bool deferred = false;
     if (m_deferCount > 0)
     {
         m_deferCount--;
         m_completeTimeout = m_groFlushTimeout;
-        m_completeDeferred = m_completeTimeout.IsStrictlyPositive();
+        deferred = m_completeTimeout.IsStrictlyPositive();
     }
     ClearState(PREFER_BUSY_POLL); // napi_complete_done clears NAPI_STATE_PREFER_BUSY_POLL
+    return !deferred;
 }
 
 void
 NapiRxMode::FinishComplete()
 {
-    bool preferCompleting = m_preferCompleting;
-    m_preferCompleting = false;
-    if (m_completeDeferred)
+    NS_ASSERT_MSG(m_pollPhase == PollPhase::COMPLETE ||
+                      m_pollPhase == PollPhase::COMPLETE_DEFERRED ||
+                      m_pollPhase == PollPhase::COMPLETE_RESCHEDULE,
+                  "NapiRxMode: napi_complete_done outside a completing poll call");
+    if (m_pollPhase == PollPhase::COMPLETE_DEFERRED)
     {
         // Deferred hard IRQs or IRQ suspension: stay masked, re-poll from the timer; nobody
         // holds the context meanwhile (a busy poller may take it).
@@ -527,7 +554,7 @@ NapiRxMode::FinishComplete()
         // poll (napi_watchdog) that flushes what GRO still holds.
         ArmNapiTimer(m_completeTimeout);
     }
-    if (preferCompleting)
+    if (m_pollPhase == PollPhase::COMPLETE_RESCHEDULE)
     {
         // __napi_poll: napi_complete_done returned true, so napi_schedule: the context stays
         // on the poll list with the interrupt masked.
@@ -540,6 +567,7 @@ NapiRxMode::FinishComplete()
         ReturnFromPoll(false);
         return;
     }
+    SetPollPhase(PollPhase::UNMASKING);
     m_softnet->SubmitWork(m_queue->GetCosts().SampleRegisterWrite(),
                           Prebuilt(m_unmaskDone, &NapiRxMode::UnmaskDone));
 }
@@ -769,12 +797,12 @@ NapiRxMode::BusyStopNext()
     }
     // The driver's napi_complete_done(n, work_done).
     m_workSinceComplete = m_stopWork;
-    PrepareComplete();
+    bool rearm = PrepareComplete();
     if (m_completeTimeout.IsStrictlyPositive())
     {
         ArmNapiTimer(m_completeTimeout);
     }
-    if (m_completeDeferred || !masked)
+    if (!rearm || !masked)
     {
         // Kept masked under the timer, or never masked (nothing to re-arm).
         AssignState(DEFERRED, masked);

@@ -303,8 +303,12 @@ class NapiRxMode : public RxMode, public NapiContext, public NapiBusyPoll
     void BusyStopUnmaskDone();
     /// Mask the interrupt unless it is masked already (no second moderation reset).
     void MaskInterrupt();
-    /// napi_complete_done's decisions before its GRO flush: timeout and deferral.
-    void PrepareComplete();
+    /**
+     * napi_complete_done's decisions before its GRO flush: timeout and deferral.
+     * @return napi_complete_done's return value: false if the interrupt stays masked under
+     *         the timer (deferral), true if the driver re-arms it
+     */
+    bool PrepareComplete();
     /// napi_complete_done after its GRO flush: arm the timer, unmask or stay masked.
     void FinishComplete();
     /// The unmask register write was served.
@@ -358,6 +362,38 @@ class NapiRxMode : public RxMode, public NapiContext, public NapiBusyPoll
     }
 
     uint8_t m_state{0}; ///< StateBit values that hold
+
+    /**
+     * Where the softirq's (or the NAPI thread's) current poll call stands: one call at a time,
+     * from Poll to ReturnFromPoll. Once the call ends (EndPollCall), the packets the end
+     * flushed from GRO still go up before the call returns, so the phase says how it returns.
+     */
+    enum class PollPhase : uint8_t
+    {
+        IDLE,    ///< no poll call in progress
+        POLLING, ///< the driver's poll loop takes frames from the ring (PollNext)
+        /// __napi_poll after a call that used its whole weight: the old packets flushed, the
+        /// context stays on the poll list (repoll) once they went up
+        REPOLL,
+        /// napi_complete_done returned true: the driver unmasks the interrupt (or another
+        /// mode takes the device over) once the flushed packets went up
+        COMPLETE,
+        /// napi_complete_done returned false (defer_hard_irqs_count): the interrupt stays
+        /// masked, SCHED is cleared and the timer polls next
+        COMPLETE_DEFERRED,
+        /// __napi_poll with NAPI_STATE_PREFER_BUSY_POLL after a full call: napi_complete_done
+        /// returned true, then napi_schedule keeps the context on the poll list, masked
+        COMPLETE_RESCHEDULE,
+        /// napi_complete_done's unmask register write is in service (UnmaskDone returns)
+        UNMASKING,
+    };
+
+    /**
+     * @param phase the phase the current poll call enters
+     */
+    void SetPollPhase(PollPhase phase);
+
+    PollPhase m_pollPhase{PollPhase::IDLE}; ///< the current poll call's phase
     /// Busy poll: a frame's protocol processing ended.
     void BusyPacketDone();
     bool m_processing{false};        ///< m_current is valid
@@ -368,7 +404,6 @@ class NapiRxMode : public RxMode, public NapiContext, public NapiBusyPoll
     EventId m_timer;                 ///< deferral timer (napi_defer_hard_irqs)
     EventId m_groTimer;              ///< gro_flush_timeout without deferral (napi_watchdog)
     Time m_completeTimeout;          ///< napi_complete_done's timeout (PrepareComplete)
-    bool m_completeDeferred{false};  ///< napi_complete_done keeps the interrupt masked
     Ptr<SoftnetData> m_softnet;      ///< the poll list we join
     Callback<void> m_isrDone;        ///< prebuilt callbacks: no allocation per packet
     Callback<void> m_packetDone;     ///< prebuilt callback
@@ -377,7 +412,6 @@ class NapiRxMode : public RxMode, public NapiContext, public NapiBusyPoll
     Callback<void> m_busyDone;       ///< the owner's callback for the current frame
     Callback<void> m_busyPacketDone; ///< prebuilt callback
     bool m_busyLoop{false};          ///< the owner is an epoll busy loop (Linux ownership)
-    bool m_preferCompleting{false};  ///< a full poll completes because busy polling is preferred
     HostCpu::TaskId m_stopTask{0};   ///< busy_poll_stop: the polling task
     uint32_t m_stopBudget{0};        ///< busy_poll_stop: budget of the last call
     uint32_t m_stopWork{0};          ///< busy_poll_stop: frames of the last call so far
@@ -387,8 +421,6 @@ class NapiRxMode : public RxMode, public NapiContext, public NapiBusyPoll
     Callback<void> m_stopUnmaskDone; ///< prebuilt callback
     HostCpu::TaskId m_thread{0};     ///< the NAPI kernel thread (Threaded)
     RingFifo<RxFrame> m_groOut;      ///< packets from GRO waiting for protocol processing
-    bool m_pollEnding{false};        ///< the poll call ends once m_groOut is empty
-    bool m_endWeightUsed{false};     ///< ...with its weight used (it stays scheduled)
     Callback<void> m_groDone;        ///< prebuilt callback
     Callback<void> m_pollCallDone;   ///< prebuilt callback: a poll call's fixed part served
     Callback<void> m_watchdogDone;   ///< prebuilt callback: the timer interrupt served
