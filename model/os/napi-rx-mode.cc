@@ -220,7 +220,7 @@ NapiRxMode::IsrDone()
         // An epoll busy loop (Linux ownership) leaves the interrupt unarmed, as the driver
         // re-arms it only at napi_complete_done; the SO_BUSY_POLL loop keeps it on.
         SetState(MISSED);
-        if (m_busyLoop)
+        if (m_busyOwner != BusyOwner::SOCKET_READ)
         {
             MaskInterrupt();
         }
@@ -657,7 +657,7 @@ NapiRxMode::BusyPollOwn()
     {
         return false;
     }
-    SetState(IN_BUSY_POLL);
+    SetBusyOwner(BusyOwner::SOCKET_READ);
     ClearState(MISSED);
     return true;
 }
@@ -696,7 +696,7 @@ NapiRxMode::BusyPollRelease(uint32_t frames)
 {
     NS_LOG_FUNCTION(this << frames);
     NotifyBusyPoll(frames);
-    ClearState(IN_BUSY_POLL);
+    SetBusyOwner(BusyOwner::NONE);
     if (HasState(MISSED) && m_queue->HasReadyFrame())
     {
         // busy_poll_stop: frames an interrupt announced go to the softirq.
@@ -705,6 +705,30 @@ NapiRxMode::BusyPollRelease(uint32_t frames)
         m_softnet->Schedule(this);
     }
     ClearState(MISSED);
+}
+
+void
+NapiRxMode::SetBusyOwner(BusyOwner owner)
+{
+    // A poller takes a free context; only the epoll loop goes through busy_poll_stop; the
+    // owner (the loop once stopped) gives it back.
+    switch (owner)
+    {
+    case BusyOwner::NONE:
+        NS_ASSERT_MSG(m_busyOwner == BusyOwner::SOCKET_READ || m_busyOwner == BusyOwner::STOP ||
+                          m_busyOwner == BusyOwner::STOP_SKIP_SCHEDULE,
+                      "NapiRxMode: the context given back by no owner or a running loop");
+        break;
+    case BusyOwner::SOCKET_READ:
+    case BusyOwner::EPOLL_LOOP:
+        NS_ASSERT_MSG(m_busyOwner == BusyOwner::NONE, "NapiRxMode: a busy poller takes it twice");
+        break;
+    case BusyOwner::STOP:
+    case BusyOwner::STOP_SKIP_SCHEDULE:
+        NS_ASSERT_MSG(m_busyOwner == BusyOwner::EPOLL_LOOP, "NapiRxMode: busy_poll_stop twice");
+        break;
+    }
+    m_busyOwner = owner;
 }
 
 bool
@@ -721,8 +745,7 @@ NapiRxMode::BusyLoopTake(bool prefer)
         }
         return false;
     }
-    SetState(IN_BUSY_POLL);
-    m_busyLoop = true;
+    SetBusyOwner(BusyOwner::EPOLL_LOOP);
     ClearState(MISSED);
     ClearState(DEFERRED); // the timer may still fire: it finds the context owned
     return true;
@@ -741,11 +764,11 @@ NapiRxMode::BusyLoopStop(HostCpu::TaskId task,
                          const Callback<void>& done)
 {
     NS_LOG_FUNCTION(this << task << budget << prefer);
-    NS_ASSERT_MSG(HasState(IN_BUSY_POLL) && m_busyLoop,
+    NS_ASSERT_MSG(m_busyOwner == BusyOwner::EPOLL_LOOP,
                   "NapiRxMode: busy_poll_stop without a busy loop");
     // busy_poll_stop: clear MISSED (the last poll call takes what the IRQ announced).
     ClearState(MISSED);
-    m_stopSkipSchedule = false;
+    bool skipSchedule = false;
     if (prefer)
     {
         // Preferred busy polling (Linux 5.11): re-arm the deferral; the timer, not the
@@ -754,9 +777,10 @@ NapiRxMode::BusyLoopStop(HostCpu::TaskId task,
         if (m_deferCount > 0 && m_groFlushTimeout.IsStrictlyPositive())
         {
             ArmNapiTimer(m_groFlushTimeout);
-            m_stopSkipSchedule = true;
+            skipSchedule = true;
         }
     }
+    SetBusyOwner(skipSchedule ? BusyOwner::STOP_SKIP_SCHEDULE : BusyOwner::STOP);
     m_stopTask = task;
     m_stopBudget = budget;
     m_stopWork = 0;
@@ -774,15 +798,15 @@ NapiRxMode::BusyStopNext()
     }
     // The last poll call returned.
     NotifyBusyPoll(m_stopWork);
-    ClearState(IN_BUSY_POLL);
-    m_busyLoop = false;
+    bool skipSchedule = m_busyOwner == BusyOwner::STOP_SKIP_SCHEDULE;
+    SetBusyOwner(BusyOwner::NONE);
     Callback<void> done = m_stopDone;
     m_stopDone = Callback<void>();
     bool masked = !m_queue->IsRxInterruptEnabled();
     if (m_stopWork >= m_stopBudget)
     {
         // __busy_poll_stop: the whole budget was used.
-        if (!m_stopSkipSchedule)
+        if (!skipSchedule)
         {
             SetState(SCHED);
             MaskInterrupt();

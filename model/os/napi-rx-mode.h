@@ -326,7 +326,7 @@ class NapiRxMode : public RxMode, public NapiContext, public NapiBusyPoll
         HARDIRQ = 1 << 0,          ///< the ISR is running or queued (the driver's, not NAPI's)
         SCHED = 1 << 1,            ///< NAPI_STATE_SCHED: polled by softirq, interrupt masked
         MISSED = 1 << 2,           ///< NAPI_STATE_MISSED: an interrupt found it busy-polled
-        IN_BUSY_POLL = 1 << 3,     ///< NAPI_STATE_IN_BUSY_POLL: a busy-polling task owns it
+        IN_BUSY_POLL = 1 << 3,     ///< NAPI_STATE_IN_BUSY_POLL: a task owns it (m_busyOwner)
         PREFER_BUSY_POLL = 1 << 4, ///< NAPI_STATE_PREFER_BUSY_POLL
         DEFERRED = 1 << 5, ///< SCHED clear, interrupt masked: napi_defer_hard_irqs' timer polls
     };
@@ -337,18 +337,25 @@ class NapiRxMode : public RxMode, public NapiContext, public NapiBusyPoll
      */
     bool HasState(uint8_t bits) const
     {
-        return (m_state & bits) != 0;
+        uint8_t state = m_state;
+        if (m_busyOwner != BusyOwner::NONE)
+        {
+            state |= IN_BUSY_POLL;
+        }
+        return (state & bits) != 0;
     }
 
-    /** @param bits StateBit values to set */
+    /** @param bits StateBit values to set (not IN_BUSY_POLL: SetBusyOwner) */
     void SetState(uint8_t bits)
     {
+        NS_ASSERT((bits & IN_BUSY_POLL) == 0);
         m_state |= bits;
     }
 
-    /** @param bits StateBit values to clear */
+    /** @param bits StateBit values to clear (not IN_BUSY_POLL: SetBusyOwner) */
     void ClearState(uint8_t bits)
     {
+        NS_ASSERT((bits & IN_BUSY_POLL) == 0);
         m_state &= ~bits;
     }
 
@@ -361,7 +368,35 @@ class NapiRxMode : public RxMode, public NapiContext, public NapiBusyPoll
         on ? SetState(bit) : ClearState(bit);
     }
 
-    uint8_t m_state{0}; ///< StateBit values that hold
+    uint8_t m_state{0}; ///< StateBit values that hold, but IN_BUSY_POLL (m_busyOwner)
+
+    /**
+     * Which busy poller owns the context. It is NAPI_STATE_IN_BUSY_POLL (set exactly while
+     * this is not NONE) plus what the ISR and busy_poll_stop need to know of the owner: the
+     * SO_BUSY_POLL read of BusyPoller leaves the interrupt armed, the epoll busy loop
+     * (napi_busy_loop with Linux's ownership) does not, and ends with busy_poll_stop.
+     */
+    enum class BusyOwner : uint8_t
+    {
+        NONE,        ///< no task owns the context
+        SOCKET_READ, ///< a SO_BUSY_POLL read, for one call (BusyPollOwn to BusyPollRelease)
+        EPOLL_LOOP,  ///< the epoll busy loop (napi_busy_loop, BusyLoopTake), until BusyLoopStop
+        /// busy_poll_stop's last poll call: if it uses the whole budget, __busy_poll_stop
+        /// schedules the context in the softirq
+        STOP,
+        /// busy_poll_stop's last poll call after it armed the timer (prefer_busy_poll with
+        /// deferral: skip_schedule), which polls next instead of the softirq
+        STOP_SKIP_SCHEDULE,
+    };
+
+    /**
+     * Set or clear NAPI_STATE_IN_BUSY_POLL: a poller takes the context, busy_poll_stop
+     * starts, or the owner gives it back.
+     * @param owner the new owner
+     */
+    void SetBusyOwner(BusyOwner owner);
+
+    BusyOwner m_busyOwner{BusyOwner::NONE}; ///< the busy poller that owns the context
 
     /**
      * Where the softirq's (or the NAPI thread's) current poll call stands: one call at a time,
@@ -411,11 +446,9 @@ class NapiRxMode : public RxMode, public NapiContext, public NapiBusyPoll
     Callback<bool> m_handOff;        ///< asked before unmasking (may be null)
     Callback<void> m_busyDone;       ///< the owner's callback for the current frame
     Callback<void> m_busyPacketDone; ///< prebuilt callback
-    bool m_busyLoop{false};          ///< the owner is an epoll busy loop (Linux ownership)
     HostCpu::TaskId m_stopTask{0};   ///< busy_poll_stop: the polling task
     uint32_t m_stopBudget{0};        ///< busy_poll_stop: budget of the last call
     uint32_t m_stopWork{0};          ///< busy_poll_stop: frames of the last call so far
-    bool m_stopSkipSchedule{false};  ///< busy_poll_stop armed the timer
     Callback<void> m_stopDone;       ///< busy_poll_stop: the caller's callback
     Callback<void> m_stopFrameDone;  ///< prebuilt callback
     Callback<void> m_stopUnmaskDone; ///< prebuilt callback
