@@ -102,7 +102,7 @@ NapiRxMode::DoDispose()
 {
     m_timer.Cancel();
     m_groTimer.Cancel();
-    m_current = RxFrame();
+    m_current.reset();
     m_isrDone = Callback<void>();
     m_packetDone = Callback<void>();
     m_unmaskDone = Callback<void>();
@@ -299,8 +299,7 @@ NapiRxMode::PollNext()
     if (!m_groOut.empty())
     {
         // Protocol processing of a packet the GRO stage let go: once per packet.
-        m_processing = true;
-        m_current = std::move(m_groOut.front());
+        SetCurrent(std::move(m_groOut.front()));
         m_groOut.pop_front();
         ProcessPacket(false);
         return;
@@ -323,8 +322,7 @@ NapiRxMode::PollNext()
         EndPollCall(weightUsed);
         return;
     }
-    m_processing = true;
-    m_current = m_queue->PopFrame();
+    SetCurrent(m_queue->PopFrame());
     if (!m_gro)
     {
         ProcessPacket(true);
@@ -384,10 +382,28 @@ NapiRxMode::EndPollCall(bool weightUsed)
 }
 
 void
+NapiRxMode::SetCurrent(RxFrame&& frame)
+{
+    // One work item at a time: the softirq's poll loop and a busy poller never both own the
+    // context.
+    NS_ASSERT_MSG(!m_current, "NapiRxMode: a frame in service already");
+    m_current = std::move(frame);
+}
+
+RxFrame
+NapiRxMode::TakeCurrent()
+{
+    NS_ASSERT_MSG(m_current, "NapiRxMode: no frame in service");
+    RxFrame frame = std::move(*m_current);
+    m_current.reset();
+    return frame;
+}
+
+void
 NapiRxMode::ProcessPacket(bool fromRing)
 {
-    m_steerCore = m_queue->SteerCore(m_current);
-    Time cost = RxPacketWork::SteerOrProtocolCost(*m_queue, m_current, m_steerCore, m_core);
+    m_steerCore = m_queue->SteerCore(*m_current);
+    Time cost = RxPacketWork::SteerOrProtocolCost(*m_queue, *m_current, m_steerCore, m_core);
     if (fromRing)
     {
         cost += m_queue->SampleRefillCost();
@@ -398,9 +414,9 @@ NapiRxMode::ProcessPacket(bool fromRing)
 void
 NapiRxMode::PacketDone()
 {
-    m_processing = false;
-    uint32_t descriptors = m_current.segments; // an LRO aggregate holds one per segment
-    RxPacketWork::SteerOrDeliver(*m_queue, *m_cpu, std::move(m_current), m_steerCore, m_core);
+    RxFrame packet = TakeCurrent();
+    uint32_t descriptors = packet.segments; // an LRO aggregate holds one per segment
+    RxPacketWork::SteerOrDeliver(*m_queue, *m_cpu, std::move(packet), m_steerCore, m_core);
     PacketFinished(descriptors);
 }
 
@@ -428,9 +444,9 @@ NapiRxMode::PacketFinished(uint32_t descriptors)
 void
 NapiRxMode::GroDone()
 {
-    m_processing = false;
+    RxFrame frame = TakeCurrent();
     FrameDone(1);
-    m_gro->Receive(std::move(m_current), m_groOut);
+    m_gro->Receive(std::move(frame), m_groOut);
     PollNext();
 }
 
@@ -583,7 +599,7 @@ NapiRxMode::UnmaskDone()
 uint32_t
 NapiRxMode::GetNHeld() const
 {
-    uint32_t held = m_processing ? m_current.segments : 0;
+    uint32_t held = m_current ? m_current->segments : 0;
     for (std::size_t i = 0; i < m_groOut.size(); ++i)
     {
         held += m_groOut[i].segments;
@@ -671,9 +687,8 @@ NapiRxMode::BusyPollFrame(HostCpu::TaskId task, const Callback<void>& done)
     {
         return false;
     }
-    m_processing = true;
-    m_current = m_queue->PopFrame();
-    Time cost = RxPacketWork::FrameCost(*m_queue, m_current);
+    SetCurrent(m_queue->PopFrame());
+    Time cost = RxPacketWork::FrameCost(*m_queue, *m_current);
     m_busyDone = done;
     m_cpu->SubmitTask(task, cost, Prebuilt(m_busyPacketDone, &NapiRxMode::BusyPacketDone));
     return true;
@@ -682,9 +697,9 @@ NapiRxMode::BusyPollFrame(HostCpu::TaskId task, const Callback<void>& done)
 void
 NapiRxMode::BusyPacketDone()
 {
-    m_processing = false;
-    uint32_t descriptors = m_current.segments;
-    RxPacketWork::Deliver(*m_queue, *m_cpu, std::move(m_current));
+    RxFrame frame = TakeCurrent();
+    uint32_t descriptors = frame.segments;
+    RxPacketWork::Deliver(*m_queue, *m_cpu, std::move(frame));
     m_queue->ReturnDescriptors(descriptors);
     Callback<void> done = m_busyDone;
     m_busyDone = Callback<void>();

@@ -21,6 +21,8 @@
 #include "ns3/ring-fifo.h"
 #include "ns3/rx-ring.h"
 
+#include <optional>
+
 namespace ns3
 {
 
@@ -315,6 +317,15 @@ class NapiRxMode : public RxMode, public NapiContext, public NapiBusyPoll
     void UnmaskDone();
     /// @return a SoftnetData of our own with unlimited budgets
     Ptr<SoftnetData> CreatePrivateSoftnet();
+    /// Busy poll: a frame's protocol processing ended.
+    void BusyPacketDone();
+    /**
+     * Put a frame (or a packet the GRO stage let go) in service: its work item is queued.
+     * @param frame the frame
+     */
+    void SetCurrent(RxFrame&& frame);
+    /// @return the frame in service, which leaves it (its work item was served)
+    RxFrame TakeCurrent();
 
     /**
      * The context's state: the bits of Linux's napi->state that the model keeps, and the
@@ -429,10 +440,10 @@ class NapiRxMode : public RxMode, public NapiContext, public NapiBusyPoll
     void SetPollPhase(PollPhase phase);
 
     PollPhase m_pollPhase{PollPhase::IDLE}; ///< the current poll call's phase
-    /// Busy poll: a frame's protocol processing ended.
-    void BusyPacketDone();
-    bool m_processing{false};        ///< m_current is valid
-    RxFrame m_current;               ///< frame in protocol processing
+
+    /// The frame in service: in the GRO stage, protocol processing or steering, or a busy
+    /// poll's; empty between work items (it counts as held until its work is served)
+    std::optional<RxFrame> m_current;
     uint32_t m_pollPackets{0};       ///< frames in the current poll call
     uint32_t m_workSinceComplete{0}; ///< frames since the last completion
     uint32_t m_deferCount{0};        ///< deferrals left before unmasking
