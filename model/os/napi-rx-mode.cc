@@ -102,7 +102,7 @@ NapiRxMode::DoDispose()
 {
     m_timer.Cancel();
     m_groTimer.Cancel();
-    m_current = RxFrame();
+    m_current.reset();
     m_isrDone = Callback<void>();
     m_packetDone = Callback<void>();
     m_unmaskDone = Callback<void>();
@@ -220,7 +220,7 @@ NapiRxMode::IsrDone()
         // An epoll busy loop (Linux ownership) leaves the interrupt unarmed, as the driver
         // re-arms it only at napi_complete_done; the SO_BUSY_POLL loop keeps it on.
         SetState(MISSED);
-        if (m_busyLoop)
+        if (m_busyOwner != BusyOwner::SOCKET_READ)
         {
             MaskInterrupt();
         }
@@ -241,8 +241,32 @@ NapiRxMode::IsrDone()
 void
 NapiRxMode::Poll()
 {
+    SetPollPhase(PollPhase::POLLING);
     m_pollPackets = 0;
     StartPollCall();
+}
+
+void
+NapiRxMode::SetPollPhase(PollPhase phase)
+{
+    // One call at a time: Poll starts it, EndPollCall decides how it returns, and
+    // ReturnFromPoll ends it from any phase (a hand-off ends it in the middle of the loop).
+    switch (phase)
+    {
+    case PollPhase::IDLE:
+        NS_ASSERT_MSG(m_pollPhase != PollPhase::IDLE, "NapiRxMode: no poll call to return from");
+        break;
+    case PollPhase::POLLING:
+        NS_ASSERT_MSG(m_pollPhase == PollPhase::IDLE, "NapiRxMode: a poll call in a poll call");
+        break;
+    case PollPhase::UNMASKING:
+        NS_ASSERT_MSG(m_pollPhase == PollPhase::COMPLETE, "NapiRxMode: an unmask not completing");
+        break;
+    default:
+        NS_ASSERT_MSG(m_pollPhase == PollPhase::POLLING, "NapiRxMode: a poll call ended twice");
+        break;
+    }
+    m_pollPhase = phase;
 }
 
 void
@@ -275,25 +299,21 @@ NapiRxMode::PollNext()
     if (!m_groOut.empty())
     {
         // Protocol processing of a packet the GRO stage let go: once per packet.
-        m_processing = true;
-        m_current = std::move(m_groOut.front());
+        SetCurrent(std::move(m_groOut.front()));
         m_groOut.pop_front();
         ProcessPacket(false);
         return;
     }
-    if (m_pollEnding)
+    if (m_pollPhase == PollPhase::REPOLL)
     {
         // What the end of the call flushed went up: the call returns (Linux does not look
         // at the ring again before napi_complete_done or the next poll).
-        m_pollEnding = false;
-        if (m_endWeightUsed)
-        {
-            WeightExhausted();
-        }
-        else
-        {
-            FinishComplete();
-        }
+        WeightExhausted();
+        return;
+    }
+    if (m_pollPhase != PollPhase::POLLING)
+    {
+        FinishComplete(); // likewise after napi_complete_done's flush
         return;
     }
     bool weightUsed = m_pollPackets >= m_weight;
@@ -302,8 +322,7 @@ NapiRxMode::PollNext()
         EndPollCall(weightUsed);
         return;
     }
-    m_processing = true;
-    m_current = m_queue->PopFrame();
+    SetCurrent(m_queue->PopFrame());
     if (!m_gro)
     {
         ProcessPacket(true);
@@ -319,24 +338,26 @@ NapiRxMode::EndPollCall(bool weightUsed)
 {
     // Linux calls poll again after a full one (it may find nothing and complete then);
     // TickedNapiRxMode completes at once when the ring is empty.
-    m_pollEnding = true;
-    m_endWeightUsed = weightUsed && RepollsAfterFullPoll();
-    if (m_endWeightUsed && HasState(PREFER_BUSY_POLL))
+    bool repoll = weightUsed && RepollsAfterFullPoll();
+    if (repoll && !HasState(PREFER_BUSY_POLL))
     {
-        // __napi_poll: more work, but busy polling is preferred: complete now (the interrupt
-        // stays masked under the timer, or the context is scheduled again).
-        m_endWeightUsed = false;
-        m_preferCompleting = true;
+        SetPollPhase(PollPhase::REPOLL);
     }
-    if (!m_endWeightUsed)
+    else if (!PrepareComplete()) // napi_complete_done's decisions before its GRO flush
     {
-        // napi_complete_done's decisions before its GRO flush.
-        PrepareComplete();
+        SetPollPhase(PollPhase::COMPLETE_DEFERRED);
+    }
+    else
+    {
+        // A full call with NAPI_STATE_PREFER_BUSY_POLL (__napi_poll: more work, but busy
+        // polling is preferred) completes now and schedules the context again; a deferral
+        // above keeps it masked under the timer instead.
+        SetPollPhase(repoll ? PollPhase::COMPLETE_RESCHEDULE : PollPhase::COMPLETE);
     }
     if (m_gro)
     {
         bool flushOld;
-        if (m_endWeightUsed)
+        if (m_pollPhase == PollPhase::REPOLL)
         {
             // __napi_poll after a full poll: napi_gro_flush(n, HZ >= 1000), the packets
             // started before this jiffy (all of them with a longer jiffy).
@@ -361,10 +382,28 @@ NapiRxMode::EndPollCall(bool weightUsed)
 }
 
 void
+NapiRxMode::SetCurrent(RxFrame&& frame)
+{
+    // One work item at a time: the softirq's poll loop and a busy poller never both own the
+    // context.
+    NS_ASSERT_MSG(!m_current, "NapiRxMode: a frame in service already");
+    m_current = std::move(frame);
+}
+
+RxFrame
+NapiRxMode::TakeCurrent()
+{
+    NS_ASSERT_MSG(m_current, "NapiRxMode: no frame in service");
+    RxFrame frame = std::move(*m_current);
+    m_current.reset();
+    return frame;
+}
+
+void
 NapiRxMode::ProcessPacket(bool fromRing)
 {
-    m_steerCore = m_queue->SteerCore(m_current);
-    Time cost = RxPacketWork::SteerOrProtocolCost(*m_queue, m_current, m_steerCore, m_core);
+    m_steerCore = m_queue->SteerCore(*m_current);
+    Time cost = RxPacketWork::SteerOrProtocolCost(*m_queue, *m_current, m_steerCore, m_core);
     if (fromRing)
     {
         cost += m_queue->SampleRefillCost();
@@ -375,9 +414,9 @@ NapiRxMode::ProcessPacket(bool fromRing)
 void
 NapiRxMode::PacketDone()
 {
-    m_processing = false;
-    uint32_t descriptors = m_current.segments; // an LRO aggregate holds one per segment
-    RxPacketWork::SteerOrDeliver(*m_queue, *m_cpu, std::move(m_current), m_steerCore, m_core);
+    RxFrame packet = TakeCurrent();
+    uint32_t descriptors = packet.segments; // an LRO aggregate holds one per segment
+    RxPacketWork::SteerOrDeliver(*m_queue, *m_cpu, std::move(packet), m_steerCore, m_core);
     PacketFinished(descriptors);
 }
 
@@ -405,9 +444,9 @@ NapiRxMode::PacketFinished(uint32_t descriptors)
 void
 NapiRxMode::GroDone()
 {
-    m_processing = false;
+    RxFrame frame = TakeCurrent();
     FrameDone(1);
-    m_gro->Receive(std::move(m_current), m_groOut);
+    m_gro->Receive(std::move(frame), m_groOut);
     PollNext();
 }
 
@@ -429,6 +468,7 @@ NapiRxMode::WeightExhausted()
 void
 NapiRxMode::ReturnFromPoll(bool rescheduled)
 {
+    SetPollPhase(PollPhase::IDLE);
     NotifyPoll(m_pollPackets);
     uint32_t work = m_pollPackets;
     m_pollPackets = 0;
@@ -481,7 +521,7 @@ NapiRxMode::NotifyTimeSqueeze()
     NotifySoftirqRestart();
 }
 
-void
+bool
 NapiRxMode::PrepareComplete()
 {
     // napi_complete_done(n, work_done): a poll that did work re-arms the deferral count and,
@@ -496,22 +536,25 @@ NapiRxMode::PrepareComplete()
         m_deferCount = m_deferHardIrqs;
     }
     m_workSinceComplete = 0;
-    m_completeDeferred = false;
+    bool deferred = false;
     if (m_deferCount > 0)
     {
         m_deferCount--;
         m_completeTimeout = m_groFlushTimeout;
-        m_completeDeferred = m_completeTimeout.IsStrictlyPositive();
+        deferred = m_completeTimeout.IsStrictlyPositive();
     }
     ClearState(PREFER_BUSY_POLL); // napi_complete_done clears NAPI_STATE_PREFER_BUSY_POLL
+    return !deferred;
 }
 
 void
 NapiRxMode::FinishComplete()
 {
-    bool preferCompleting = m_preferCompleting;
-    m_preferCompleting = false;
-    if (m_completeDeferred)
+    NS_ASSERT_MSG(m_pollPhase == PollPhase::COMPLETE ||
+                      m_pollPhase == PollPhase::COMPLETE_DEFERRED ||
+                      m_pollPhase == PollPhase::COMPLETE_RESCHEDULE,
+                  "NapiRxMode: napi_complete_done outside a completing poll call");
+    if (m_pollPhase == PollPhase::COMPLETE_DEFERRED)
     {
         // Deferred hard IRQs or IRQ suspension: stay masked, re-poll from the timer; nobody
         // holds the context meanwhile (a busy poller may take it).
@@ -527,7 +570,7 @@ NapiRxMode::FinishComplete()
         // poll (napi_watchdog) that flushes what GRO still holds.
         ArmNapiTimer(m_completeTimeout);
     }
-    if (preferCompleting)
+    if (m_pollPhase == PollPhase::COMPLETE_RESCHEDULE)
     {
         // __napi_poll: napi_complete_done returned true, so napi_schedule: the context stays
         // on the poll list with the interrupt masked.
@@ -540,6 +583,7 @@ NapiRxMode::FinishComplete()
         ReturnFromPoll(false);
         return;
     }
+    SetPollPhase(PollPhase::UNMASKING);
     m_softnet->SubmitWork(m_queue->GetCosts().SampleRegisterWrite(),
                           Prebuilt(m_unmaskDone, &NapiRxMode::UnmaskDone));
 }
@@ -555,7 +599,7 @@ NapiRxMode::UnmaskDone()
 uint32_t
 NapiRxMode::GetNHeld() const
 {
-    uint32_t held = m_processing ? m_current.segments : 0;
+    uint32_t held = m_current ? m_current->segments : 0;
     for (std::size_t i = 0; i < m_groOut.size(); ++i)
     {
         held += m_groOut[i].segments;
@@ -629,7 +673,7 @@ NapiRxMode::BusyPollOwn()
     {
         return false;
     }
-    SetState(IN_BUSY_POLL);
+    SetBusyOwner(BusyOwner::SOCKET_READ);
     ClearState(MISSED);
     return true;
 }
@@ -643,9 +687,8 @@ NapiRxMode::BusyPollFrame(HostCpu::TaskId task, const Callback<void>& done)
     {
         return false;
     }
-    m_processing = true;
-    m_current = m_queue->PopFrame();
-    Time cost = RxPacketWork::FrameCost(*m_queue, m_current);
+    SetCurrent(m_queue->PopFrame());
+    Time cost = RxPacketWork::FrameCost(*m_queue, *m_current);
     m_busyDone = done;
     m_cpu->SubmitTask(task, cost, Prebuilt(m_busyPacketDone, &NapiRxMode::BusyPacketDone));
     return true;
@@ -654,9 +697,9 @@ NapiRxMode::BusyPollFrame(HostCpu::TaskId task, const Callback<void>& done)
 void
 NapiRxMode::BusyPacketDone()
 {
-    m_processing = false;
-    uint32_t descriptors = m_current.segments;
-    RxPacketWork::Deliver(*m_queue, *m_cpu, std::move(m_current));
+    RxFrame frame = TakeCurrent();
+    uint32_t descriptors = frame.segments;
+    RxPacketWork::Deliver(*m_queue, *m_cpu, std::move(frame));
     m_queue->ReturnDescriptors(descriptors);
     Callback<void> done = m_busyDone;
     m_busyDone = Callback<void>();
@@ -668,7 +711,7 @@ NapiRxMode::BusyPollRelease(uint32_t frames)
 {
     NS_LOG_FUNCTION(this << frames);
     NotifyBusyPoll(frames);
-    ClearState(IN_BUSY_POLL);
+    SetBusyOwner(BusyOwner::NONE);
     if (HasState(MISSED) && m_queue->HasReadyFrame())
     {
         // busy_poll_stop: frames an interrupt announced go to the softirq.
@@ -677,6 +720,30 @@ NapiRxMode::BusyPollRelease(uint32_t frames)
         m_softnet->Schedule(this);
     }
     ClearState(MISSED);
+}
+
+void
+NapiRxMode::SetBusyOwner(BusyOwner owner)
+{
+    // A poller takes a free context; only the epoll loop goes through busy_poll_stop; the
+    // owner (the loop once stopped) gives it back.
+    switch (owner)
+    {
+    case BusyOwner::NONE:
+        NS_ASSERT_MSG(m_busyOwner == BusyOwner::SOCKET_READ || m_busyOwner == BusyOwner::STOP ||
+                          m_busyOwner == BusyOwner::STOP_SKIP_SCHEDULE,
+                      "NapiRxMode: the context given back by no owner or a running loop");
+        break;
+    case BusyOwner::SOCKET_READ:
+    case BusyOwner::EPOLL_LOOP:
+        NS_ASSERT_MSG(m_busyOwner == BusyOwner::NONE, "NapiRxMode: a busy poller takes it twice");
+        break;
+    case BusyOwner::STOP:
+    case BusyOwner::STOP_SKIP_SCHEDULE:
+        NS_ASSERT_MSG(m_busyOwner == BusyOwner::EPOLL_LOOP, "NapiRxMode: busy_poll_stop twice");
+        break;
+    }
+    m_busyOwner = owner;
 }
 
 bool
@@ -693,8 +760,7 @@ NapiRxMode::BusyLoopTake(bool prefer)
         }
         return false;
     }
-    SetState(IN_BUSY_POLL);
-    m_busyLoop = true;
+    SetBusyOwner(BusyOwner::EPOLL_LOOP);
     ClearState(MISSED);
     ClearState(DEFERRED); // the timer may still fire: it finds the context owned
     return true;
@@ -713,11 +779,11 @@ NapiRxMode::BusyLoopStop(HostCpu::TaskId task,
                          const Callback<void>& done)
 {
     NS_LOG_FUNCTION(this << task << budget << prefer);
-    NS_ASSERT_MSG(HasState(IN_BUSY_POLL) && m_busyLoop,
+    NS_ASSERT_MSG(m_busyOwner == BusyOwner::EPOLL_LOOP,
                   "NapiRxMode: busy_poll_stop without a busy loop");
     // busy_poll_stop: clear MISSED (the last poll call takes what the IRQ announced).
     ClearState(MISSED);
-    m_stopSkipSchedule = false;
+    bool skipSchedule = false;
     if (prefer)
     {
         // Preferred busy polling (Linux 5.11): re-arm the deferral; the timer, not the
@@ -726,9 +792,10 @@ NapiRxMode::BusyLoopStop(HostCpu::TaskId task,
         if (m_deferCount > 0 && m_groFlushTimeout.IsStrictlyPositive())
         {
             ArmNapiTimer(m_groFlushTimeout);
-            m_stopSkipSchedule = true;
+            skipSchedule = true;
         }
     }
+    SetBusyOwner(skipSchedule ? BusyOwner::STOP_SKIP_SCHEDULE : BusyOwner::STOP);
     m_stopTask = task;
     m_stopBudget = budget;
     m_stopWork = 0;
@@ -746,15 +813,15 @@ NapiRxMode::BusyStopNext()
     }
     // The last poll call returned.
     NotifyBusyPoll(m_stopWork);
-    ClearState(IN_BUSY_POLL);
-    m_busyLoop = false;
+    bool skipSchedule = m_busyOwner == BusyOwner::STOP_SKIP_SCHEDULE;
+    SetBusyOwner(BusyOwner::NONE);
     Callback<void> done = m_stopDone;
     m_stopDone = Callback<void>();
     bool masked = !m_queue->IsRxInterruptEnabled();
     if (m_stopWork >= m_stopBudget)
     {
         // __busy_poll_stop: the whole budget was used.
-        if (!m_stopSkipSchedule)
+        if (!skipSchedule)
         {
             SetState(SCHED);
             MaskInterrupt();
@@ -769,12 +836,12 @@ NapiRxMode::BusyStopNext()
     }
     // The driver's napi_complete_done(n, work_done).
     m_workSinceComplete = m_stopWork;
-    PrepareComplete();
+    bool rearm = PrepareComplete();
     if (m_completeTimeout.IsStrictlyPositive())
     {
         ArmNapiTimer(m_completeTimeout);
     }
-    if (m_completeDeferred || !masked)
+    if (!rearm || !masked)
     {
         // Kept masked under the timer, or never masked (nothing to re-arm).
         AssignState(DEFERRED, masked);

@@ -21,6 +21,8 @@
 #include "ns3/ring-fifo.h"
 #include "ns3/rx-ring.h"
 
+#include <optional>
+
 namespace ns3
 {
 
@@ -303,14 +305,27 @@ class NapiRxMode : public RxMode, public NapiContext, public NapiBusyPoll
     void BusyStopUnmaskDone();
     /// Mask the interrupt unless it is masked already (no second moderation reset).
     void MaskInterrupt();
-    /// napi_complete_done's decisions before its GRO flush: timeout and deferral.
-    void PrepareComplete();
+    /**
+     * napi_complete_done's decisions before its GRO flush: timeout and deferral.
+     * @return napi_complete_done's return value: false if the interrupt stays masked under
+     *         the timer (deferral), true if the driver re-arms it
+     */
+    bool PrepareComplete();
     /// napi_complete_done after its GRO flush: arm the timer, unmask or stay masked.
     void FinishComplete();
     /// The unmask register write was served.
     void UnmaskDone();
     /// @return a SoftnetData of our own with unlimited budgets
     Ptr<SoftnetData> CreatePrivateSoftnet();
+    /// Busy poll: a frame's protocol processing ended.
+    void BusyPacketDone();
+    /**
+     * Put a frame (or a packet the GRO stage let go) in service: its work item is queued.
+     * @param frame the frame
+     */
+    void SetCurrent(RxFrame&& frame);
+    /// @return the frame in service, which leaves it (its work item was served)
+    RxFrame TakeCurrent();
 
     /**
      * The context's state: the bits of Linux's napi->state that the model keeps, and the
@@ -322,7 +337,7 @@ class NapiRxMode : public RxMode, public NapiContext, public NapiBusyPoll
         HARDIRQ = 1 << 0,          ///< the ISR is running or queued (the driver's, not NAPI's)
         SCHED = 1 << 1,            ///< NAPI_STATE_SCHED: polled by softirq, interrupt masked
         MISSED = 1 << 2,           ///< NAPI_STATE_MISSED: an interrupt found it busy-polled
-        IN_BUSY_POLL = 1 << 3,     ///< NAPI_STATE_IN_BUSY_POLL: a busy-polling task owns it
+        IN_BUSY_POLL = 1 << 3,     ///< NAPI_STATE_IN_BUSY_POLL: a task owns it (m_busyOwner)
         PREFER_BUSY_POLL = 1 << 4, ///< NAPI_STATE_PREFER_BUSY_POLL
         DEFERRED = 1 << 5, ///< SCHED clear, interrupt masked: napi_defer_hard_irqs' timer polls
     };
@@ -333,18 +348,25 @@ class NapiRxMode : public RxMode, public NapiContext, public NapiBusyPoll
      */
     bool HasState(uint8_t bits) const
     {
-        return (m_state & bits) != 0;
+        uint8_t state = m_state;
+        if (m_busyOwner != BusyOwner::NONE)
+        {
+            state |= IN_BUSY_POLL;
+        }
+        return (state & bits) != 0;
     }
 
-    /** @param bits StateBit values to set */
+    /** @param bits StateBit values to set (not IN_BUSY_POLL: SetBusyOwner) */
     void SetState(uint8_t bits)
     {
+        NS_ASSERT((bits & IN_BUSY_POLL) == 0);
         m_state |= bits;
     }
 
-    /** @param bits StateBit values to clear */
+    /** @param bits StateBit values to clear (not IN_BUSY_POLL: SetBusyOwner) */
     void ClearState(uint8_t bits)
     {
+        NS_ASSERT((bits & IN_BUSY_POLL) == 0);
         m_state &= ~bits;
     }
 
@@ -357,18 +379,77 @@ class NapiRxMode : public RxMode, public NapiContext, public NapiBusyPoll
         on ? SetState(bit) : ClearState(bit);
     }
 
-    uint8_t m_state{0}; ///< StateBit values that hold
-    /// Busy poll: a frame's protocol processing ended.
-    void BusyPacketDone();
-    bool m_processing{false};        ///< m_current is valid
-    RxFrame m_current;               ///< frame in protocol processing
+    uint8_t m_state{0}; ///< StateBit values that hold, but IN_BUSY_POLL (m_busyOwner)
+
+    /**
+     * Which busy poller owns the context. It is NAPI_STATE_IN_BUSY_POLL (set exactly while
+     * this is not NONE) plus what the ISR and busy_poll_stop need to know of the owner: the
+     * SO_BUSY_POLL read of BusyPoller leaves the interrupt armed, the epoll busy loop
+     * (napi_busy_loop with Linux's ownership) does not, and ends with busy_poll_stop.
+     */
+    enum class BusyOwner : uint8_t
+    {
+        NONE,        ///< no task owns the context
+        SOCKET_READ, ///< a SO_BUSY_POLL read, for one call (BusyPollOwn to BusyPollRelease)
+        EPOLL_LOOP,  ///< the epoll busy loop (napi_busy_loop, BusyLoopTake), until BusyLoopStop
+        /// busy_poll_stop's last poll call: if it uses the whole budget, __busy_poll_stop
+        /// schedules the context in the softirq
+        STOP,
+        /// busy_poll_stop's last poll call after it armed the timer (prefer_busy_poll with
+        /// deferral: skip_schedule), which polls next instead of the softirq
+        STOP_SKIP_SCHEDULE,
+    };
+
+    /**
+     * Set or clear NAPI_STATE_IN_BUSY_POLL: a poller takes the context, busy_poll_stop
+     * starts, or the owner gives it back.
+     * @param owner the new owner
+     */
+    void SetBusyOwner(BusyOwner owner);
+
+    BusyOwner m_busyOwner{BusyOwner::NONE}; ///< the busy poller that owns the context
+
+    /**
+     * Where the softirq's (or the NAPI thread's) current poll call stands: one call at a time,
+     * from Poll to ReturnFromPoll. Once the call ends (EndPollCall), the packets the end
+     * flushed from GRO still go up before the call returns, so the phase says how it returns.
+     */
+    enum class PollPhase : uint8_t
+    {
+        IDLE,    ///< no poll call in progress
+        POLLING, ///< the driver's poll loop takes frames from the ring (PollNext)
+        /// __napi_poll after a call that used its whole weight: the old packets flushed, the
+        /// context stays on the poll list (repoll) once they went up
+        REPOLL,
+        /// napi_complete_done returned true: the driver unmasks the interrupt (or another
+        /// mode takes the device over) once the flushed packets went up
+        COMPLETE,
+        /// napi_complete_done returned false (defer_hard_irqs_count): the interrupt stays
+        /// masked, SCHED is cleared and the timer polls next
+        COMPLETE_DEFERRED,
+        /// __napi_poll with NAPI_STATE_PREFER_BUSY_POLL after a full call: napi_complete_done
+        /// returned true, then napi_schedule keeps the context on the poll list, masked
+        COMPLETE_RESCHEDULE,
+        /// napi_complete_done's unmask register write is in service (UnmaskDone returns)
+        UNMASKING,
+    };
+
+    /**
+     * @param phase the phase the current poll call enters
+     */
+    void SetPollPhase(PollPhase phase);
+
+    PollPhase m_pollPhase{PollPhase::IDLE}; ///< the current poll call's phase
+
+    /// The frame in service: in the GRO stage, protocol processing or steering, or a busy
+    /// poll's; empty between work items (it counts as held until its work is served)
+    std::optional<RxFrame> m_current;
     uint32_t m_pollPackets{0};       ///< frames in the current poll call
     uint32_t m_workSinceComplete{0}; ///< frames since the last completion
     uint32_t m_deferCount{0};        ///< deferrals left before unmasking
     EventId m_timer;                 ///< deferral timer (napi_defer_hard_irqs)
     EventId m_groTimer;              ///< gro_flush_timeout without deferral (napi_watchdog)
     Time m_completeTimeout;          ///< napi_complete_done's timeout (PrepareComplete)
-    bool m_completeDeferred{false};  ///< napi_complete_done keeps the interrupt masked
     Ptr<SoftnetData> m_softnet;      ///< the poll list we join
     Callback<void> m_isrDone;        ///< prebuilt callbacks: no allocation per packet
     Callback<void> m_packetDone;     ///< prebuilt callback
@@ -376,19 +457,14 @@ class NapiRxMode : public RxMode, public NapiContext, public NapiBusyPoll
     Callback<bool> m_handOff;        ///< asked before unmasking (may be null)
     Callback<void> m_busyDone;       ///< the owner's callback for the current frame
     Callback<void> m_busyPacketDone; ///< prebuilt callback
-    bool m_busyLoop{false};          ///< the owner is an epoll busy loop (Linux ownership)
-    bool m_preferCompleting{false};  ///< a full poll completes because busy polling is preferred
     HostCpu::TaskId m_stopTask{0};   ///< busy_poll_stop: the polling task
     uint32_t m_stopBudget{0};        ///< busy_poll_stop: budget of the last call
     uint32_t m_stopWork{0};          ///< busy_poll_stop: frames of the last call so far
-    bool m_stopSkipSchedule{false};  ///< busy_poll_stop armed the timer
     Callback<void> m_stopDone;       ///< busy_poll_stop: the caller's callback
     Callback<void> m_stopFrameDone;  ///< prebuilt callback
     Callback<void> m_stopUnmaskDone; ///< prebuilt callback
     HostCpu::TaskId m_thread{0};     ///< the NAPI kernel thread (Threaded)
     RingFifo<RxFrame> m_groOut;      ///< packets from GRO waiting for protocol processing
-    bool m_pollEnding{false};        ///< the poll call ends once m_groOut is empty
-    bool m_endWeightUsed{false};     ///< ...with its weight used (it stays scheduled)
     Callback<void> m_groDone;        ///< prebuilt callback
     Callback<void> m_pollCallDone;   ///< prebuilt callback: a poll call's fixed part served
     Callback<void> m_watchdogDone;   ///< prebuilt callback: the timer interrupt served
