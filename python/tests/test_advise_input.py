@@ -58,7 +58,7 @@ def _commands(p, label):
 
 
 def test_no_command_for_a_kernel_that_lacks_it():
-    """e1000-1g is Linux 2.6.32: no napi_defer_hard_irqs (5.7), gro_flush_timeout (3.19),
+    """e1000-1g is Linux 2.6.32: no napi_defer_hard_irqs (5.8), gro_flush_timeout (3.19),
     epoll busy polling (4.12), EPIOCSPARAMS (6.9) or napi-set (6.13) is printed; the
     settings that need them are not available."""
     p = _plan("--host", "e1000-1g", "--workload", "leaf-spine")

@@ -6,8 +6,8 @@ Kernel versions (the release that merged each interface):
   smp_affinity_list``: every kernel hostnet models (2.6); whether the *driver* has them is
   checked against its ethtool_ops (advise.host.DRIVERS).
 * ``/sys/class/net/<if>/gro_flush_timeout``: 3.19 (net: gro: add a per device gro flush timer).
-* ``/sys/class/net/<if>/napi_defer_hard_irqs``: 5.7 (net: napi: add hard irqs deferral
-  feature, April 2020).
+* ``/sys/class/net/<if>/napi_defer_hard_irqs``: 5.8 (net: napi: add hard irqs deferral
+  feature, 6f8b12d661d0, April 2020, after the 5.7 merge window: first in 5.8).
 * ``net.core.busy_poll`` applied to ``epoll_wait``: 4.12 (epoll: Add busy poll support to
   epoll with socket fds); the sysctl itself is 3.11.
 * ``EPIOCSPARAMS`` (per-epoll busy_poll_usecs, busy_poll_budget, prefer_busy_poll): 6.9
@@ -32,7 +32,7 @@ __all__ = ["Command", "setting_commands", "KERNEL"]
 KERNEL = {
     "ethtool": (2, 6),
     "gro_flush_timeout": (3, 19),
-    "napi_defer_hard_irqs": (5, 7),
+    "napi_defer_hard_irqs": (5, 8),
     "epoll_busy_poll": (4, 12),
     "EPIOCSPARAMS": (6, 9),
     "napi-set": (6, 13),
