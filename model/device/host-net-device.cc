@@ -9,33 +9,22 @@
 #include "host-net-device.h"
 
 #include "host-net-flow-probe.h"
-#include "phy-address-mirror.h"
 
 #include "ns3/abort.h"
-#include "ns3/attribute-container.h"
 #include "ns3/boolean.h"
-#include "ns3/enum.h"
 #include "ns3/gro-engine.h"
-#include "ns3/ipv4-l3-protocol.h"
-#include "ns3/ipv4-tcp-view.h"
-#include "ns3/ipv4.h"
 #include "ns3/log.h"
 #include "ns3/net-device-queue-interface.h"
 #include "ns3/no-moderation.h"
 #include "ns3/node.h"
-#include "ns3/non-negative-variable-checker.h"
 #include "ns3/object-factory.h"
 #include "ns3/object-vector.h"
 #include "ns3/per-packet-rx-mode.h"
 #include "ns3/pointer.h"
 #include "ns3/rfs-flow-table.h"
-#include "ns3/rps-backlog.h"
 #include "ns3/simulator.h"
 #include "ns3/trace-source-accessor.h"
 #include "ns3/uinteger.h"
-
-#include <algorithm>
-#include <sstream>
 
 namespace ns3
 {
@@ -236,7 +225,6 @@ HostNetDevice::DoDispose()
     }
     m_queues.clear();
     m_quickAck.Clear();
-    m_mergedPacketHook = Callback<Ptr<const Packet>, Ptr<const Packet>>();
     for (Ptr<Object> o : std::initializer_list<Ptr<Object>>{m_tx, m_steering, m_costs})
     {
         if (o)
@@ -283,9 +271,9 @@ HostNetDevice::DoSetup()
     NS_ABORT_MSG_IF(m_phy->GetNode() && m_phy->GetNode() != m_node,
                     "HostNetDevice: the PHY belongs to another node");
     m_phy->SetReceiveCallback(MakeCallback(&HostNetDevice::ReceiveFromPhy, this));
-    if (m_mergedPacketHook.IsNull())
+    if (!m_stack->HasMergedPacketHook())
     {
-        m_mergedPacketHook = MakeCallback(&HostNetDevice::CheckFirstMergedPacket, this);
+        HostNetFlowProbe::WatchUncounted(m_stack);
     }
     CreateQueues();
     m_statistics.Reset();
@@ -412,26 +400,12 @@ HostNetDevice::ReceiveFromPhy(Ptr<NetDevice> phy,
 }
 
 void
-HostNetDevice::SetMergedPacketHook(Callback<Ptr<const Packet>, Ptr<const Packet>> hook)
-{
-    m_mergedPacketHook = hook;
-}
-
-Ptr<const Packet>
-HostNetDevice::CheckFirstMergedPacket(Ptr<const Packet> merged)
-{
-    m_mergedPacketHook = Callback<Ptr<const Packet>, Ptr<const Packet>>();
-    HostNetFlowProbe::WarnIfUncounted(GetNode()->GetId(), merged);
-    return merged;
-}
-
-void
 HostNetDevice::DeliverFrame(RxFrame&& frame, Time processingStart, uint32_t core)
 {
     m_statistics.RecordDelivery(frame, processingStart);
-    if (frame.segments > 1 && !m_mergedPacketHook.IsNull())
+    if (frame.segments > 1)
     {
-        frame.packet = m_mergedPacketHook(frame.packet);
+        frame.packet = m_stack->MergedPacket(frame.packet);
     }
     // An unconnected trace source still copies its arguments (a packet reference each):
     // skip the per-packet calls nobody listens to.

@@ -152,15 +152,6 @@ class HostNetDevice : public PhyWrapperNetDevice
     /** @return the RSS hash and indirection table */
     const RssHash& GetRss() const;
 
-    /**
-     * @brief What the device does to a packet of several merged segments (GRO, LRO) before
-     * the stack sees it: HostNetFlowProbe::Install sets MergedSegmentsTag::Collect, which
-     * hands the segments' FlowMonitor tags to the probe. Without one, the device checks
-     * the first merged packet and warns once if FlowMonitor tagged its segments.
-     * @param hook returns the packet to hand up
-     */
-    void SetMergedPacketHook(Callback<Ptr<const Packet>, Ptr<const Packet>> hook);
-
     /** @return the counters and latency summaries since the last ResetStats */
     HostNetDeviceStats GetStats() const;
 
@@ -214,14 +205,6 @@ class HostNetDevice : public PhyWrapperNetDevice
 
   private:
     /**
-     * @brief The merged-packet hook until a HostNetFlowProbe sets one: checks this device's
-     * first merged packet (HostNetFlowProbe::WarnIfUncounted), then stands down.
-     * @param merged the first merged packet this device delivers
-     * @return the packet, unchanged
-     */
-    Ptr<const Packet> CheckFirstMergedPacket(Ptr<const Packet> merged);
-
-    /**
      * @brief Set a per-queue part's factory (the RxRing, Moderation, RxMode and Gro
      * attributes), checked to make a Base before the queues are made.
      * @param value the factory the user gave
@@ -264,16 +247,15 @@ class HostNetDevice : public PhyWrapperNetDevice
     /// Create the receive queues, each with its own parts made by the part factories.
     void CreateQueues();
 
-    Ptr<HostCpu> m_cpu;                ///< the node's CPU
-    Ptr<HostNetStack> m_stack;         ///< the node's network stack
-    ObjectFactory m_rxRingFactory;     ///< each queue's receive ring (attribute)
-    ObjectFactory m_moderationFactory; ///< each queue's NIC moderation (attribute)
-    ObjectFactory m_rxModeFactory;     ///< each queue's OS receive mode (attribute)
-    ObjectFactory m_groFactory;        ///< each queue's GRO engine (attribute)
-    uint32_t m_nQueues{1};             ///< receive queues (attribute)
-    bool m_groEnabled{false};          ///< GRO (attribute)
-    Callback<Ptr<const Packet>, Ptr<const Packet>> m_mergedPacketHook; ///< see the setter
-    std::vector<Ptr<HostNetQueue>> m_queues;                           ///< receive queues
+    Ptr<HostCpu> m_cpu;                            ///< the node's CPU
+    Ptr<HostNetStack> m_stack;                     ///< the node's network stack
+    ObjectFactory m_rxRingFactory;                 ///< each queue's receive ring (attribute)
+    ObjectFactory m_moderationFactory;             ///< each queue's NIC moderation (attribute)
+    ObjectFactory m_rxModeFactory;                 ///< each queue's OS receive mode (attribute)
+    ObjectFactory m_groFactory;                    ///< each queue's GRO engine (attribute)
+    uint32_t m_nQueues{1};                         ///< receive queues (attribute)
+    bool m_groEnabled{false};                      ///< GRO (attribute)
+    std::vector<Ptr<HostNetQueue>> m_queues;       ///< receive queues
     Ptr<NetDeviceQueueInterface> m_queueInterface; ///< flow control towards the qdisc
     bool m_setupDone{false};                       ///< Setup ran
     mutable Ptr<HostCostModel> m_costs;            ///< CPU costs (attribute)

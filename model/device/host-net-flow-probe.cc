@@ -8,8 +8,6 @@
 
 #include "host-net-flow-probe.h"
 
-#include "host-net-device.h"
-
 #include "ns3/abort.h"
 #include "ns3/flow-monitor.h"
 #include "ns3/ipv4-flow-probe.h"
@@ -89,18 +87,31 @@ HostNetFlowProbe::WarnIfUncounted(uint32_t nodeId, Ptr<const Packet> merged)
                  "(Python: ns.HostNetFlowProbe.InstallAll(monitor)).\n";
 }
 
+void
+HostNetFlowProbe::WatchUncounted(Ptr<HostNetStack> stack)
+{
+    // A raw pointer: the stack holds the hook, and disposes of it with itself.
+    stack->SetMergedPacketHook(
+        MakeBoundCallback(&HostNetFlowProbe::CheckFirstMerged, PeekPointer(stack)));
+}
+
+Ptr<const Packet>
+HostNetFlowProbe::CheckFirstMerged(HostNetStack* stack, Ptr<const Packet> merged)
+{
+    stack->SetMergedPacketHook(Callback<Ptr<const Packet>, Ptr<const Packet>>());
+    WarnIfUncounted(stack->GetObject<Node>()->GetId(), merged);
+    return merged;
+}
+
 Ptr<HostNetFlowProbe>
 HostNetFlowProbe::Install(Ptr<FlowMonitor> monitor, Ptr<Node> node)
 {
     NS_ABORT_MSG_IF(!monitor, "HostNetFlowProbe::Install: null FlowMonitor");
     auto probe = Create<HostNetFlowProbe>(monitor, node);
-    for (uint32_t i = 0; i < node->GetNDevices(); ++i)
+    // FlowMonitor: the segments' tags come to this probe (see MergedSegmentsTag).
+    if (auto stack = node->GetObject<HostNetStack>())
     {
-        if (auto device = DynamicCast<HostNetDevice>(node->GetDevice(i)))
-        {
-            // FlowMonitor: the segments' tags come to this probe (see MergedSegmentsTag).
-            device->SetMergedPacketHook(MakeCallback(&MergedSegmentsTag::Collect));
-        }
+        stack->SetMergedPacketHook(MakeCallback(&MergedSegmentsTag::Collect));
     }
     return probe;
 }

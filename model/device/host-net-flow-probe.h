@@ -10,6 +10,7 @@
 #define HOST_NET_FLOW_PROBE_H
 
 #include "ns3/flow-probe.h"
+#include "ns3/host-net-stack.h"
 #include "ns3/ipv4-header.h"
 #include "ns3/ipv4-l3-protocol.h"
 #include "ns3/node-container.h"
@@ -98,10 +99,26 @@ class HostNetFlowProbe : public FlowProbe
      */
     static void WarnIfUncounted(uint32_t nodeId, Ptr<const Packet> merged);
 
+    /**
+     * @brief Check the first merged packet of a node without a probe (WarnIfUncounted), then
+     * stand down: set as the node's merged-packet hook (HostNetStack::SetMergedPacketHook)
+     * when the first HostNetDevice of the node is set up, until Install replaces it.
+     * @param stack the node's stack
+     */
+    static void WatchUncounted(Ptr<HostNetStack> stack);
+
   protected:
     void DoDispose() override;
 
   private:
+    /**
+     * @brief The hook WatchUncounted sets: removes itself, then checks @p merged.
+     * @param stack the node's stack (its hook is this check until then)
+     * @param merged the node's first merged packet
+     * @return the packet, unchanged
+     */
+    static Ptr<const Packet> CheckFirstMerged(HostNetStack* stack, Ptr<const Packet> merged);
+
     /// Ipv4L3Protocol LocalDeliver: report every merged segment as received.
     void LocalDeliverLogger(const Ipv4Header& ipHeader,
                             Ptr<const Packet> ipPayload,

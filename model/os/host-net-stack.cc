@@ -215,6 +215,7 @@ HostNetStack::DoDispose()
     m_softnet.clear();
     m_rxModes.clear();
     m_probeOffers.clear();
+    m_mergedPacketHook = Callback<Ptr<const Packet>, Ptr<const Packet>>();
     for (auto& backlog : m_backlog)
     {
         if (backlog)
@@ -236,6 +237,18 @@ HostNetStack::AddRxQueue(Ptr<RxMode> mode, Callback<bool, Callback<double>> offe
     NS_LOG_FUNCTION(this << mode);
     m_rxModes.push_back(mode);
     m_probeOffers.push_back(offerProbe);
+}
+
+void
+HostNetStack::SetMergedPacketHook(Callback<Ptr<const Packet>, Ptr<const Packet>> hook)
+{
+    m_mergedPacketHook = hook;
+}
+
+bool
+HostNetStack::HasMergedPacketHook() const
+{
+    return !m_mergedPacketHook.IsNull();
 }
 
 bool

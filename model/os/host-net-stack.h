@@ -19,6 +19,7 @@
 #include "ns3/node.h"
 #include "ns3/nstime.h"
 #include "ns3/object.h"
+#include "ns3/packet.h"
 
 #include <string>
 #include <vector>
@@ -224,6 +225,28 @@ class HostNetStack : public Object
     bool OfferUtilizationProbe(Callback<double> probe);
 
     /**
+     * @brief What the node's HostNetDevices do to a packet of several merged segments (GRO,
+     * LRO) before the stack sees it: HostNetFlowProbe::Install sets MergedSegmentsTag::Collect,
+     * which hands the segments' FlowMonitor tags to the probe. Without a probe, the first
+     * device set up on the node sets HostNetFlowProbe::WatchUncounted's check.
+     * @param hook returns the packet to hand up (a null callback: the packet unchanged)
+     */
+    void SetMergedPacketHook(Callback<Ptr<const Packet>, Ptr<const Packet>> hook);
+
+    /** @return whether a merged-packet hook is set */
+    bool HasMergedPacketHook() const;
+
+    /**
+     * @brief A device hands a merged packet up: the hook's packet (the same one without hook).
+     * @param merged a packet of several segments
+     * @return the packet to hand up
+     */
+    Ptr<const Packet> MergedPacket(Ptr<const Packet> merged)
+    {
+        return m_mergedPacketHook.IsNull() ? merged : m_mergedPacketHook(merged);
+    }
+
+    /**
      * @brief Give a socket of this node the node's TCP timers (HostTcpTimers: DelAckTimeout
      * and MinRto, when set) and its PSH marking (TcpPushMarker).
      * hostnet's applications call it on the sockets they create (accepted sockets inherit
@@ -282,6 +305,7 @@ class HostNetStack : public Object
     RxMode* m_delivering{nullptr};          ///< the context delivering now (not owned)
     std::vector<Ptr<RxMode>> m_rxModes;     ///< the node's receive queues' modes
     std::vector<Callback<bool, Callback<double>>> m_probeOffers; ///< their moderations' offers
+    Callback<Ptr<const Packet>, Ptr<const Packet>> m_mergedPacketHook; ///< see the setter
     Ptr<HostSocketCosts> m_socketCosts; ///< applications' socket costs (attribute)
     Ptr<HostTcpTimers> m_tcpTimers;     ///< TCP timers of the sockets (attribute)
     Ptr<TcpPushMarker> m_pushMarker;    ///< PSH of the sockets (attribute)
