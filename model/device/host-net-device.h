@@ -207,6 +207,8 @@ class HostNetDevice : public PhyWrapperNetDevice
     /**
      * @brief Set a per-queue part's factory (the RxRing, Moderation, RxMode and Gro
      * attributes), checked to make a Base before the queues are made.
+     * @tparam Base the class the factory must make
+     * @tparam Factory the member that holds the factory
      * @param value the factory the user gave
      */
     template <typename Base, ObjectFactory HostNetDevice::*Factory>
@@ -216,7 +218,10 @@ class HostNetDevice : public PhyWrapperNetDevice
         this->*Factory = value;
     }
 
-    /// @return a per-queue part's factory
+    /**
+     * @tparam Factory the member that holds the factory
+     * @return a per-queue part's factory
+     */
     template <ObjectFactory HostNetDevice::*Factory>
     ObjectFactory GetPart() const
     {
