@@ -742,6 +742,14 @@ class Options
         auto colons = name.rfind("::");
         if (colons != std::string::npos)
         {
+            std::string moved =
+                name.substr(0, colons) == "ns3::HostNetDevice"
+                    ? ns3::HostNetDeviceHelper::MovedDeviceAttribute(name.substr(colons + 2))
+                    : "";
+            if (!moved.empty())
+            {
+                Refuse("'" + arg + "': " + moved);
+            }
             std::string error = ns3::HostNetDeviceHelper::CheckAttribute(name.substr(0, colons),
                                                                          name.substr(colons + 2),
                                                                          ns3::StringValue(value));

@@ -379,7 +379,7 @@ main(int argc, char* argv[])
         {
             nic.SetDeviceAttribute("NQueues", UintegerValue(opt.queues));
         }
-        nic.SetDeviceAttribute("StageLatencies", BooleanValue(false));
+        nic.SetStatisticsAttribute("StageLatencies", BooleanValue(false));
         if (napiSettings)
         {
             // NapiRxMode's settings: a scheme without NAPI stops here with the attribute named.

@@ -33,6 +33,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <iomanip>
+#include <map>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -55,10 +56,17 @@ PcapSink(Ptr<PcapFileWrapper> file, Ptr<const Packet> packet)
 HostNetDeviceHelper::HostNetDeviceHelper()
 {
     m_deviceFactory.SetTypeId("ns3::HostNetDevice");
-    m_moderationFactory.SetTypeId("ns3::NoModeration");
-    m_rxModeFactory.SetTypeId("ns3::PerPacketRxMode");
-    m_rxRingFactory.SetTypeId("ns3::RxRing");
-    m_groFactory.SetTypeId("ns3::GroEngine");
+    // The per-queue parts start as the device's defaults (Config::SetDefault and
+    // --ns3::HostNetDevice::Gro=... included): NoModeration, PerPacketRxMode, RxRing, NoGro.
+    for (auto [attribute, factory] : {std::pair{"Moderation", &m_moderationFactory},
+                                      std::pair{"RxMode", &m_rxModeFactory},
+                                      std::pair{"RxRing", &m_rxRingFactory},
+                                      std::pair{"Gro", &m_groFactory}})
+    {
+        TypeId::AttributeInformation info;
+        HostNetDevice::GetTypeId().LookupAttributeByName(attribute, &info);
+        *factory = DynamicCast<const ObjectFactoryValue>(info.initialValue)->Get();
+    }
     m_txRingFactory.SetTypeId("ns3::TxRing");
     m_costsFactory.SetTypeId("ns3::HostCostModel");
     m_steeringFactory.SetTypeId("ns3::ReceiveSteering");
@@ -75,7 +83,8 @@ void
 HostNetDeviceHelper::CheckType(const std::string& what, const std::string& type, TypeId base)
 {
     TypeId tid;
-    if (TypeId::LookupByNameFailSafe(type, &tid) && tid.IsChildOf(base) && tid.HasConstructor())
+    if (TypeId::LookupByNameFailSafe(type, &tid) && (tid == base || tid.IsChildOf(base)) &&
+        tid.HasConstructor())
     {
         return;
     }
@@ -83,7 +92,7 @@ HostNetDeviceHelper::CheckType(const std::string& what, const std::string& type,
     for (uint16_t i = 0; i < TypeId::GetRegisteredN(); ++i)
     {
         TypeId t = TypeId::GetRegistered(i);
-        if (t.IsChildOf(base) && t.HasConstructor())
+        if ((t == base || t.IsChildOf(base)) && t.HasConstructor())
         {
             known << " " << t.GetName();
         }
@@ -172,7 +181,7 @@ IsReadableText(Ptr<const AttributeChecker> checker, const std::string& text)
         TypeId tid;
         return TypeId::LookupByNameFailSafe(text, &tid);
     }
-    if (type == "ns3::PointerValue")
+    if (type == "ns3::PointerValue" || type == "ns3::ObjectFactoryValue")
     {
         // "ns3::Type[Attr=...]": ObjectFactory asserts that the type exists.
         TypeId tid;
@@ -180,6 +189,14 @@ IsReadableText(Ptr<const AttributeChecker> checker, const std::string& text)
     }
     return true;
 }
+
+/// The class each of HostNetDevice's per-queue part factories makes.
+const std::map<std::string, std::string> g_partBases{
+    {"RxRing", "ns3::RxRing"},
+    {"Moderation", "ns3::InterruptModeration"},
+    {"RxMode", "ns3::RxMode"},
+    {"Gro", "ns3::GroEngine"},
+};
 
 /// @return "" if @p value suits @p checker, else "'<text>' is not a valid value; expected ..."
 std::string
@@ -291,6 +308,20 @@ HostNetDeviceHelper::CheckAttribute(const std::string& typeName,
         }
         return typeName + " has no attribute '" + name + "'; its attributes: " + list;
     }
+    auto text = dynamic_cast<const StringValue*>(&value);
+    auto part = g_partBases.find(name);
+    if (text && part != g_partBases.end() &&
+        (tid == HostNetDevice::GetTypeId() || tid.IsChildOf(HostNetDevice::GetTypeId())))
+    {
+        // A part factory: its class must be one of the part's ("ns3::GroEngine[MaxSize=...]").
+        std::string error =
+            CheckTypeName(text->Get().substr(0, text->Get().find('[')), part->second);
+        if (!error.empty())
+        {
+            return typeName + "::" + name + ": '" + text->Get() + "': " + error +
+                   " (optionally with attributes: Type[Name=value|...])";
+        }
+    }
     std::string error = CheckValue(info.checker, value);
     return error.empty() ? "" : typeName + "::" + name + ": " + error;
 }
@@ -300,7 +331,8 @@ HostNetDeviceHelper::CheckTypeName(const std::string& type, const std::string& b
 {
     TypeId base = TypeId::LookupByName(baseName);
     TypeId tid;
-    if (TypeId::LookupByNameFailSafe(type, &tid) && tid.IsChildOf(base) && tid.HasConstructor())
+    if (TypeId::LookupByNameFailSafe(type, &tid) && (tid == base || tid.IsChildOf(base)) &&
+        tid.HasConstructor())
     {
         return "";
     }
@@ -308,7 +340,7 @@ HostNetDeviceHelper::CheckTypeName(const std::string& type, const std::string& b
     for (uint16_t i = 0; i < TypeId::GetRegisteredN(); ++i)
     {
         TypeId t = TypeId::GetRegistered(i);
-        if (t.IsChildOf(base) && t.HasConstructor())
+        if ((t == base || t.IsChildOf(base)) && t.HasConstructor())
         {
             known += " " + t.GetName();
         }
@@ -361,12 +393,24 @@ const MovedAttribute g_moved[] = {
     {"TsoMaxSize", "TxPath", "ns3::HostTxPath", "TsoMaxSize", "SetTxPathAttribute"},
     {"TxRing", "TxPath", "ns3::HostTxPath", "TxRing", "SetTxRingAttribute"},
     {"GroMaxSize", "Queues/*/Gro", "ns3::GroEngine", "MaxSize", "SetGroAttribute"},
+    {"StageLatencies",
+     "$ns3::HostNetStatistics",
+     "ns3::HostNetStatistics",
+     "StageLatencies",
+     "SetStatisticsAttribute"},
 };
 } // namespace
 
 std::string
 HostNetDeviceHelper::MovedDeviceAttribute(const std::string& name)
 {
+    if (name == "GroEnabled")
+    {
+        return "HostNetDevice::GroEnabled is now the class of the device's Gro attribute: "
+               "ns3::GroEngine for GRO on, ns3::NoGro (the default) for off: use "
+               "HostNetDeviceHelper::SetGroType, --ns3::HostNetDevice::Gro=ns3::GroEngine, or "
+               "[nic.gro] type = \"ns3::GroEngine\" in a host profile";
+    }
     for (const auto& moved : g_moved)
     {
         if (name == moved.oldName)
@@ -458,11 +502,28 @@ HostNetDeviceHelper::SetTxRingAttribute(const std::string& name, const Attribute
 }
 
 void
+HostNetDeviceHelper::SetGroType(const std::string& type)
+{
+    CheckType("GRO", type, GroEngine::GetTypeId());
+    // The engine's attributes stay (both types have GroEngine's): presets and scripts set
+    // them whether GRO is on or off.
+    m_groFactory.SetTypeId(type);
+}
+
+void
 HostNetDeviceHelper::SetGroAttribute(const std::string& name, const AttributeValue& value)
 {
     std::string error = CheckAttribute("ns3::GroEngine", name, value);
     NS_ABORT_MSG_IF(!error.empty(), "HostNetDeviceHelper::SetGroAttribute: " << error);
     m_groFactory.Set(name, value);
+}
+
+void
+HostNetDeviceHelper::SetStatisticsAttribute(const std::string& name, const AttributeValue& value)
+{
+    std::string error = CheckAttribute("ns3::HostNetStatistics", name, value);
+    NS_ABORT_MSG_IF(!error.empty(), "HostNetDeviceHelper::SetStatisticsAttribute: " << error);
+    m_statisticsAttributes.emplace_back(name, value.Copy());
 }
 
 void
@@ -979,6 +1040,11 @@ HostNetDeviceHelper::Install(Ptr<NetDevice> phy) const
         node->AggregateObject(stack);
     }
     Ptr<HostNetDevice> device = m_deviceFactory.Create<HostNetDevice>();
+    Ptr<HostNetStatistics> statistics = device->GetObject<HostNetStatistics>();
+    for (const auto& [name, value] : m_statisticsAttributes)
+    {
+        statistics->SetAttribute(name, *value);
+    }
     // The parts in this order: it is the order in which their random variables were built
     // when they were the device's attributes, which fixes the automatic streams they take.
     device->SetCosts(m_costsFactory.Create<HostCostModel>());

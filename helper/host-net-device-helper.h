@@ -9,6 +9,7 @@
 #ifndef HOST_NET_DEVICE_HELPER_H
 #define HOST_NET_DEVICE_HELPER_H
 
+#include "ns3/gro-engine.h"
 #include "ns3/host-net-device.h"
 #include "ns3/net-device-container.h"
 #include "ns3/nstime.h"
@@ -16,6 +17,7 @@
 #include "ns3/trace-helper.h"
 
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace ns3
@@ -135,12 +137,37 @@ class HostNetDeviceHelper : public PcapHelperForDevice, public AsciiTraceHelperF
     void SetTxRingAttribute(const std::string& name, const AttributeValue& value);
 
     /**
+     * @brief Choose GRO by type and attributes: ns3::GroEngine (on) or ns3::NoGro (off, the
+     * default).
+     * @tparam Ts attribute name/value pairs
+     * @param type ns3::GroEngine or ns3::NoGro
+     * @param args attribute name/value pairs
+     */
+    template <typename... Ts>
+    void SetGro(const std::string& type, Ts&&... args);
+
+    /**
+     * @brief Choose GRO without attributes (non-template SetGro).
+     * @param type ns3::GroEngine (GRO on) or ns3::NoGro (off)
+     */
+    void SetGroType(const std::string& type);
+
+    /**
      * @brief Set an attribute of every queue's GRO engine (ns3::GroEngine: MaxSize,
-     * MaxFlows, PushBelow, ...; used when the device's GroEnabled is true).
+     * MaxFlows, PushBelow, ...). Accepted whatever SetGroType chose; unused while it is
+     * ns3::NoGro.
      * @param name attribute name
      * @param value attribute value
      */
     void SetGroAttribute(const std::string& name, const AttributeValue& value);
+
+    /**
+     * @brief Set an attribute of every device's statistics (ns3::HostNetStatistics,
+     * aggregated to the device: StageLatencies).
+     * @param name attribute name
+     * @param value attribute value
+     */
+    void SetStatisticsAttribute(const std::string& name, const AttributeValue& value);
 
     /**
      * @brief Set an attribute of every device's cost model (ns3::HostCostModel: IsrCost,
@@ -440,12 +467,14 @@ class HostNetDeviceHelper : public PcapHelperForDevice, public AsciiTraceHelperF
     /// Stop with a clear message unless type names a subclass of base.
     static void CheckType(const std::string& what, const std::string& type, TypeId base);
 
-    ObjectFactory m_deviceFactory;       ///< HostNetDevice
-    uint32_t m_nQueues{0};               ///< NQueues set on m_deviceFactory (0: not set)
-    ObjectFactory m_moderationFactory;   ///< InterruptModeration subclass
-    ObjectFactory m_rxModeFactory;       ///< RxMode subclass
-    ObjectFactory m_rxRingFactory;       ///< RxRing
-    ObjectFactory m_groFactory;          ///< GroEngine
+    ObjectFactory m_deviceFactory;     ///< HostNetDevice
+    uint32_t m_nQueues{0};             ///< NQueues set on m_deviceFactory (0: not set)
+    ObjectFactory m_moderationFactory; ///< InterruptModeration subclass
+    ObjectFactory m_rxModeFactory;     ///< RxMode subclass
+    ObjectFactory m_rxRingFactory;     ///< RxRing
+    ObjectFactory m_groFactory;        ///< GroEngine or NoGro
+    /// HostNetStatistics attributes, set on each device's own (the device makes it)
+    std::vector<std::pair<std::string, Ptr<AttributeValue>>> m_statisticsAttributes;
     ObjectFactory m_txRingFactory;       ///< TxRing
     ObjectFactory m_costsFactory;        ///< HostCostModel
     ObjectFactory m_steeringFactory;     ///< ReceiveSteering
@@ -472,6 +501,14 @@ HostNetDeviceHelper::SetRxMode(const std::string& type, Ts&&... args)
 {
     CheckType("receive mode", type, RxMode::GetTypeId());
     m_rxModeFactory = ObjectFactory(type, std::forward<Ts>(args)...);
+}
+
+template <typename... Ts>
+void
+HostNetDeviceHelper::SetGro(const std::string& type, Ts&&... args)
+{
+    CheckType("GRO", type, GroEngine::GetTypeId());
+    m_groFactory = ObjectFactory(type, std::forward<Ts>(args)...);
 }
 
 } // namespace ns3

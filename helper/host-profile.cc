@@ -70,6 +70,7 @@ const SectionInfo g_sections[] = {
     {"nic.steering", "ns3::ReceiveSteering", false},
     {"nic.moderation", "ns3::InterruptModeration", true},
     {"nic.rx-mode", "ns3::RxMode", true},
+    {"nic.gro", "ns3::GroEngine", true},
     {"nic.rx-ring", "ns3::RxRing", false},
     {"nic.tx-ring", "ns3::TxRing", false},
     {"nic.tx-path", "ns3::HostTxPath", false},
@@ -177,7 +178,7 @@ KnownTypes(const std::string& baseName)
     for (uint16_t i = 0; i < TypeId::GetRegisteredN(); ++i)
     {
         TypeId t = TypeId::GetRegistered(i);
-        if (t.IsChildOf(base) && t.HasConstructor())
+        if ((t == base || t.IsChildOf(base)) && t.HasConstructor())
         {
             known.push_back(t.GetName());
         }
@@ -688,6 +689,13 @@ HostProfile::Check()
             std::string at =
                 Where(s.file, s.line) + "[" + info.name + "] " + key + " = " + raw.literal + ": ";
             TypeId::AttributeInformation attr;
+            std::string moved = std::string(info.name) == "nic"
+                                    ? HostNetDeviceHelper::MovedDeviceAttribute(key)
+                                    : "";
+            if (!moved.empty())
+            {
+                return Where(s.file, s.line) + "[nic] " + key + ": " + moved;
+            }
             if (!tid.LookupAttributeByName(key, &attr))
             {
                 std::vector<std::string> allowed = names;
@@ -758,18 +766,18 @@ HostProfile::Check()
         return it == sec->second.end() ? nullptr : &it->second;
     };
     const Setting* mode = find("nic.rx-mode", "type");
-    const Setting* gro = find("nic", "GroEnabled");
-    if (mode && gro && gro->text == "true")
+    const Setting* gro = find("nic.gro", "type");
+    if (mode && gro && gro->text != "ns3::NoGro")
     {
         Ptr<RxMode> rx = ObjectFactory(mode->text).Create<RxMode>();
         bool ok = rx->Supports(RxMode::GRO);
         rx->Dispose();
         if (!ok)
         {
-            return Where(gro->file, gro->line) + "[nic] GroEnabled = true needs a NAPI receive " +
-                   "mode, and [nic.rx-mode] type = \"" + mode->text + "\" (" + mode->file + ":" +
-                   std::to_string(mode->line) + ") has no GRO; use ns3::NapiRxMode or set " +
-                   "GroEnabled = false";
+            return Where(gro->file, gro->line) + "[nic.gro] type = \"" + gro->text +
+                   "\" needs a NAPI receive mode, and [nic.rx-mode] type = \"" + mode->text +
+                   "\" (" + mode->file + ":" + std::to_string(mode->line) +
+                   ") has no GRO; use ns3::NapiRxMode or set [nic.gro] type = \"ns3::NoGro\"";
         }
     }
     const Setting* cores = find("cpu", "NCores");
@@ -836,6 +844,7 @@ HostProfile::Apply(HostNetDeviceHelper& helper) const
         if (s.key == "type")
         {
             sec == "nic.moderation" ? helper.SetModerationType(s.text)
+            : sec == "nic.gro"      ? helper.SetGroType(s.text)
                                     : helper.SetRxModeType(s.text);
             continue;
         }
@@ -853,6 +862,7 @@ HostProfile::Apply(HostNetDeviceHelper& helper) const
             {"nic.steering", &HostNetDeviceHelper::SetSteeringAttribute},
             {"nic.moderation", &HostNetDeviceHelper::SetModerationAttribute},
             {"nic.rx-mode", &HostNetDeviceHelper::SetRxModeAttribute},
+            {"nic.gro", &HostNetDeviceHelper::SetGroAttribute},
             {"nic.rx-ring", &HostNetDeviceHelper::SetRxRingAttribute},
             {"nic.tx-ring", &HostNetDeviceHelper::SetTxRingAttribute},
             {"nic.tx-path", &HostNetDeviceHelper::SetTxPathAttribute},

@@ -18,6 +18,7 @@
 #include "ns3/internet-module.h"
 #include "ns3/point-to-point-module.h"
 
+#include <cmath>
 #include <map>
 #include <sstream>
 #include <string>
@@ -328,6 +329,58 @@ class DevicePartsTestCase : public TestCase
     }
 };
 
+/**
+ * The device's statistics are aggregated to it: StageLatencies set through
+ * .../$ns3::HostNetStatistics/ on the receiver alone leaves its five stage summaries without
+ * samples (count 0) and its system latency measured, and the sender's still on; the Gro
+ * factory of the i40e-10g preset names the engine.
+ */
+class StatisticsPathTestCase : public TestCase
+{
+  public:
+    StatisticsPathTestCase()
+        : TestCase("HostNetStatistics aggregated to the device: StageLatencies through "
+                   "$ns3::HostNetStatistics")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Topology t = Build(4);
+        const std::string path = t.rxDevPath + "/$ns3::HostNetStatistics";
+        Config::MatchContainer m = Config::LookupMatches(path);
+        NS_TEST_ASSERT_MSG_EQ(m.GetN(), 1, "one match");
+        NS_TEST_EXPECT_MSG_EQ(m.Get(0),
+                              t.rx->GetObject<HostNetStatistics>(),
+                              "the receiver's own statistics");
+        NS_TEST_EXPECT_MSG_NE(t.rx->GetObject<HostNetStatistics>(),
+                              t.tx->GetObject<HostNetStatistics>(),
+                              "each device has its own");
+        NS_TEST_EXPECT_MSG_EQ(t.rx->IsGroEnabled(), true, "i40e-10g: Gro = ns3::GroEngine");
+        Config::Set(path + "/StageLatencies", BooleanValue(false));
+        BooleanValue senderStages;
+        t.tx->GetObject<HostNetStatistics>()->GetAttribute("StageLatencies", senderStages);
+        NS_TEST_EXPECT_MSG_EQ(senderStages.Get(), true, "the sender's are still recorded");
+        Simulator::Stop(MilliSeconds(20));
+        Simulator::Run();
+        HostNetDeviceStats s = t.rx->GetStats();
+        NS_TEST_ASSERT_MSG_GT(s.rxDelivered, 0, "the receiver delivered frames");
+        NS_TEST_EXPECT_MSG_EQ(s.systemLatency.count, s.rxPackets, "system latency measured");
+        for (const auto& [name, stage] : {std::pair{"fifoWait", s.fifoWait},
+                                          std::pair{"dma", s.dma},
+                                          std::pair{"moderationWait", s.moderationWait},
+                                          std::pair{"cpuWait", s.cpuWait},
+                                          std::pair{"processing", s.processing}})
+        {
+            NS_TEST_EXPECT_MSG_EQ(stage.count, 0, name << ": not recorded");
+            NS_TEST_EXPECT_MSG_EQ(std::isnan(stage.meanUs), true, name << ": undefined, not 0");
+        }
+        Simulator::Destroy();
+        Config::Reset();
+    }
+};
+
 } // namespace
 
 /// The hostnet-config-paths suite.
@@ -340,6 +393,7 @@ class ConfigPathTestSuite : public TestSuite
         AddTestCase(new WildcardQueuesTestCase(), TestCase::Duration::QUICK);
         AddTestCase(new IndexedQueueTestCase(), TestCase::Duration::QUICK);
         AddTestCase(new DevicePartsTestCase(), TestCase::Duration::QUICK);
+        AddTestCase(new StatisticsPathTestCase(), TestCase::Duration::QUICK);
     }
 };
 

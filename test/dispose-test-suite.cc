@@ -175,7 +175,7 @@ class HostsDisposeTestCase : public TestCase
             {
                 helper.SetCpuAttribute("NCores", UintegerValue(2));
                 helper.SetDeviceAttribute("NQueues", UintegerValue(2));
-                helper.SetDeviceAttribute("GroEnabled", BooleanValue(true));
+                helper.SetGroType("ns3::GroEngine");
                 helper.SetSteeringAttribute("Mode", StringValue("rfs"));
             }
             NetDeviceContainer hosts = helper.Install(phys);

@@ -28,7 +28,7 @@ namespace
 /// How the receiving host merges segments.
 enum class Merge
 {
-    GRO, ///< GroEnabled (the i40e-10g preset)
+    GRO, ///< a GRO engine (the i40e-10g preset)
     LRO, ///< RxRing::LroEnabled instead of GRO
 };
 
@@ -73,7 +73,7 @@ RunTransfer(Merge merge, bool probe)
     host.SetPreset("i40e-10g");
     if (merge == Merge::LRO)
     {
-        host.SetDeviceAttribute("GroEnabled", BooleanValue(false));
+        host.SetGroType("ns3::NoGro");
         host.SetRxRingAttribute("LroEnabled", BooleanValue(true));
     }
     NetDeviceContainer devices = host.Install(phys);

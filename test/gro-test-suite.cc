@@ -257,7 +257,7 @@ HostPair
 GroHost(const std::vector<std::pair<std::string, std::string>>& napi)
 {
     HostNetDeviceHelper helper = DeterministicHelper();
-    helper.SetDeviceAttribute("GroEnabled", BooleanValue(true));
+    helper.SetGroType("ns3::GroEngine");
     helper.SetCostAttribute("GroCost", StringValue("ns3::ConstantRandomVariable[Constant=1e-6]"));
     helper.SetCostAttribute("RegisterWriteCost",
                             StringValue("ns3::ConstantRandomVariable[Constant=5e-7]"));

@@ -291,15 +291,22 @@ class ErrorsTestCase : public TestCase
         Refused("[stack.tcp-timers]\nMinRto = 200\n",
                 {"my.toml:2:", "MinRto = 200", "a time is a string with its unit"});
         Refused("[nic.rx-ring]\nBusRate = \"10\"\n", {"BusRate", "a rate is a string"});
-        Refused("[nic]\nGroEnabled = \"yes\"\n", {"GroEnabled", "true or false"});
+        Refused("[nic.tx-path]\nTsoEnabled = \"yes\"\n", {"TsoEnabled", "true or false"});
+        Refused("[nic]\nGroEnabled = true\n",
+                {"my.toml:2:", "GroEnabled is now", "ns3::NoGro", "[nic.gro] type"});
+        Refused("[nic.gro]\ntype = \"ns3::Gro\"\n",
+                {"my.toml:2:", "known:", "ns3::GroEngine", "ns3::NoGro"});
         Refused("[costs]\nIsrCost = 1e-6\n", {"IsrCost = 1e-06", "a cost is a time"});
         Refused("[costs]\nIsrCost = \"-1us\"\n", {"my.toml:2:", "IsrCost", "negative"});
         Refused("[nic.rx-ring]\nDescriptors = 0\n", {"my.toml:2:", "Descriptors = 0"});
         Refused("[nic.rx-mode]\nWeight = 64\n", {"names no class", "ns3::NapiRxMode"});
         Refused("[nic.moderation]\ntype = \"ns3::NetDim\"\n",
                 {"my.toml:2:", "ns3::NetDim", "ns3::NetDimModeration"});
-        Refused("[nic.rx-mode]\ntype = \"ns3::PerPacketRxMode\"\n[nic]\nGroEnabled = true\n",
-                {"my.toml:4:", "GroEnabled = true needs a NAPI receive mode", "my.toml:2"});
+        Refused("[nic.rx-mode]\ntype = \"ns3::PerPacketRxMode\"\n[nic.gro]\ntype = "
+                "\"ns3::GroEngine\"\n",
+                {"my.toml:4:",
+                 "[nic.gro] type = \"ns3::GroEngine\" needs a NAPI receive mode",
+                 "my.toml:2"});
         Refused("[cpu]\nNCores = 2\n[nic.steering]\nIrqAffinity = \"0,3\"\n",
                 {"my.toml:4:", "names core 3", "cores 0 to 1"});
         Refused("[nic]\nNQueues = 4\n[nic.steering]\nIrqAffinity = \"0,1\"\n",

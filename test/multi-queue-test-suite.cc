@@ -527,7 +527,7 @@ class MergeSteerConservationTestCase : public TestCase
         struct Variant
         {
             const char* name;     ///< label
-            bool gro;             ///< GroEnabled
+            bool gro;             ///< GRO on (Gro = ns3::GroEngine)
             bool lro;             ///< LroEnabled
             const char* steering; ///< RxSteering
         };
@@ -541,7 +541,7 @@ class MergeSteerConservationTestCase : public TestCase
             host.SetPreset("i40e-10g");
             host.SetCpuAttribute("NCores", UintegerValue(4));
             host.SetDeviceAttribute("NQueues", UintegerValue(4));
-            host.SetDeviceAttribute("GroEnabled", BooleanValue(v.gro));
+            host.SetGroType(v.gro ? "ns3::GroEngine" : "ns3::NoGro");
             host.SetRxRingAttribute("LroEnabled", BooleanValue(v.lro));
             host.SetSteeringAttribute("Mode", StringValue(v.steering));
             // A small ring and FIFO so that the drop paths run too.

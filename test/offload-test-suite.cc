@@ -206,7 +206,7 @@ ConstantCosts(HostNetDeviceHelper& host, bool gro, bool tso)
     host.SetCostAttribute("TxCost", StringValue("ns3::ConstantRandomVariable[Constant=5e-7]"));
     host.SetCostAttribute("RegisterWriteCost",
                           StringValue("ns3::ConstantRandomVariable[Constant=0]"));
-    host.SetDeviceAttribute("GroEnabled", BooleanValue(gro));
+    host.SetGroType(gro ? "ns3::GroEngine" : "ns3::NoGro");
     host.SetTxPathAttribute("TsoEnabled", BooleanValue(tso));
     host.SetRxRingAttribute("BusRate", DataRateValue(DataRate("64Gbps")));
     host.SetTxRingAttribute("BusRate", DataRateValue(DataRate("64Gbps")));
@@ -449,7 +449,7 @@ class PresetLineRateTestCase : public TestCase
         bare.delAckCount = 2;
         bare.configure = [](HostNetDeviceHelper& h) {
             h.SetPreset("i40e-10g");
-            h.SetDeviceAttribute("GroEnabled", BooleanValue(false));
+            h.SetGroType("ns3::NoGro");
             h.SetTxPathAttribute("TsoEnabled", BooleanValue(false));
             h.SetDeviceAttribute("NQueues", UintegerValue(1));
         };

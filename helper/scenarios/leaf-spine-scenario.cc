@@ -388,7 +388,7 @@ LeafSpineScenario::InstallFabric()
 
     // This study reports no per-stage host latency: skip those histograms (five updates
     // per packet and their memory in every host).
-    m_hostHelper.SetDeviceAttribute("StageLatencies", BooleanValue(false));
+    m_hostHelper.SetStatisticsAttribute("StageLatencies", BooleanValue(false));
     m_fabric.SetShape(c.spines, c.leaves, c.hostsPerLeaf);
     m_fabric.SetHostLinkAttribute("DataRate", DataRateValue(c.hostLinkRate));
     m_fabric.SetHostLinkAttribute("Delay", TimeValue(c.linkDelay));

@@ -342,7 +342,7 @@ MemcachedScenario::Build()
     nic.SetLocalityAttribute("NumaNodes", UintegerValue(1));
     nic.SetLocalityAttribute("NicNumaNode", UintegerValue(0));
     // No per-stage host latency is reported: skip those histograms.
-    nic.SetDeviceAttribute("StageLatencies", BooleanValue(false));
+    nic.SetStatisticsAttribute("StageLatencies", BooleanValue(false));
     nic.SetRxModeAttribute("DeferHardIrqs", UintegerValue(c.deferHardIrqs));
     nic.SetRxModeAttribute("GroFlushTimeout", TimeValue(c.groFlushTimeout));
     nic.SetRxModeAttribute("IrqSuspendTimeout", TimeValue(c.irqSuspendTimeout));
@@ -375,7 +375,7 @@ MemcachedScenario::Build()
     if (modelledClients)
     {
         clientNic.SetPreset(c.clientHosts);
-        clientNic.SetDeviceAttribute("StageLatencies", BooleanValue(false));
+        clientNic.SetStatisticsAttribute("StageLatencies", BooleanValue(false));
     }
     for (uint32_t i = 0; i < machines; ++i)
     {

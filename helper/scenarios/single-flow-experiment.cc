@@ -66,7 +66,7 @@ SingleFlowExperiment::Run(const Config& config)
     InternetStackHelper().Install(nodes);
     HostNetDeviceHelper host;
     host.SetPreset(config.preset);
-    host.SetDeviceAttribute("GroEnabled", BooleanValue(config.tsoGro));
+    host.SetGroType(config.tsoGro ? "ns3::GroEngine" : "ns3::NoGro");
     host.SetTxPathAttribute("TsoEnabled", BooleanValue(config.tsoGro));
     host.SetTxPathAttribute("GsoEnabled", BooleanValue(false));
     // ethtool ntuple: all of the flow's traffic to one queue, on the application's core

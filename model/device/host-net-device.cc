@@ -15,6 +15,7 @@
 #include "ns3/gro-engine.h"
 #include "ns3/log.h"
 #include "ns3/net-device-queue-interface.h"
+#include "ns3/no-gro.h"
 #include "ns3/no-moderation.h"
 #include "ns3/node.h"
 #include "ns3/object-factory.h"
@@ -98,11 +99,15 @@ HostNetDevice::GetTypeId()
                               &HostNetDevice::GetPart<&HostNetDevice::m_rxModeFactory>),
                           MakeObjectFactoryChecker())
             .AddAttribute("Gro",
-                          "The GRO engine of each queue when GroEnabled is true (an "
-                          "ns3::GroEngine with its attributes, e.g. "
-                          "\"ns3::GroEngine[MaxSize=65535]\"); reach them through "
+                          "Generic receive offload in NAPI polls (ethtool -K gro): the GRO "
+                          "engine of each queue, ns3::GroEngine with its attributes (e.g. "
+                          "\"ns3::GroEngine[MaxSize=65535]\"), or ns3::NoGro for none. With an "
+                          "engine, in-order TCP segments of a flow are merged before protocol "
+                          "processing, which then costs ProtocolCost once per merged packet plus "
+                          "the per-byte part; it needs a NAPI receive mode. Every queue gets its "
+                          "own, made when the device is installed; reach them through "
                           "Queues/*/Gro.",
-                          ObjectFactoryValue(FactoryOf<GroEngine>()),
+                          ObjectFactoryValue(FactoryOf<NoGro>()),
                           MakeObjectFactoryAccessor(
                               &HostNetDevice::SetPart<GroEngine, &HostNetDevice::m_groFactory>,
                               &HostNetDevice::GetPart<&HostNetDevice::m_groFactory>),
@@ -151,24 +156,6 @@ HostNetDevice::GetTypeId()
                           ObjectVectorValue(),
                           MakeObjectVectorAccessor(&HostNetDevice::m_queues),
                           MakeObjectVectorChecker<HostNetQueue>())
-            .AddAttribute("GroEnabled",
-                          "Generic receive offload in NAPI polls: in-order TCP segments of a "
-                          "flow are merged before protocol processing, which then costs "
-                          "ProtocolCost once per merged packet plus the per-byte part "
-                          "(ethtool -K gro); the Gro attribute configures the engine. Needs a "
-                          "NAPI receive mode.",
-                          BooleanValue(false),
-                          MakeBooleanAccessor(&HostNetDevice::m_groEnabled),
-                          MakeBooleanChecker())
-            .AddAttribute("StageLatencies",
-                          "Record the per-stage latency histograms (FIFO wait, DMA, moderation "
-                          "wait, CPU wait, processing) beside the system and host latencies. "
-                          "Off saves five histogram updates per packet and their memory (large "
-                          "networks); the stage summaries then have count 0.",
-                          BooleanValue(true),
-                          MakeBooleanAccessor(&HostNetDevice::SetStageLatencies,
-                                              &HostNetDevice::GetStageLatencies),
-                          MakeBooleanChecker())
             .AddTraceSource("Delivered",
                             "A frame finished protocol processing and went up the stack "
                             "(frame, system latency).",
@@ -196,6 +183,11 @@ HostNetDevice::GetTypeId()
 HostNetDevice::HostNetDevice()
 {
     NS_LOG_FUNCTION(this);
+    // Aggregated, so that its attributes have the device's Config path
+    // (.../DeviceList/N/$ns3::HostNetStatistics/StageLatencies).
+    auto statistics = CreateObject<HostNetStatistics>();
+    AggregateObject(statistics);
+    m_statistics = PeekPointer(statistics);
 }
 
 HostNetDevice::~HostNetDevice()
@@ -247,7 +239,10 @@ HostNetDevice::NotifyNewAggregate()
     if (!m_queueInterface)
     {
         m_queueInterface = GetObject<NetDeviceQueueInterface>();
-        GetTxPath()->SetQueueInterface(m_queueInterface);
+        if (m_queueInterface)
+        {
+            GetTxPath()->SetQueueInterface(m_queueInterface);
+        }
     }
     PhyWrapperNetDevice::NotifyNewAggregate();
 }
@@ -276,7 +271,7 @@ HostNetDevice::DoSetup()
         HostNetFlowProbe::WatchUncounted(m_stack);
     }
     CreateQueues();
-    m_statistics.Reset();
+    m_statistics->Reset();
 }
 
 void
@@ -287,6 +282,7 @@ HostNetDevice::CreateQueues()
     // What the receive mode must support (GRO, LRO and RPS/RFS need a NAPI poll) is checked
     // by the mode when it joins its queue (RxMode::CheckConfig).
     m_queues.clear();
+    m_groEnabled = IsGroEnabled();
     std::vector<Ptr<TxRing>> txRings;
     for (uint32_t q = 0; q < m_nQueues; ++q)
     {
@@ -295,20 +291,22 @@ HostNetDevice::CreateQueues()
         Ptr<TxRing> txRing = m_tx->MakeRing(q);
         auto ring = m_rxRingFactory.Create<RxRing>();
         NS_ABORT_MSG_IF(ring->IsLroEnabled() && m_groEnabled,
-                        "HostNetDevice: RxRing::LroEnabled and GroEnabled are both true; "
-                        "enable one (hostnet's GRO does not merge LRO aggregates again)");
+                        "HostNetDevice: RxRing::LroEnabled is true and Gro is "
+                            << m_groFactory.GetTypeId().GetName()
+                            << "; enable one (hostnet's GRO does not merge LRO aggregates again): "
+                               "LroEnabled false or Gro ns3::NoGro");
         auto moderation = m_moderationFactory.Create<InterruptModeration>();
         auto rxMode = m_rxModeFactory.Create<RxMode>();
         Ptr<GroEngine> gro = m_groEnabled ? m_groFactory.Create<GroEngine>() : nullptr;
         auto queue = CreateObject<HostNetQueue>();
-        queue->Setup(this, q, cores[q], ring, moderation, rxMode, gro, &m_statistics);
+        queue->Setup(this, q, cores[q], ring, moderation, rxMode, gro, m_statistics);
         queue->SetTxRing(txRing);
         m_stack->AddRxQueue(rxMode,
                             MakeCallback(&InterruptModeration::OfferUtilizationProbe, moderation));
         txRings.push_back(txRing);
         m_queues.push_back(queue);
     }
-    m_tx->Setup(m_phy, m_cpu, m_stack, m_costs, txRings, cores, &m_statistics);
+    m_tx->Setup(m_phy, m_cpu, m_stack, m_costs, txRings, cores, m_statistics);
     m_tx->SetQueueInterface(m_queueInterface);
 }
 
@@ -373,6 +371,12 @@ HostNetDevice::CheckPartFactory(const ObjectFactory& value, TypeId base) const
                                          "\"ns3::Class[Name=value|...]\")");
 }
 
+bool
+HostNetDevice::IsGroEnabled() const
+{
+    return m_groFactory.GetTypeId() != NoGro::GetTypeId();
+}
+
 uint32_t
 HostNetDevice::GetIrqCore() const
 {
@@ -388,7 +392,7 @@ HostNetDevice::ReceiveFromPhy(Ptr<NetDevice> phy,
                               uint16_t protocol,
                               const Address& from)
 {
-    m_statistics.RecordArrival();
+    m_statistics->RecordArrival();
     RxFrame frame;
     frame.packet = packet;
     frame.protocol = protocol;
@@ -402,7 +406,7 @@ HostNetDevice::ReceiveFromPhy(Ptr<NetDevice> phy,
 void
 HostNetDevice::DeliverFrame(RxFrame&& frame, Time processingStart, uint32_t core)
 {
-    m_statistics.RecordDelivery(frame, processingStart);
+    m_statistics->RecordDelivery(frame, processingStart);
     if (frame.segments > 1)
     {
         frame.packet = m_stack->MergedPacket(frame.packet);
@@ -444,14 +448,14 @@ void
 HostNetDevice::DropFrame(const RxFrame& frame, HostDropReason reason)
 {
     NS_LOG_LOGIC("host drop " << frame.packet << " reason " << +reason);
-    m_statistics.RecordHostDrop(frame.segments);
+    m_statistics->RecordHostDrop(frame.segments);
     m_hostDropTrace(frame.packet, reason);
 }
 
 void
 HostNetDevice::Record(RxQueue::Event event, uint32_t n)
 {
-    m_statistics.Record(event, n);
+    m_statistics->Record(event, n);
     if (event == RxQueue::INTERRUPT)
     {
         m_interruptTrace();
@@ -540,7 +544,7 @@ HostNetDeviceStats
 HostNetDevice::GetStats() const
 {
     HostNetDeviceStats s;
-    m_statistics.Fill(s);
+    m_statistics->Fill(s);
     for (const auto& queue : m_queues)
     {
         queue->AddStats(s);
@@ -550,22 +554,10 @@ HostNetDevice::GetStats() const
 }
 
 void
-HostNetDevice::SetStageLatencies(bool enabled)
-{
-    m_statistics.SetStageLatencies(enabled);
-}
-
-bool
-HostNetDevice::GetStageLatencies() const
-{
-    return m_statistics.GetStageLatencies();
-}
-
-void
 HostNetDevice::ResetStats()
 {
     NS_LOG_FUNCTION(this);
-    m_statistics.Reset();
+    m_statistics->Reset();
     for (const auto& queue : m_queues)
     {
         queue->ResetStats();

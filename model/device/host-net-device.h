@@ -53,7 +53,7 @@ class NetDeviceQueueInterface;
  *
  * A device has NQueues receive queues (HostNetQueue), each with its own ring, moderation,
  * receive mode (NAPI context) and interrupt vector. GRO merges in-order TCP segments in NAPI
- * polls (GroEnabled).
+ * polls (Gro: ns3::GroEngine; ns3::NoGro, the default, for none).
  *
  * The device holds the NetDevice API, the per-queue objects and its parts, each an Object
  * with its own attributes reached through a Pointer attribute and Config paths
@@ -61,8 +61,9 @@ class NetDeviceQueueInterface;
  * RandomVariableStream, defaults from Salah et al. 2007: ISR 3.73 us, protocol 5.25 us +
  * size / 748 MB/s, exponential), Steering (ReceiveSteering: RSS picks the queue of a frame,
  * IrqAffinity the core of each queue, RPS/RFS the core of its protocol processing) and
- * TxPath (HostTxPath: Tx rings, TSO/GSO sends, flow control). HostNetStatistics keeps the
- * counters and latency summaries.
+ * TxPath (HostTxPath: Tx rings, TSO/GSO sends, flow control). HostNetStatistics, aggregated
+ * to the device, keeps the counters and latency summaries (its StageLatencies attribute at
+ * .../$ns3::HostNetStatistics/StageLatencies).
  */
 class HostNetDevice : public PhyWrapperNetDevice
 {
@@ -141,6 +142,10 @@ class HostNetDevice : public PhyWrapperNetDevice
 
     /** @return the number of receive queues (valid once the device is on a node) */
     uint32_t GetNQueues() const;
+
+    /** @return whether the queues merge segments: the Gro attribute names an engine, not
+     * ns3::NoGro */
+    bool IsGroEnabled() const;
 
     /**
      * @brief Get a receive queue.
@@ -235,15 +240,6 @@ class HostNetDevice : public PhyWrapperNetDevice
      */
     void CheckPartFactory(const ObjectFactory& value, TypeId base) const;
 
-    /**
-     * @brief Record the per-stage latency histograms or not (StageLatencies attribute).
-     * @param enabled true to record them
-     */
-    void SetStageLatencies(bool enabled);
-
-    /** @return whether the per-stage latencies are recorded */
-    bool GetStageLatencies() const;
-
     /// A frame from the PHY.
     bool ReceiveFromPhy(Ptr<NetDevice> phy,
                         Ptr<const Packet> packet,
@@ -259,15 +255,17 @@ class HostNetDevice : public PhyWrapperNetDevice
     ObjectFactory m_rxModeFactory;                 ///< each queue's OS receive mode (attribute)
     ObjectFactory m_groFactory;                    ///< each queue's GRO engine (attribute)
     uint32_t m_nQueues{1};                         ///< receive queues (attribute)
-    bool m_groEnabled{false};                      ///< GRO (attribute)
+    bool m_groEnabled{false};                      ///< IsGroEnabled(), fixed at Setup
     std::vector<Ptr<HostNetQueue>> m_queues;       ///< receive queues
     Ptr<NetDeviceQueueInterface> m_queueInterface; ///< flow control towards the qdisc
     bool m_setupDone{false};                       ///< Setup ran
     mutable Ptr<HostCostModel> m_costs;            ///< CPU costs (attribute)
     mutable Ptr<ReceiveSteering> m_steering;       ///< RSS, IRQ affinity, RPS/RFS (attribute)
     mutable Ptr<HostTxPath> m_tx;                  ///< offloads, Tx rings, flow control
-    HostNetStatistics m_statistics;                ///< counters and latency histograms
-    TcpQuickAck m_quickAck;                        ///< Linux's ACK rule for merged packets
+    /// Counters and latency histograms: the aggregated HostNetStatistics, which lives as long
+    /// as the device (a Ptr here would keep the aggregate from being freed)
+    HostNetStatistics* m_statistics{nullptr};
+    TcpQuickAck m_quickAck; ///< Linux's ACK rule for merged packets
 
     TracedCallback<Ptr<const Packet>, Time> m_deliveredTrace;          ///< frame delivered up
     TracedCallback<Ptr<const Packet>, HostDropReason> m_hostDropTrace; ///< host drops

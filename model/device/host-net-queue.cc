@@ -65,8 +65,8 @@ HostNetQueue::GetTypeId()
                           MakePointerAccessor(&HostNetQueue::GetRxMode),
                           MakePointerChecker<RxMode>())
             .AddAttribute("Gro",
-                          "This queue's GRO engine (null when HostNetDevice::GroEnabled is "
-                          "false).",
+                          "This queue's GRO engine (null when HostNetDevice::Gro is "
+                          "ns3::NoGro).",
                           TypeId::ATTR_GET,
                           PointerValue(),
                           MakePointerAccessor(&HostNetQueue::GetGro),
@@ -251,7 +251,7 @@ HostNetQueue::GetRequester(RxMode::Feature feature) const
     switch (feature)
     {
     case RxMode::GRO:
-        return m_gro ? "HostNetDevice::GroEnabled" : "";
+        return m_gro ? "HostNetDevice::Gro = " + m_gro->GetInstanceTypeId().GetName() : "";
     case RxMode::LRO:
         return m_ring->IsLroEnabled() ? "RxRing::LroEnabled" : "";
     case RxMode::RPS:

@@ -12,6 +12,7 @@
 #include "latency-histogram.h"
 
 #include "ns3/nstime.h"
+#include "ns3/object.h"
 #include "ns3/rx-frame.h"
 #include "ns3/rx-queue.h"
 
@@ -71,10 +72,21 @@ struct HostNetDeviceStats
  *
  * The device, its queues and its transmit path record events here; GetStats() adds the
  * parts that live in the rings (FIFO and descriptor drops, frames in the host, PHY drops).
+ * Each device makes one and aggregates it (as ns-3 devices aggregate their
+ * NetDeviceQueueInterface), so its attributes are reached through the device's Config path,
+ * /NodeList/N/DeviceList/D/$ns3::HostNetStatistics/StageLatencies, through
+ * HostNetDeviceHelper::SetStatisticsAttribute, or as a default
+ * (ns3::HostNetStatistics::StageLatencies).
  */
-class HostNetStatistics
+class HostNetStatistics : public Object
 {
   public:
+    /**
+     * @brief Get the type ID.
+     * @return the object TypeId
+     */
+    static TypeId GetTypeId();
+
     /// Start a new window now: every counter and histogram back to empty.
     void Reset();
 

@@ -63,7 +63,7 @@ RxRing::GetTypeId()
                           "Large receive offload in the NIC (ethtool -K lro; Intel RSC, mlx5 "
                           "LRO): in-order TCP segments of a flow are aggregated after DMA and "
                           "completed as one packet, without CPU cost. Needs a NAPI receive "
-                          "mode; excludes HostNetDevice::GroEnabled.",
+                          "mode; excludes a GRO engine (HostNetDevice::Gro).",
                           BooleanValue(false),
                           MakeBooleanAccessor(&RxRing::m_lroEnabled),
                           MakeBooleanChecker())

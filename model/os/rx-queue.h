@@ -77,8 +77,8 @@ class RxQueue
      * refuses a mode that does not support it, naming this setting).
      * @param feature the feature
      * @return the setting that asks for it, as a message names it (e.g.
-     *         "HostNetDevice::GroEnabled"), or "" if nothing in this queue's configuration
-     *         asks for it
+     *         "HostNetDevice::Gro = ns3::GroEngine"), or "" if nothing in this queue's
+     * configuration asks for it
      */
     virtual std::string GetRequester(RxMode::Feature feature) const = 0;
     /// @}

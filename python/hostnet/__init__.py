@@ -402,6 +402,7 @@ def _checked_helper_methods(ns):
     attribute_setter("SetRxRingAttribute", "ns3::RxRing")
     attribute_setter("SetTxRingAttribute", "ns3::TxRing")
     attribute_setter("SetGroAttribute", "ns3::GroEngine")
+    attribute_setter("SetStatisticsAttribute", "ns3::HostNetStatistics")
     attribute_setter("SetCostAttribute", "ns3::HostCostModel")
     attribute_setter("SetSteeringAttribute", "ns3::ReceiveSteering")
     attribute_setter("SetTxPathAttribute", "ns3::HostTxPath")
@@ -413,6 +414,7 @@ def _checked_helper_methods(ns):
     factory_setter("SetModeration", "ns3::InterruptModeration", "SetModerationType",
                    "SetModerationAttribute")
     factory_setter("SetRxMode", "ns3::RxMode", "SetRxModeType", "SetRxModeAttribute")
+    factory_setter("SetGro", "ns3::GroEngine", "SetGroType", "SetGroAttribute")
     cls._hostnet_checked = True
 
 

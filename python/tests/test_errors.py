@@ -209,7 +209,13 @@ CASES = [
     ("hostnet-leaf-spine", "--ns3::RxUsecsModeration::Interval=5xs", "Interval"),
     ("hostnet-leaf-spine", "--ns3::HostCpu::TimeSlice=0s", "ns3::HostCpu::TimeSlice"),
     ("hostnet-leaf-spine", "--ns3::ReceiveSteering::Mode=magic", "Mode"),
-    ("hostnet-leaf-spine", "--ns3::HostNetDevice::GroEnabled=perhaps", "GroEnabled"),
+    ("hostnet-leaf-spine", "--ns3::HostNetDevice::Gro=perhaps", "ns3::NoGro"),
+    ("hostnet-leaf-spine", "--ns3::HostNetDevice::Gro=ns3::NapiRxMode", "ns3::GroEngine"),
+    ("hostnet-leaf-spine", "--ns3::HostNetDevice::Moderation=ns3::Nope", "ns3::NoModeration"),
+    ("hostnet-leaf-spine", "--ns3::HostNetDevice::GroEnabled=true", "Gro=ns3::GroEngine"),
+    ("hostnet-leaf-spine", "--ns3::HostNetDevice::StageLatencies=false",
+     "ns3::HostNetStatistics::StageLatencies"),
+    ("hostnet-leaf-spine", "--ns3::HostNetStatistics::StageLatencies=perhaps", "StageLatencies"),
     ("hostnet-leaf-spine", "--ns3::TcpSocket::SegmentSize=1e3", "SegmentSize"),
     ("hostnet-leaf-spine", "--RngRun=-1", "RngRun"),
     ("hostnet-leaf-spine", "--RngRun=abc", "RngRun"),
@@ -322,8 +328,8 @@ CASES = [
 
 # Combinations the model itself refuses (exit 3 after ns-3's message naming the attribute).
 REFUSALS = [
-    ("hostnet-leaf-spine", "--scheme=normal --ns3::HostNetDevice::GroEnabled=true",
-     "GroEnabled needs a NAPI receive mode"),
+    ("hostnet-leaf-spine", "--scheme=normal --ns3::HostNetDevice::Gro=ns3::GroEngine",
+     "HostNetDevice::Gro = ns3::GroEngine needs a NAPI receive mode"),
     ("hostnet-leaf-spine", "--scheme=normal --ns3::RxRing::LroEnabled=true",
      "LroEnabled needs a NAPI receive mode"),
     ("hostnet-leaf-spine",
@@ -524,6 +530,11 @@ PYTHON_CASES = [
     ("h.SetRxMode('ns3::NapiRxMode', 'Weight', 0)", "Weight: '0'"),
     ("h.SetRxMode('ns3::NapiRxMode', 'Wieght', 4)", "no attribute 'Wieght'"),
     ("h.SetRxMode('ns3::NoModeration')", "unknown ns3::RxMode type"),
+    ("h.SetGro('ns3::Gro')", "unknown ns3::GroEngine type 'ns3::Gro'"),
+    ("h.SetGro('ns3::GroEngine', 'MaxSize', 0)", "MaxSize: '0'"),
+    ("h.SetDeviceAttribute('GroEnabled', True)", "Gro=ns3::GroEngine"),
+    ("h.SetDeviceAttribute('StageLatencies', False)", "SetStatisticsAttribute"),
+    ("h.SetStatisticsAttribute('StageLatencies', 'perhaps')", "StageLatencies: 'perhaps'"),
 ]
 
 PYTHON_SCRIPT = r"""
@@ -544,6 +555,8 @@ for code, _ in json.loads(sys.argv[1]):
 h = ns.HostNetDeviceHelper()
 h.SetScheme("napi"); h.SetDeviceAttribute("NQueues", 2)
 h.SetRxMode("ns3::NapiRxMode", "Weight", 32)
+h.SetGro("ns3::GroEngine", "MaxSize", 32768)
+h.SetStatisticsAttribute("StageLatencies", False)
 print("RESULTS " + json.dumps(results))
 """
 

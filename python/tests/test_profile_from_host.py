@@ -122,7 +122,7 @@ def test_mlx5_maps_to_net_dim_on_the_cqe_table():
     assert value(mod, "ProfileTable") == "Cqe"            # "CQE mode RX: on"
     assert value(profile, "nic", "NQueues") == 12
     assert value(profile, "nic", "rx-ring", "Descriptors") == 1024
-    assert value(profile, "nic", "GroEnabled") is True
+    assert value(profile, "nic", "gro", "type") == "ns3::GroEngine"
     assert value(profile, "nic", "tx-path", "TsoEnabled") is True
     # No uname -r: the kernel release from ethtool -i (6.8.12-8-pve): EEVDF, Linux >= 6.6.
     assert value(profile, "stack", "KernelVersion") == "6.8"
@@ -231,7 +231,7 @@ def test_lro_excludes_gro():
                               "generic-receive-offload": (True, False)}
     profile = build_profile(info)
     assert value(profile, "nic", "rx-ring", "LroEnabled") is True
-    assert value(profile, "nic", "GroEnabled") is False
+    assert value(profile, "nic", "gro", "type") == "ns3::NoGro"
     assert value(profile, "nic", "moderation", "ProfileTable") == "Eqe"
 
 

@@ -37,6 +37,7 @@ SECTION_CLASSES = {
     "nic": "ns3::HostNetDevice",
     "nic.moderation": None,
     "nic.rx-mode": None,
+    "nic.gro": None,
     "nic.rx-ring": "ns3::RxRing",
     "nic.tx-ring": "ns3::TxRing",
     "nic.steering": "ns3::ReceiveSteering",
@@ -942,25 +943,26 @@ class _Builder:
     def offloads(self):
         feats = self.info.get("ethtool-k")
         if feats is None:
-            self.default("[nic] GroEnabled, [nic.tx-path] TsoEnabled, GsoEnabled: no ethtool -k")
+            self.default("[nic.gro] type, [nic.tx-path] TsoEnabled, GsoEnabled: no ethtool -k")
             return
         gro = feats.get("generic-receive-offload")
         lro = feats.get("large-receive-offload")
         tso = feats.get("tcp-segmentation-offload")
         gso = feats.get("generic-segmentation-offload")
         if lro is not None and lro[0]:
-            # RxRing::LroEnabled excludes HostNetDevice::GroEnabled (host-net-device.cc aborts
-            # when both are set); in Linux, frames LRO merged still pass napi_gro_receive, but
+            # RxRing::LroEnabled excludes a GRO engine (host-net-device.cc aborts when both
+            # are set); in Linux, frames LRO merged still pass napi_gro_receive, but
             # there is little left to merge.
             self.set("nic.rx-ring", "LroEnabled", True, "ethtool -k: large-receive-offload on")
-            self.set("nic", "GroEnabled", False, "ethtool -k: large-receive-offload on; GRO "
+            self.set("nic.gro", "type", "ns3::NoGro", "ethtool -k: large-receive-offload on; GRO "
                      f"{'on' if gro and gro[0] else 'off'} but hostnet takes LRO or GRO, not both")
         else:
             if lro is not None:
                 self.set("nic.rx-ring", "LroEnabled", False, "ethtool -k: large-receive-offload "
                          "off" + (" [fixed]" if lro[1] else ""))
             if gro is not None:
-                self.set("nic", "GroEnabled", gro[0], "ethtool -k: generic-receive-offload "
+                self.set("nic.gro", "type", "ns3::GroEngine" if gro[0] else "ns3::NoGro",
+                         "ethtool -k: generic-receive-offload "
                          + ("on" if gro[0] else "off"))
         if tso is not None:
             self.set("nic.tx-path", "TsoEnabled", tso[0], "ethtool -k: tcp-segmentation-offload "
