@@ -15,9 +15,11 @@
 // double as 1, and reports a bad value of a global attribute with a full help dump and exit
 // status 1. Options registers every option with CommandLine as text (so --PrintHelp still lists
 // it with its default), and after parsing converts and checks each value itself: whole numbers
-// without sign wrap, finite numbers within the option's range, durations with ns-3 time units
-// (a bare number keeps meaning seconds), rates and sizes ns-3 accepts and that are positive,
-// lists item by item, output paths writable. "--ns3::Type::Attribute=value" and global values
+// without sign wrap, finite numbers, durations with ns-3 time units (a bare number keeps
+// meaning seconds), rates with their unit and sizes ns-3 accepts, lists item by item, output
+// paths writable. The range of a scenario's parameter is the scenario's own check (e.g.
+// LeafSpineScenario::FindConfigError), which RefuseConfigError reports with the options'
+// names; a range given here is one of the example's own options. "--ns3::Type::Attribute=value" and global values
 // (--RngRun) are checked against their TypeId before ns-3 sees them. Every error names the
 // option as typed, the value and what is allowed, and exits with status 2 (bad usage). A
 // configuration the model itself refuses (NS_FATAL_ERROR: GRO without NAPI, affinity to a
@@ -32,6 +34,7 @@
 #include "ns3/type-id.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <cmath>
 #include <cstdint>
@@ -41,6 +44,7 @@
 #include <iomanip>
 #include <iostream>
 #include <limits>
+#include <map>
 #include <memory>
 #include <sstream>
 #include <string>
@@ -189,6 +193,31 @@ Number(double min, double max)
     };
 }
 
+/// Largest magnitude of a number or duration whose range is checked elsewhere (a scenario's):
+/// seconds or microseconds that stay representable when they become an ns-3 Time.
+constexpr double LARGEST_UNCHECKED = 1e9;
+
+/// @return a check for a finite number (its range is the scenario's business)
+inline Check
+AnyNumber()
+{
+    return [](const std::string& v) {
+        double x = 0;
+        if (ParseNumber(v, x) && std::abs(x) <= LARGEST_UNCHECKED)
+        {
+            return std::string();
+        }
+        return std::string("a number in -1e9..1e9");
+    };
+}
+
+/// @return a check that takes any text (the scenario's check names what is allowed)
+inline Check
+AnyText()
+{
+    return [](const std::string&) { return std::string(); };
+}
+
 /**
  * @return a check for a whole number in [@p min, @p max]
  * @param min smallest allowed
@@ -248,6 +277,24 @@ Rate(double minBps, double maxBps)
         }
         return "a data rate in " + Show(minBps) + "bps.." + Show(maxBps) +
                "bps, such as 1Gbps or 100Mbps";
+    };
+}
+
+/// @return a check for an ns-3 data rate of any size (e.g. 1Gbps; its range is the
+/// scenario's business)
+inline Check
+Rate()
+{
+    return [](const std::string& v) {
+        ns3::DataRateValue value;
+        auto checker = ns3::MakeDataRateChecker();
+        // A bare number is bit/s to ns-3; "10" meaning 10 Gb/s is the usual mistake.
+        bool unit = !v.empty() && std::isalpha(static_cast<unsigned char>(v.back()));
+        if (unit && v.find('-') == std::string::npos && value.DeserializeFromString(v, checker))
+        {
+            return std::string();
+        }
+        return std::string("a data rate with its unit, such as 1Gbps or 100Mbps");
     };
 }
 
@@ -516,6 +563,33 @@ class Options
     }
 
     /**
+     * Add a whole-number option whose range is checked elsewhere (RefuseConfigError: the
+     * scenario's own check); here only that it is a whole number @p T holds.
+     * @param name option name
+     * @param help help text
+     * @param value the variable (its initial value is the default)
+     */
+    template <typename T,
+              typename = std::enable_if_t<std::is_integral_v<T> && !std::is_same_v<T, bool>>>
+    void Add(const std::string& name, const std::string& help, T& value)
+    {
+        Add(name, help, value, 0, std::numeric_limits<T>::max());
+    }
+
+    /**
+     * Add a number option whose range is checked elsewhere (RefuseConfigError); here only
+     * that it is a finite number.
+     * @param name option name
+     * @param help help text
+     * @param value the variable (its initial value is the default)
+     */
+    void Add(const std::string& name, const std::string& help, double& value)
+    {
+        auto item = Register(name, help, Show(value), AnyNumber());
+        item->apply = [it = item.get(), &value]() { ParseNumber(it->text, value); };
+    }
+
+    /**
      * Add a finite number option in [@p min, @p max].
      * @param name option name
      * @param help help text
@@ -568,6 +642,62 @@ class Options
     {
         auto item = Register(name, help, Show(seconds) + "s", Duration(minSeconds, maxSeconds));
         item->apply = [it = item.get(), &seconds]() { ParseSeconds(it->text, seconds); };
+    }
+
+    /**
+     * Add a duration option stored in seconds whose range is checked elsewhere
+     * (RefuseConfigError); here only that it is a duration.
+     * @param name option name
+     * @param help help text
+     * @param seconds the variable in seconds (its initial value is the default)
+     */
+    void AddSeconds(const std::string& name, const std::string& help, double& seconds)
+    {
+        AddSeconds(name, help, seconds, -LARGEST_UNCHECKED, LARGEST_UNCHECKED);
+    }
+
+    /**
+     * Refuse a configuration a scenario's own check found wrong (e.g.
+     * LeafSpineScenario::FindConfigError), with the options' names: each
+     * "Parameters::<member>" becomes "--<option>" (the option of that name, or the one
+     * SetOptionOf gave), and the scenario's "<Class>: " in front goes. Exit status 2.
+     * @param error the check's message; "" (nothing wrong) returns
+     */
+    void RefuseConfigError(std::string error) const
+    {
+        if (error.empty())
+        {
+            return;
+        }
+        auto colon = error.find(": ");
+        if (colon != std::string::npos && error.find_first_of(" =") > colon)
+        {
+            error = error.substr(colon + 2);
+        }
+        const std::string marker = "Parameters::";
+        for (auto at = error.find(marker); at != std::string::npos; at = error.find(marker, at))
+        {
+            auto end = error.find_first_not_of(
+                "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_",
+                at + marker.size());
+            std::string member = error.substr(at + marker.size(), end - at - marker.size());
+            auto option = m_optionOf.find(member);
+            std::string shown = "--" + (option == m_optionOf.end() ? member : option->second);
+            error.replace(at, end == std::string::npos ? std::string::npos : end - at, shown);
+            at += shown.size();
+        }
+        Refuse(error);
+    }
+
+    /**
+     * Name the option that sets a scenario's member when their names differ (for
+     * RefuseConfigError).
+     * @param member the member, as "Parameters::<member>" names it
+     * @param option the option (without dashes), e.g. "epollTimeout"
+     */
+    void SetOptionOf(const std::string& member, const std::string& option)
+    {
+        m_optionOf[member] = option;
     }
 
     /**
@@ -818,11 +948,12 @@ class Options
         return row[b.size()];
     }
 
-    ns3::CommandLine m_cmd;                     ///< ns-3's parser (help, attributes)
-    std::vector<std::shared_ptr<Item>> m_items; ///< the options, in order
-    std::string m_program{"example"};           ///< program name for messages
-    std::vector<std::string> m_metrics;         ///< declared metric names
-    bool m_printMetrics{false};                 ///< --PrintMetrics given
+    ns3::CommandLine m_cmd;                        ///< ns-3's parser (help, attributes)
+    std::map<std::string, std::string> m_optionOf; ///< scenario member -> option
+    std::vector<std::shared_ptr<Item>> m_items;    ///< the options, in order
+    std::string m_program{"example"};              ///< program name for messages
+    std::vector<std::string> m_metrics;            ///< declared metric names
+    bool m_printMetrics{false};                    ///< --PrintMetrics given
 };
 
 } // namespace hostnet_example

@@ -96,12 +96,12 @@ main(int argc, char* argv[])
     Options opts(__FILE__,
                  "A leaf-spine of hostnet hosts: RPC latency, TCP goodput, CPU and drops under "
                  "one interrupt scheme. --RngRun=<n> selects the replication.");
-    opts.Add("spines", "Spine switches", params.spines, 1, 64);
-    opts.Add("leaves", "Leaf switches", params.leaves, 1, 254);
-    opts.Add("hostsPerLeaf", "Hosts under each leaf", params.hostsPerLeaf, 1, 254);
-    opts.Add("hostLinkRate", "Host-leaf link rate", opt.hostLinkRate, Rate(1e3, 1e13));
-    opts.Add("fabricLinkRate", "Leaf-spine link rate", opt.fabricLinkRate, Rate(1e3, 1e13));
-    opts.AddSeconds("linkDelay", "Propagation delay of every link", opt.linkDelay, 0, 1);
+    opts.Add("spines", "Spine switches", params.spines);
+    opts.Add("leaves", "Leaf switches (1..254)", params.leaves);
+    opts.Add("hostsPerLeaf", "Hosts under each leaf (1..254)", params.hostsPerLeaf);
+    opts.Add("hostLinkRate", "Host-leaf link rate", opt.hostLinkRate, Rate());
+    opts.Add("fabricLinkRate", "Leaf-spine link rate", opt.fabricLinkRate, Rate());
+    opts.AddSeconds("linkDelay", "Propagation delay of every link", opt.linkDelay);
     opts.Add("switchQueue",
              "Drop-tail buffer per switch port (e.g. 100p, 150KB)",
              params.switchQueue,
@@ -113,10 +113,8 @@ main(int argc, char* argv[])
              opt.scheme,
              [](const std::string& v) { return v == "preset" ? std::string() : Scheme()(v); });
     opts.Add("load",
-             "Background load per host as a fraction of its link rate",
-             params.load,
-             0,
-             0.99);
+             "Background load per host as a fraction of its link rate (0..<1)",
+             params.load);
     opts.Add("traffic",
              "Background traffic: selfsimilar (Salah et al. 2008: 8 Pareto ON/OFF streams) | "
              "poisson (UDP datagrams) | tcp (one bulk TCP transfer per host, its writes "
@@ -125,66 +123,48 @@ main(int argc, char* argv[])
              "memcached-like key-value server with epoll threads on every host and a "
              "mutilate-like agent calling a server under another leaf: see --kvThreads)",
              params.traffic,
-             OneOf({"selfsimilar", "poisson", "tcp", "kv"}));
+             AnyText());
     opts.Add("frameSizes",
              "Self-similar frame sizes: backbone | <bytes> | <size,cdf CSV file>",
              params.frameSizes,
              FrameSizesText());
     opts.Add("bgPayload",
-             "UDP payload bytes of Poisson background datagrams",
-             params.bgPayload,
-             1,
-             1472);
-    opts.Add("tcpFlows",
-             "Long TCP flows between hosts of different leaves",
-             params.tcpFlows,
-             0,
-             4096);
+             "UDP payload bytes of Poisson background datagrams (1..1472)",
+             params.bgPayload);
+    opts.Add("tcpFlows", "Long TCP flows between hosts of different leaves", params.tcpFlows);
     opts.Add("rpcRate",
              "RPC requests per second per client host (Poisson; 0 = none)",
-             params.rpcRate,
-             0,
-             1e6);
-    opts.Add("rpcRequestSize", "RPC request bytes", params.rpcRequestSize, 1, 1 << 24);
-    opts.Add("rpcResponseSize", "RPC response bytes", params.rpcResponseSize, 1, 1 << 24);
+             params.rpcRate);
+    opts.Add("rpcRequestSize", "RPC request bytes", params.rpcRequestSize);
+    opts.Add("rpcResponseSize", "RPC response bytes", params.rpcResponseSize);
     opts.Add("rpcSizes",
              "RPC sizes: fixed (--rpcRequestSize, --rpcResponseSize) | etc (Facebook's ETC "
              "memcached keys and values, Atikoglu et al. 2012: median response 192 B, p99 2.5 "
              "KB)",
              params.rpcSizes,
-             OneOf(RequestResponseClientHelper::GetSizeWorkloadNames()));
+             AnyText());
     opts.Add("busyPoll",
              "net.core.busy_poll of the RPC clients and servers, microseconds (0 = off; needs "
              "a NAPI scheme): an idle RPC thread spins this long on its connection's NAPI "
              "context before it sleeps",
-             opt.busyPollUs,
-             0,
-             1e6);
+             opt.busyPollUs);
     opts.Add("kvThreads",
              "--traffic=kv: worker threads of every key-value server (memcached -t), thread t "
              "pinned on core t, connections given by NAPI id (memcached -N)",
-             params.kvThreads,
-             1,
-             1024);
+             params.kvThreads);
     opts.Add("kvConnections",
              "--traffic=kv: TCP connections of every agent, one request outstanding on each; "
              "--rpcRate is shared among them",
-             params.kvConnections,
-             1,
-             4096);
+             params.kvConnections);
     opts.Add("busyPollUsecs",
              "--traffic=kv: busy_poll_usecs of the server threads' epoll instances "
              "(EPIOCSPARAMS, Linux 6.9): epoll_wait with nothing ready busy-polls the NAPI "
              "context of its connections this long before it sleeps (0 = off, or one poll "
              "with --preferBusyPoll)",
-             params.busyPollUsecs,
-             0,
-             1000000);
+             params.busyPollUsecs);
     opts.Add("busyPollBudget",
              "--traffic=kv: busy_poll_budget, frames per busy poll call (Linux's default 8)",
-             params.busyPollBudget,
-             1,
-             65535);
+             params.busyPollBudget);
     opts.Add("preferBusyPoll",
              "--traffic=kv: prefer_busy_poll of the epoll instances: the softirq leaves a "
              "context to the busy-polling thread (with --deferHardIrqs and --groFlushTimeout), "
@@ -193,16 +173,12 @@ main(int argc, char* argv[])
     opts.Add("epollTimeout",
              "--traffic=kv: epoll_wait timeout of the server threads, whole milliseconds (-1 = "
              "block until an event, 0 = non-blocking: the threads spin calling epoll_wait)",
-             opt.epollTimeoutMs,
-             -1,
-             1e6);
+             opt.epollTimeoutMs);
     opts.Add("irqSuspendTimeout",
              "--traffic=kv: irq_suspend_timeout of every queue, microseconds (Linux 6.13; 0 = "
              "off): while the epoll threads keep finding events the IRQ stays masked up to "
              "this long; needs --preferBusyPoll, --deferHardIrqs and --groFlushTimeout",
-             opt.irqSuspendTimeoutUs,
-             0,
-             1e7);
+             opt.irqSuspendTimeoutUs);
     opts.Add("threadedNapi",
              "Threaded NAPI on every queue (/sys/class/net/<if>/threaded): a kernel thread "
              "per NAPI context polls it instead of the NET_RX softirq",
@@ -212,18 +188,14 @@ main(int argc, char* argv[])
              "driver's default) | dedicated (every queue on the first --irqCores cores, the "
              "applications elsewhere with --appCores=separate)",
              params.irqPlacement,
-             OneOf({"spread", "dedicated"}));
-    opts.Add("irqCores",
-             "Cores that take the IRQs with --irqPlacement=dedicated",
-             params.irqCores,
-             1,
-             1024);
+             AnyText());
+    opts.Add("irqCores", "Cores that take the IRQs with --irqPlacement=dedicated", params.irqCores);
     opts.Add("appCores",
              "Application threads: same (all on core 0) | separate (pinned one per core after "
              "the IRQ cores: RPC server, RPC client, background sender, background sink; needs "
              "--irqCores + 4 cores)",
              params.appCores,
-             OneOf({"same", "separate"}));
+             AnyText());
     opts.Add("deferHardIrqs",
              "napi_defer_hard_irqs of every queue (0 = off): a NAPI poll that ends with work "
              "done keeps the IRQ masked this many times and lets the gro_flush_timeout "
@@ -240,20 +212,20 @@ main(int argc, char* argv[])
              "A name for this configuration in study results (not used by the simulation)",
              opt.label,
              [](const std::string&) { return std::string(); });
-    opts.AddSeconds("duration", "Measured time (after the warm-up)", opt.duration, 1e-6, 1e5);
-    opts.AddSeconds("warmup", "Warm-up time, deleted", opt.warmup, 0, 1e5);
+    opts.AddSeconds("duration", "Measured time (after the warm-up)", opt.duration);
+    opts.AddSeconds("warmup", "Warm-up time, deleted", opt.warmup);
     opts.Add("routing",
              "static (fixed paths computed per packet in O(1), see --ecmp) | global (ns-3's "
              "global routing; add --ns3::Ipv4GlobalRouting::RandomEcmpRouting=true for "
              "per-packet ECMP) | table (static's destination paths as Ipv4StaticRouting "
              "tables, scanned per packet: same results, slower with many hosts)",
              params.routing,
-             OneOf({"static", "global", "table"}));
+             AnyText());
     opts.Add("ecmp",
              "Spine choice of --routing=static: destination (one path per destination host) | "
              "flow (5-tuple hash, one path per flow)",
              params.ecmp,
-             OneOf({"destination", "flow"}));
+             AnyText());
     opts.Add("hosts",
              "The hosts: scheme (HostNetDevices configured by --scheme) | plain (no host "
              "model: ns-3's point-to-point devices, the baseline of --cost; host metrics are "
@@ -309,10 +281,20 @@ main(int argc, char* argv[])
     params.duration = Seconds(opt.duration);
     params.warmup = Seconds(opt.warmup);
     params.plainHosts = opt.hosts == "plain";
+    if (opt.epollTimeoutMs != std::floor(opt.epollTimeoutMs))
+    {
+        opts.Refuse("--epollTimeout=" + Show(opt.epollTimeoutMs) +
+                    ": epoll_wait takes whole milliseconds (-1, 0, 1, ...)");
+    }
+    params.epollTimeoutMs = static_cast<int32_t>(opt.epollTimeoutMs);
+    params.irqSuspendTimeout = FromMicroSeconds(opt.irqSuspendTimeoutUs);
+    // Every range and combination of the scenario's parameters is LeafSpineScenario's own
+    // check (the same that Build makes); it is told here with the options' names.
+    opts.SetOptionOf("epollTimeoutMs", "epollTimeout");
+    opts.SetOptionOf("plainHosts", "hosts=plain");
+    opts.RefuseConfigError(LeafSpineScenario::FindConfigError(params));
 
-    // The hosts' NICs: a preset, a scheme, or a scheme on top of a preset. Each refusal keeps
-    // its place among the steps that can stop the model, so that a command with two mistakes
-    // is told the same one as before.
+    // The hosts' NICs: a preset, a scheme, or a scheme on top of a preset.
     HostNetDeviceHelper nic;
     bool preset = opt.hosts != "scheme" && !params.plainHosts;
     if (opt.scheme == "preset" && !preset)
@@ -343,57 +325,17 @@ main(int argc, char* argv[])
         nic.SetRxModeAttribute("GroFlushTimeout",
                                TimeValue(FromMicroSeconds(opt.groFlushTimeoutUs)));
     }
-    if (opt.epollTimeoutMs != std::floor(opt.epollTimeoutMs))
-    {
-        opts.Refuse("--epollTimeout=" + Show(opt.epollTimeoutMs) +
-                    ": epoll_wait takes whole milliseconds (-1, 0, 1, ...)");
-    }
-    params.epollTimeoutMs = static_cast<int32_t>(opt.epollTimeoutMs);
-    params.irqSuspendTimeout = FromMicroSeconds(opt.irqSuspendTimeoutUs);
-    // The key-value options, with the option names (LeafSpineScenario checks the same and
-    // names its Parameters).
-    const bool epollSet = params.busyPollUsecs > 0 || params.busyPollBudget != 8 ||
-                          params.preferBusyPoll || params.epollTimeoutMs != -1 ||
-                          opt.irqSuspendTimeoutUs > 0;
-    if (params.traffic != "kv" && epollSet)
-    {
-        opts.Refuse("--busyPollUsecs, --busyPollBudget, --preferBusyPoll, --epollTimeout and "
-                    "--irqSuspendTimeout set the key-value server's epoll instances: they need "
-                    "--traffic=kv (not " +
-                    params.traffic + ")");
-    }
-    if (params.traffic == "kv" && opt.busyPollUs > 0)
-    {
-        opts.Refuse("--busyPoll is SO_BUSY_POLL of the request/response RPC threads; with "
-                    "--traffic=kv the server busy-polls in epoll_wait: use --busyPollUsecs "
-                    "(with --busyPollBudget, --preferBusyPoll)");
-    }
-    if (opt.irqSuspendTimeoutUs > 0 && !params.preferBusyPoll)
-    {
-        opts.Refuse("--irqSuspendTimeout needs --preferBusyPoll: Linux 6.13 suspends the IRQ "
-                    "only for an epoll instance with prefer_busy_poll");
-    }
     if (opt.irqSuspendTimeoutUs > 0 && (opt.deferHardIrqs == 0 || opt.groFlushTimeoutUs == 0))
     {
         opts.Refuse("--irqSuspendTimeout needs --deferHardIrqs > 0 and --groFlushTimeout > 0: "
                     "they keep the IRQ masked between the application's busy polls, which "
                     "the suspension extends");
     }
-    if (params.plainHosts && (params.traffic == "kv" || params.threadedNapi))
-    {
-        opts.Refuse("--hosts=plain has no host model: --traffic=kv and --threadedNapi need "
-                    "HostNetDevice hosts");
-    }
-    if (params.ecmp != "destination" && params.routing != "static")
-    {
-        opts.Refuse("--ecmp=" + params.ecmp + " needs --routing=static (not " + params.routing +
-                    ")");
-    }
-
     LeafSpineScenario scenario(params);
     scenario.SetHostNetDeviceHelper(nic);
     scenario.InstallFabric();
-    // LeafSpineScenario::InstallApplications checks the same, naming its Parameters.
+    // LeafSpineScenario::InstallApplications checks the same (GetRequiredCores), naming its
+    // Parameters; the hosts' cores are known once they are made.
     if (!params.plainHosts)
     {
         uint32_t cores = scenario.GetFabric().GetHosts().Get(0)->GetObject<HostCpu>()->GetNCores();
@@ -404,11 +346,6 @@ main(int argc, char* argv[])
                         std::to_string(scenario.GetRequiredCores()) + " cores; the hosts have " +
                         std::to_string(cores) + " (HostCpu::NCores, set by --hosts)");
         }
-    }
-    else if (opt.busyPollUs > 0 || params.irqPlacement != "spread" || params.appCores != "same")
-    {
-        opts.Refuse("--hosts=plain has no host model: --busyPoll, --irqPlacement and "
-                    "--appCores need HostNetDevice hosts");
     }
     scenario.InstallApplications();
     scenario.Run();

@@ -15,6 +15,7 @@
 #include "ns3/test.h"
 
 #include <cmath>
+#include <functional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -312,13 +313,14 @@ class ScenarioKeyValueTestCase : public TestCase
         // Refused, naming the members.
         LeafSpineScenario::Parameters bad = params;
         bad.preferBusyPoll = false;
-        NS_TEST_ASSERT_MSG_NE(
-            LeafSpineScenario::FindConfigError(bad).find("irqSuspendTimeout needs preferBusyPoll"),
-            std::string::npos,
-            "IRQ suspension without prefer_busy_poll");
+        NS_TEST_ASSERT_MSG_NE(LeafSpineScenario::FindConfigError(bad).find(
+                                  "Parameters::irqSuspendTimeout needs Parameters::preferBusyPoll"),
+                              std::string::npos,
+                              "IRQ suspension without prefer_busy_poll");
         bad = params;
         bad.traffic = "tcp";
-        NS_TEST_ASSERT_MSG_NE(LeafSpineScenario::FindConfigError(bad).find("need traffic 'kv'"),
+        NS_TEST_ASSERT_MSG_NE(LeafSpineScenario::FindConfigError(bad).find(
+                                  "need Parameters::traffic = 'kv' (not 'tcp')"),
                               std::string::npos,
                               "epoll settings without a key-value server");
         bad = params;
@@ -331,6 +333,62 @@ class ScenarioKeyValueTestCase : public TestCase
                               "the configuration run above is accepted");
     }
 };
+
+/**
+ * FindConfigError is the one check of the parameters (the examples report it with their
+ * options' names): each bad value is refused naming the member and what is allowed, and the
+ * defaults pass.
+ */
+class ScenarioConfigErrorTestCase : public TestCase
+{
+  public:
+    ScenarioConfigErrorTestCase()
+        : TestCase("FindConfigError: each bad parameter named, with what is allowed")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        using P = LeafSpineScenario::Parameters;
+        const std::vector<std::pair<std::function<void(P&)>, std::string>> cases = {
+            {[](P& p) { p.spines = 0; }, "Parameters::spines = 0; allowed: 1 or more"},
+            {[](P& p) { p.leaves = 255; }, "Parameters::leaves = 255; allowed: 1..254"},
+            {[](P& p) { p.hostsPerLeaf = 0; }, "Parameters::hostsPerLeaf = 0; allowed: 1..254"},
+            {[](P& p) { p.routing = "ospf"; }, "allowed: static, global, table"},
+            {[](P& p) {
+                 p.ecmp = "flow";
+                 p.routing = "global";
+             },
+             "Parameters::ecmp = 'flow' needs Parameters::routing = 'static'"},
+            {[](P& p) { p.load = 1; }, "Parameters::load = 1; allowed: 0 <= load < 1"},
+            {[](P& p) { p.traffic = "udp"; }, "allowed: selfsimilar, poisson, tcp, kv"},
+            {[](P& p) { p.bgPayload = 1473; }, "Parameters::bgPayload = 1473; allowed: 1..1472"},
+            {[](P& p) { p.rpcRate = 2e6; }, "Parameters::rpcRate = 2e+06; allowed: 0..1000000"},
+            {[](P& p) { p.rpcResponseSize = (1U << 24) + 1; },
+             "Parameters::rpcResponseSize = 16777217; allowed: 1..16777216"},
+            {[](P& p) { p.rpcSizes = "web"; }, "Parameters::rpcSizes = 'web'; allowed: fixed etc"},
+            {[](P& p) { p.irqCores = 0; }, "Parameters::irqCores = 0; allowed: 1 or more"},
+            {[](P& p) { p.duration = Seconds(0); }, "Parameters::duration"},
+            {[](P& p) {
+                 p.plainHosts = true;
+                 p.appCores = "separate";
+             },
+             "Parameters::plainHosts: plain hosts have no host model"},
+        };
+        NS_TEST_ASSERT_MSG_EQ(LeafSpineScenario::FindConfigError(P()), "", "the defaults pass");
+        for (const auto& [change, expected] : cases)
+        {
+            P p;
+            change(p);
+            std::string error = LeafSpineScenario::FindConfigError(p);
+            NS_TEST_EXPECT_MSG_NE(error.find(expected),
+                                  std::string::npos,
+                                  "'" << expected << "' in: " << error);
+        }
+    }
+};
+
 } // namespace
 
 /// The hostnet-leaf-spine-scenario suite.
@@ -345,6 +403,7 @@ class LeafSpineScenarioTestSuite : public TestSuite
         AddTestCase(new ScenarioMetricsTestCase(), TestCase::Duration::QUICK);
         AddTestCase(new ScenarioReproducibleTestCase(), TestCase::Duration::QUICK);
         AddTestCase(new ScenarioKeyValueTestCase(), TestCase::Duration::QUICK);
+        AddTestCase(new ScenarioConfigErrorTestCase(), TestCase::Duration::QUICK);
     }
 };
 

@@ -41,15 +41,49 @@ LeafSpineHelper::LeafSpineHelper()
     m_fabricLink.SetChannelAttribute("Delay", StringValue("1us"));
 }
 
+std::string
+LeafSpineHelper::FindConfigError(uint32_t spines,
+                                 uint32_t leaves,
+                                 uint32_t hostsPerLeaf,
+                                 const std::string& routing,
+                                 const std::string& ecmp,
+                                 const std::string& prefix)
+{
+    // Hosts are 10.<leaf + 1>.<host + 1>.1 (one /24 per host): 254 of each.
+    if (spines < 1)
+    {
+        return prefix + "spines = 0; allowed: 1 or more";
+    }
+    if (leaves < 1 || leaves > 254)
+    {
+        return prefix + "leaves = " + std::to_string(leaves) + "; allowed: 1..254";
+    }
+    if (hostsPerLeaf < 1 || hostsPerLeaf > 254)
+    {
+        return prefix + "hostsPerLeaf = " + std::to_string(hostsPerLeaf) + "; allowed: 1..254";
+    }
+    if (routing != "static" && routing != "global" && routing != "table")
+    {
+        return prefix + "routing = '" + routing + "'; allowed: static, global, table";
+    }
+    if (ecmp != "destination" && ecmp != "flow")
+    {
+        return prefix + "ecmp = '" + ecmp + "'; allowed: destination, flow";
+    }
+    if (ecmp == "flow" && routing != "static")
+    {
+        return prefix + "ecmp = 'flow' needs " + prefix + "routing = 'static' (routing is '" +
+               routing + "')";
+    }
+    return "";
+}
+
 void
 LeafSpineHelper::SetShape(uint32_t spines, uint32_t leaves, uint32_t hostsPerLeaf)
 {
     NS_ABORT_MSG_IF(m_installed, "LeafSpineHelper: SetShape after Install");
-    NS_ABORT_MSG_IF(spines < 1, "LeafSpineHelper: spines = 0; allowed: 1 or more");
-    NS_ABORT_MSG_IF(leaves < 1 || leaves > 254,
-                    "LeafSpineHelper: leaves = " << leaves << "; allowed: 1..254");
-    NS_ABORT_MSG_IF(hostsPerLeaf < 1 || hostsPerLeaf > 254,
-                    "LeafSpineHelper: hostsPerLeaf = " << hostsPerLeaf << "; allowed: 1..254");
+    std::string error = FindConfigError(spines, leaves, hostsPerLeaf, "static", "destination");
+    NS_ABORT_MSG_IF(!error.empty(), "LeafSpineHelper::SetShape: " << error);
     m_spines = spines;
     m_leaves = leaves;
     m_hostsPerLeaf = hostsPerLeaf;
@@ -118,9 +152,8 @@ void
 LeafSpineHelper::SetRouting(const std::string& routing)
 {
     NS_ABORT_MSG_IF(m_installed, "LeafSpineHelper: SetRouting after Install");
-    NS_ABORT_MSG_IF(routing != "static" && routing != "global" && routing != "table",
-                    "LeafSpineHelper::SetRouting: '" << routing
-                                                     << "'; allowed: static, global, table");
+    std::string error = FindConfigError(1, 1, 1, routing, "destination");
+    NS_ABORT_MSG_IF(!error.empty(), "LeafSpineHelper::SetRouting: " << error);
     m_routing = routing;
 }
 
@@ -135,8 +168,8 @@ void
 LeafSpineHelper::SetEcmp(const std::string& ecmp)
 {
     NS_ABORT_MSG_IF(m_installed, "LeafSpineHelper: SetEcmp after Install");
-    NS_ABORT_MSG_IF(ecmp != "destination" && ecmp != "flow",
-                    "LeafSpineHelper::SetEcmp: '" << ecmp << "'; allowed: destination, flow");
+    std::string error = FindConfigError(1, 1, 1, "static", ecmp);
+    NS_ABORT_MSG_IF(!error.empty(), "LeafSpineHelper::SetEcmp: " << error);
     m_ecmp = ecmp;
 }
 
@@ -210,9 +243,8 @@ LeafSpineHelper::Install()
         m_spineNodes.Create(1, GetRankOfSpine(s));
     }
 
-    NS_ABORT_MSG_IF(m_ecmp == "flow" && m_routing != "static",
-                    "LeafSpineHelper: SetEcmp(\"flow\") needs SetRouting(\"static\") (routing is '"
-                        << m_routing << "')");
+    std::string error = FindConfigError(m_spines, m_leaves, m_hostsPerLeaf, m_routing, m_ecmp);
+    NS_ABORT_MSG_IF(!error.empty(), "LeafSpineHelper::Install: " << error);
     const bool global = m_routing == "global";
     InternetStackHelper stack; // static and global routing (ns-3's default list)
     Ipv4StaticRoutingHelper staticRouting;

@@ -65,6 +65,25 @@ class LeafSpineHelper
     void SetShape(uint32_t spines, uint32_t leaves, uint32_t hostsPerLeaf);
 
     /**
+     * @brief Check a shape, routing and ECMP as SetShape, SetRouting, SetEcmp and Install do,
+     * without stopping the program.
+     * @param spines number of spine switches
+     * @param leaves number of leaf switches
+     * @param hostsPerLeaf hosts under each leaf
+     * @param routing "static", "table" or "global"
+     * @param ecmp "destination" or "flow"
+     * @param prefix how a setting is named in the message ("Parameters::" for a scenario's
+     *        members, "--" for a command line whose options have these names)
+     * @return "" if the fabric can be built, else what is wrong and what is allowed
+     */
+    static std::string FindConfigError(uint32_t spines,
+                                       uint32_t leaves,
+                                       uint32_t hostsPerLeaf,
+                                       const std::string& routing,
+                                       const std::string& ecmp,
+                                       const std::string& prefix = "");
+
+    /**
      * @brief Set an attribute of the host-leaf point-to-point links (DataRate on the devices,
      *        Delay on the channel).
      * @param name "DataRate" or "Delay"

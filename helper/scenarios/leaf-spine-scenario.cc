@@ -159,6 +159,16 @@ LeafSpineScenario::Build()
 std::string
 LeafSpineScenario::FindConfigError(const Parameters& c)
 {
+    std::string fabric = LeafSpineHelper::FindConfigError(c.spines,
+                                                          c.leaves,
+                                                          c.hostsPerLeaf,
+                                                          c.routing,
+                                                          c.ecmp,
+                                                          "Parameters::");
+    if (!fabric.empty())
+    {
+        return "LeafSpineScenario: " + fabric;
+    }
     if (!(c.load >= 0 && c.load < 1))
     {
         std::ostringstream os;
@@ -189,7 +199,8 @@ LeafSpineScenario::FindConfigError(const Parameters& c)
     if (c.hostLinkRate.GetBitRate() == 0 || c.fabricLinkRate.GetBitRate() == 0)
     {
         std::ostringstream os;
-        os << "LeafSpineScenario: Parameters::hostLinkRate and fabricLinkRate must be > 0";
+        os << "LeafSpineScenario: Parameters::hostLinkRate and Parameters::fabricLinkRate must be "
+              "> 0";
         return os.str();
     }
     if (c.linkDelay.IsStrictlyNegative())
@@ -199,25 +210,35 @@ LeafSpineScenario::FindConfigError(const Parameters& c)
            << "; allowed: >= 0";
         return os.str();
     }
-    if (!(c.rpcRate >= 0 && std::isfinite(c.rpcRate)))
+    // A million requests per second per client host: far beyond what one host's RPC
+    // threads sustain, and the Poisson gaps stay whole nanoseconds.
+    if (!(c.rpcRate >= 0 && c.rpcRate <= 1e6))
     {
         std::ostringstream os;
         os << "LeafSpineScenario: Parameters::rpcRate = " << c.rpcRate
-           << "; allowed: a rate >= 0 (0: none)";
+           << "; allowed: 0..1000000 requests/s per client host (0: none)";
         return os.str();
     }
-    if (c.rpcRequestSize < 1 || c.rpcResponseSize < 1)
+    // RequestResponseClient's RequestSize and ResponseSize take at most 1 << 24.
+    for (const auto& [member, size] : {std::pair{"rpcRequestSize", c.rpcRequestSize},
+                                       std::pair{"rpcResponseSize", c.rpcResponseSize}})
     {
-        std::ostringstream os;
-        os << "LeafSpineScenario: Parameters::rpcRequestSize and rpcResponseSize must be >= 1";
-        return os.str();
+        if (size < 1 || size > (1U << 24))
+        {
+            std::ostringstream os;
+            os << "LeafSpineScenario: Parameters::" << member << " = " << size
+               << "; allowed: 1..16777216 bytes";
+            return os.str();
+        }
     }
     if (!IsOneOf(c.rpcSizes, RequestResponseClientHelper::GetSizeWorkloadNames()))
     {
         std::ostringstream os;
-        os << "LeafSpineScenario: Parameters::rpcSizes = '" << c.rpcSizes
-           << "'; allowed: RequestResponseClientHelper::"
-           << "GetSizeWorkloadNames()";
+        os << "LeafSpineScenario: Parameters::rpcSizes = '" << c.rpcSizes << "'; allowed:";
+        for (const auto& name : RequestResponseClientHelper::GetSizeWorkloadNames())
+        {
+            os << " " << name;
+        }
         return os.str();
     }
     if (c.busyPoll.IsStrictlyNegative())
@@ -267,12 +288,21 @@ LeafSpineScenario::FindConfigError(const Parameters& c)
     if (kv && c.busyPoll.IsStrictlyPositive())
     {
         return "LeafSpineScenario: Parameters::busyPoll is SO_BUSY_POLL of the request/response "
-               "RPC threads; with traffic 'kv' the server busy-polls through its epoll "
-               "instances: use busyPollUsecs (and busyPollBudget, preferBusyPoll)";
+               "RPC threads; with Parameters::traffic = 'kv' the server busy-polls in epoll_wait: "
+               "use "
+               "Parameters::busyPollUsecs (and Parameters::busyPollBudget, "
+               "Parameters::preferBusyPoll)";
     }
-    if (c.kvThreads < 1 || c.kvConnections < 1)
+    if (c.kvThreads < 1 || c.kvThreads > 1024)
     {
-        return "LeafSpineScenario: Parameters::kvThreads and kvConnections must be >= 1";
+        return "LeafSpineScenario: Parameters::kvThreads = " + std::to_string(c.kvThreads) +
+               "; allowed: 1..1024";
+    }
+    // Each of an agent's connections takes one of ns-3's ephemeral ports (49152..65535).
+    if (c.kvConnections < 1 || c.kvConnections > 16384)
+    {
+        return "LeafSpineScenario: Parameters::kvConnections = " + std::to_string(c.kvConnections) +
+               "; allowed: 1..16384 (one ephemeral port of the agent's host each)";
     }
     if (!(c.kvUpdateRatio >= 0 && c.kvUpdateRatio <= 1))
     {
@@ -280,6 +310,12 @@ LeafSpineScenario::FindConfigError(const Parameters& c)
         os << "LeafSpineScenario: Parameters::kvUpdateRatio = " << c.kvUpdateRatio
            << "; allowed: 0..1";
         return os.str();
+    }
+    // EPIOCSPARAMS takes busy_poll_usecs as a u32 but refuses values above S32_MAX.
+    if (c.busyPollUsecs > uint32_t(std::numeric_limits<int32_t>::max()))
+    {
+        return "LeafSpineScenario: Parameters::busyPollUsecs = " + std::to_string(c.busyPollUsecs) +
+               "; allowed: 0..2147483647";
     }
     if (c.busyPollBudget < 1 || c.busyPollBudget > 65535)
     {
@@ -306,23 +342,31 @@ LeafSpineScenario::FindConfigError(const Parameters& c)
                           c.epollTimeoutMs != -1 || c.irqSuspendTimeout.IsStrictlyPositive();
     if (!kv && epollSet)
     {
-        return "LeafSpineScenario: Parameters::busyPollUsecs, busyPollBudget, preferBusyPoll, "
-               "epollTimeoutMs and irqSuspendTimeout configure the key-value server's epoll "
-               "instances: they need traffic 'kv' (traffic = '" +
+        return "LeafSpineScenario: Parameters::busyPollUsecs, Parameters::busyPollBudget, "
+               "Parameters::preferBusyPoll, Parameters::epollTimeoutMs and "
+               "Parameters::irqSuspendTimeout configure the key-value server's epoll "
+               "instances: they need Parameters::traffic = 'kv' (not '" +
                c.traffic + "')";
     }
     // Linux 6.13: napi_suspend_irqs only runs for an epoll instance with prefer_busy_poll.
     if (c.irqSuspendTimeout.IsStrictlyPositive() && !c.preferBusyPoll)
     {
-        return "LeafSpineScenario: Parameters::irqSuspendTimeout needs preferBusyPoll: IRQ "
-               "suspension only starts from an epoll instance with prefer_busy_poll (Linux "
-               "6.13, ep_suspend_napi_irqs)";
+        return "LeafSpineScenario: Parameters::irqSuspendTimeout needs "
+               "Parameters::preferBusyPoll: IRQ suspension only starts from an epoll instance "
+               "with prefer_busy_poll (Linux 6.13, ep_suspend_napi_irqs)";
+    }
+    if (c.plainHosts &&
+        (c.busyPoll.IsStrictlyPositive() || c.irqPlacement != "spread" || c.appCores != "same"))
+    {
+        return "LeafSpineScenario: Parameters::plainHosts: plain hosts have no host model: "
+               "Parameters::busyPoll, Parameters::irqPlacement and Parameters::appCores need "
+               "HostNetDevice hosts";
     }
     if (c.plainHosts && (kv || c.threadedNapi))
     {
-        return "LeafSpineScenario: Parameters::plainHosts have no host model: traffic 'kv' "
-               "(its server threads and epoll instances) and threadedNapi need HostNetDevice "
-               "hosts";
+        return "LeafSpineScenario: Parameters::plainHosts: plain hosts have no host model: "
+               "Parameters::traffic = 'kv' (its server threads and epoll instances) and "
+               "Parameters::threadedNapi need HostNetDevice hosts";
     }
     return "";
 }
@@ -357,11 +401,7 @@ LeafSpineScenario::CheckHosts() const
     const Parameters& c = m_params;
     if (c.plainHosts)
     {
-        NS_ABORT_MSG_IF(c.busyPoll.IsStrictlyPositive() || c.irqPlacement != "spread" ||
-                            c.appCores != "same",
-                        "LeafSpineScenario: Parameters::plainHosts have no host model: busyPoll, "
-                        "irqPlacement and appCores need HostNetDevice hosts");
-        return;
+        return; // FindConfigError checked what plain hosts cannot do
     }
     uint32_t cores = m_fabric.GetHosts().Get(0)->GetObject<HostCpu>()->GetNCores();
     NS_ABORT_MSG_IF(GetRequiredCores() > cores,

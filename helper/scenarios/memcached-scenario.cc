@@ -243,9 +243,10 @@ MemcachedScenario::Check(const Parameters& c, const std::string& prefix)
     }
     else if (c.threads < 1 || c.connections < 1 || c.driverConnections < 1)
     {
-        why << name("threads") << " = " << c.threads << ", " << name("connections") << " = "
-            << c.connections << " and " << name("driverConnections") << " = " << c.driverConnections
-            << "; all must be >= 1";
+        const char* member = c.threads < 1       ? "threads"
+                             : c.connections < 1 ? "connections"
+                                                 : "driverConnections";
+        why << name(member) << " = 0; allowed: 1 or more";
     }
     else if (uint64_t(c.threads) * std::max(c.connections, c.driverConnections) > EPHEMERAL_PORTS)
     {
