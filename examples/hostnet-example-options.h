@@ -19,7 +19,8 @@
 // meaning seconds), rates with their unit and sizes ns-3 accepts, lists item by item, output
 // paths writable. The range of a scenario's parameter is the scenario's own check (e.g.
 // LeafSpineScenario::FindConfigError), which RefuseConfigError reports with the options'
-// names; a range given here is one of the example's own options. "--ns3::Type::Attribute=value" and global values
+// names; a range given here is one of the example's own options. "--ns3::Type::Attribute=value" and
+// global values
 // (--RngRun) are checked against their TypeId before ns-3 sees them. Every error names the
 // option as typed, the value and what is allowed, and exits with status 2 (bad usage). A
 // configuration the model itself refuses (NS_FATAL_ERROR: GRO without NAPI, affinity to a
@@ -208,6 +209,64 @@ AnyNumber()
             return std::string();
         }
         return std::string("a number in -1e9..1e9");
+    };
+}
+
+/**
+ * @return "a value that ns3::Type::Attribute takes (<its checker's words>)"
+ * @param type the attribute's class
+ * @param attribute its name
+ * @param error HostNetDeviceHelper::CheckAttribute's message ("ns3::Type::Attribute: ...")
+ */
+inline std::string
+AttributeTakes(const std::string& type, const std::string& attribute, const std::string& error)
+{
+    std::string prefix = type + "::" + attribute + ": ";
+    std::string detail = error.rfind(prefix, 0) == 0 ? error.substr(prefix.size()) : error;
+    return "a value that " + type + "::" + attribute + " takes (" + detail + ")";
+}
+
+/**
+ * @return a check of a whole number by an attribute's own checker (the option sets that
+ * attribute): HostNetDeviceHelper::CheckAttribute
+ * @param type the attribute's class, e.g. "ns3::NapiRxMode"
+ * @param attribute its name, e.g. "DeferHardIrqs"
+ */
+inline Check
+WholeFor(std::string type, std::string attribute)
+{
+    return [type, attribute](const std::string& v) {
+        uint64_t x = 0;
+        if (!ParseWhole(v, x))
+        {
+            return std::string("a whole number");
+        }
+        std::string error =
+            ns3::HostNetDeviceHelper::CheckAttribute(type, attribute, ns3::UintegerValue(x));
+        return error.empty() ? std::string() : AttributeTakes(type, attribute, error);
+    };
+}
+
+/**
+ * @return a check of a number of microseconds by a Time attribute's own checker (the option
+ * sets that attribute): HostNetDeviceHelper::CheckAttribute
+ * @param type the attribute's class, e.g. "ns3::NapiRxMode"
+ * @param attribute its name, e.g. "GroFlushTimeout"
+ */
+inline Check
+MicrosecondsFor(std::string type, std::string attribute)
+{
+    return [type, attribute](const std::string& v) {
+        double us = 0;
+        if (!ParseNumber(v, us) || std::abs(us) > LARGEST_UNCHECKED)
+        {
+            return std::string("a number of microseconds in -1e9..1e9");
+        }
+        std::string error = ns3::HostNetDeviceHelper::CheckAttribute(
+            type,
+            attribute,
+            ns3::TimeValue(ns3::NanoSeconds(std::llround(us * 1e3))));
+        return error.empty() ? std::string() : AttributeTakes(type, attribute, error);
     };
 }
 
@@ -574,6 +633,45 @@ class Options
     void Add(const std::string& name, const std::string& help, T& value)
     {
         Add(name, help, value, 0, std::numeric_limits<T>::max());
+    }
+
+    /**
+     * Add a whole-number option checked by @p check (e.g. WholeFor: an attribute's checker).
+     * @param name option name
+     * @param help help text
+     * @param value the variable (its initial value is the default)
+     * @param check the check of the text; it must take only whole numbers @p T holds
+     */
+    template <typename T,
+              typename = std::enable_if_t<std::is_integral_v<T> && !std::is_same_v<T, bool>>>
+    void Add(const std::string& name, const std::string& help, T& value, Check check)
+    {
+        auto max = std::numeric_limits<T>::max();
+        auto item = Register(name,
+                             help,
+                             std::to_string(value),
+                             [check = std::move(check), max](const std::string& v) {
+                                 std::string why = Whole(0, max)(v);
+                                 return why.empty() ? check(v) : why;
+                             });
+        item->apply = [it = item.get(), &value]() {
+            uint64_t x = 0;
+            ParseWhole(it->text, x);
+            value = static_cast<T>(x);
+        };
+    }
+
+    /**
+     * Add a number option checked by @p check (e.g. MicrosecondsFor: an attribute's checker).
+     * @param name option name
+     * @param help help text
+     * @param value the variable (its initial value is the default)
+     * @param check the check of the text; it must take only finite numbers
+     */
+    void Add(const std::string& name, const std::string& help, double& value, Check check)
+    {
+        auto item = Register(name, help, Show(value), std::move(check));
+        item->apply = [it = item.get(), &value]() { ParseNumber(it->text, value); };
     }
 
     /**

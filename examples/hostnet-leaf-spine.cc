@@ -201,13 +201,11 @@ main(int argc, char* argv[])
              "done keeps the IRQ masked this many times and lets the gro_flush_timeout "
              "timer poll again (needs --groFlushTimeout > 0)",
              opt.deferHardIrqs,
-             0,
-             1 << 30);
+             WholeFor("ns3::NapiRxMode", "DeferHardIrqs"));
     opts.Add("groFlushTimeout",
              "gro_flush_timeout of every queue, microseconds (0 = off)",
              opt.groFlushTimeoutUs,
-             0,
-             1e6);
+             MicrosecondsFor("ns3::NapiRxMode", "GroFlushTimeout"));
     opts.Add("label",
              "A name for this configuration in study results (not used by the simulation)",
              opt.label,

@@ -95,11 +95,11 @@ main(int argc, char* argv[])
              "done keeps the IRQ masked this many times and lets the gro_flush_timeout timer "
              "poll again (needs --groFlushTimeout > 0)",
              params.deferHardIrqs,
-             0,
-             1 << 30);
+             WholeFor("ns3::NapiRxMode", "DeferHardIrqs"));
     opts.Add("groFlushTimeout",
              "gro_flush_timeout of every NAPI instance, microseconds (0 = off)",
-             opt.groFlushTimeoutUs);
+             opt.groFlushTimeoutUs,
+             MicrosecondsFor("ns3::NapiRxMode", "GroFlushTimeout"));
     opts.Add("irqSuspendTimeout",
              "irq_suspend_timeout of every NAPI instance, microseconds (0 = off; Linux 6.13): "
              "while epoll_wait of a thread with --preferBusyPoll finds events, the IRQ stays "

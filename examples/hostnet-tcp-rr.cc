@@ -238,8 +238,7 @@ main(int argc, char* argv[])
              "CPU time of each system call of the threads (epoll_wait with events, read, "
              "write), microseconds",
              opt.syscallCostUs,
-             0,
-             1e6);
+             MicrosecondsFor("ns3::HostSocketCosts", "SyscallCost"));
     opts.Add("serverWork",
              "Server CPU time per transaction besides its system calls (user time), "
              "microseconds (neper: 0)",
@@ -263,14 +262,12 @@ main(int argc, char* argv[])
              "epoll_wait with nothing ready busy-polls the NAPI context of its flows this long "
              "before it sleeps (0 = --busyPoll)",
              opt.busyPollUsecs,
-             0,
-             2147483647);
+             WholeFor("ns3::EpollInstance", "BusyPollUsecs"));
     opts.Add("busyPollBudget",
              "busy_poll_budget of the epoll instances, frames per busy poll call (Linux's "
              "default 8)",
              opt.busyPollBudget,
-             1,
-             65535);
+             WholeFor("ns3::EpollInstance", "BusyPollBudget"));
     opts.Add("preferBusyPoll",
              "prefer_busy_poll of the epoll instances: the softirq leaves a context to the "
              "busy-polling thread (with --deferHardIrqs and --groFlushTimeout), and IRQ "
@@ -283,19 +280,16 @@ main(int argc, char* argv[])
     opts.Add("deferHardIrqs",
              "napi_defer_hard_irqs of every queue (0 = off; needs --groFlushTimeout > 0)",
              opt.deferHardIrqs,
-             0,
-             1 << 30);
+             WholeFor("ns3::NapiRxMode", "DeferHardIrqs"));
     opts.Add("groFlushTimeout",
              "gro_flush_timeout of every queue, microseconds (0 = off)",
              opt.groFlushTimeoutUs,
-             0,
-             1e6);
+             MicrosecondsFor("ns3::NapiRxMode", "GroFlushTimeout"));
     opts.Add("irqSuspendTimeout",
              "irq_suspend_timeout of every queue, microseconds (Linux 6.13; 0 = off; needs "
              "--preferBusyPoll)",
              opt.irqSuspendTimeoutUs,
-             0,
-             1e7);
+             MicrosecondsFor("ns3::NapiRxMode", "IrqSuspendTimeout"));
     opts.Add("steering",
              "Software steering of both hosts (ReceiveSteering Mode): none | rps (rps_cpus = "
              "every core) | rfs (to the core of the flow's reading thread)",
@@ -306,8 +300,7 @@ main(int argc, char* argv[])
              "both hosts set PSH on each write's last segment as Linux does, TcpPushMarker): "
              "GRO also lets a shorter segment go at once (an ablation)",
              opt.groPushBelow,
-             0,
-             65535);
+             WholeFor("ns3::GroEngine", "PushBelow"));
     opts.AddSeconds("duration", "Measured time (after the warm-up)", opt.duration, 1e-6, 1e5);
     opts.AddSeconds("warmup", "Warm-up time, deleted", opt.warmup, 0, 1e5);
     opts.Add("perCore",

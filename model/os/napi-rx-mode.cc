@@ -45,10 +45,11 @@ NapiRxMode::GetTypeId()
                           MakeUintegerChecker<uint32_t>(1))
             .AddAttribute("DeferHardIrqs",
                           "napi_defer_hard_irqs: completions that keep the interrupt masked "
-                          "and re-poll after GroFlushTimeout instead (0 = off).",
+                          "and re-poll after GroFlushTimeout instead (0 = off; Linux takes "
+                          "0..2147483647, S32_MAX).",
                           UintegerValue(0),
                           MakeUintegerAccessor(&NapiRxMode::m_deferHardIrqs),
-                          MakeUintegerChecker<uint32_t>())
+                          MakeUintegerChecker<uint32_t>(0, std::numeric_limits<int32_t>::max()))
             .AddAttribute("GroFlushTimeout",
                           "gro_flush_timeout (>= 0; 0 = off): when a poll that did work "
                           "completes with packets held by GRO, only the packets older than "

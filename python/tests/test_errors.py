@@ -42,6 +42,9 @@ QUICK = {
     "hostnet-rdr": ["--sizes=1518", "--warmupMs=0.1", "--measureMs=0.5"],
     "hostnet-ppt-probe": ["--probesPerSize=2", "--trailerSizes=112", "--spacingMs=1"],
     "hostnet-first-scenario": [],
+    "hostnet-tcp-rr": ["--duration=1ms", "--warmup=1ms"],
+    "hostnet-memcached": ["--duration=1ms", "--warmup=1ms", "--connections=2",
+                          "--clientHosts=plain"],
     "hostnet-stack-overheads": ["--configs=jumbo", "--warmup=1ms", "--measure=1ms"],
     "hostnet-salah2007-figures": ["--replications=1", "--duration=2ms", "--warmup=0",
                              "--figures=7", "--loads=50", "--fig7Schemes=normal",
@@ -151,8 +154,8 @@ CASES = [
     ("hostnet-livelock", "--schemes=normal,napi-seed", "napi-salah2007"),
     # options added since this list was first written: MPI, NAPI knobs, IRQ placement
     ("hostnet-leaf-spine", "--distributed=mpi", "none, window, nullmsg"),
-    ("hostnet-leaf-spine", "--groFlushTimeout=-1", "0..1000000"),
-    ("hostnet-leaf-spine", "--groFlushTimeout=x", "0..1000000"),
+    ("hostnet-leaf-spine", "--groFlushTimeout=-1", "ns3::NapiRxMode::GroFlushTimeout takes"),
+    ("hostnet-leaf-spine", "--groFlushTimeout=x", "number of microseconds"),
     ("hostnet-leaf-spine", "--deferHardIrqs=-2", "whole number"),
     ("hostnet-leaf-spine", "--irqCores=0", "--irqCores = 0; allowed: 1 or more"),
     ("hostnet-leaf-spine", "--irqCores=40 --irqPlacement=dedicated", "needs 40 cores"),
@@ -324,6 +327,19 @@ CASES = [
     # hostnet-first-scenario
     ("hostnet-first-scenario", "--scheme=fast", "scheme"),
     ("hostnet-first-scenario", "--routing=nix", "unknown option"),
+    # Options that set an attribute are checked by the attribute's own checker.
+    ("hostnet-tcp-rr", "--deferHardIrqs=3000000000", "ns3::NapiRxMode::DeferHardIrqs takes"),
+    ("hostnet-tcp-rr", "--busyPollBudget=0", "ns3::EpollInstance::BusyPollBudget takes"),
+    ("hostnet-tcp-rr", "--busyPollUsecs=2147483648", "uint32_t 0:2147483647"),
+    ("hostnet-tcp-rr", "--irqSuspendTimeout=-3", "ns3::NapiRxMode::IrqSuspendTimeout takes"),
+    ("hostnet-tcp-rr", "--syscallCost=-1", "ns3::HostSocketCosts::SyscallCost takes"),
+    ("hostnet-tcp-rr", "--groPushBelow=-1", "whole number"),
+    # and a scenario's parameters by the scenario's own check, with the options' names.
+    ("hostnet-memcached", "--threads=0", "--threads = 0; allowed: 1 or more"),
+    ("hostnet-memcached", "--updateRatio=2", "--updateRatio = 2; allowed: 0..1"),
+    ("hostnet-memcached", "--threads=100 --connections=1000", "ephemeral ports"),
+    ("hostnet-memcached", "--deferHardIrqs=2", "needs --groFlushTimeout > 0"),
+    ("hostnet-memcached", "--groFlushTimeout=-2", "ns3::NapiRxMode::GroFlushTimeout takes"),
 ]
 
 # Combinations the model itself refuses (exit 3 after ns-3's message naming the attribute).
