@@ -33,7 +33,6 @@
 #include <cmath>
 #include <cstdlib>
 #include <iomanip>
-#include <map>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -190,14 +189,6 @@ IsReadableText(Ptr<const AttributeChecker> checker, const std::string& text)
     return true;
 }
 
-/// The class each of HostNetDevice's per-queue part factories makes.
-const std::map<std::string, std::string> g_partBases{
-    {"RxRing", "ns3::RxRing"},
-    {"Moderation", "ns3::InterruptModeration"},
-    {"RxMode", "ns3::RxMode"},
-    {"Gro", "ns3::GroEngine"},
-};
-
 /// @return "" if @p value suits @p checker, else "'<text>' is not a valid value; expected ..."
 std::string
 CheckValue(Ptr<const AttributeChecker> checker, const AttributeValue& value)
@@ -309,13 +300,13 @@ HostNetDeviceHelper::CheckAttribute(const std::string& typeName,
         return typeName + " has no attribute '" + name + "'; its attributes: " + list;
     }
     auto text = dynamic_cast<const StringValue*>(&value);
-    auto part = g_partBases.find(name);
-    if (text && part != g_partBases.end() &&
-        (tid == HostNetDevice::GetTypeId() || tid.IsChildOf(HostNetDevice::GetTypeId())))
+    TypeId part;
+    if (text && (tid == HostNetDevice::GetTypeId() || tid.IsChildOf(HostNetDevice::GetTypeId())) &&
+        HostNetDevice::LookupPartBase(name, &part))
     {
         // A part factory: its class must be one of the part's ("ns3::GroEngine[MaxSize=...]").
         std::string error =
-            CheckTypeName(text->Get().substr(0, text->Get().find('[')), part->second);
+            CheckTypeName(text->Get().substr(0, text->Get().find('[')), part.GetName());
         if (!error.empty())
         {
             return typeName + "::" + name + ": '" + text->Get() + "': " + error +

@@ -27,6 +27,10 @@
 #include "ns3/trace-source-accessor.h"
 #include "ns3/uinteger.h"
 
+#include <string>
+#include <utility>
+#include <vector>
+
 namespace ns3
 {
 
@@ -49,6 +53,19 @@ FactoryOf()
     ObjectFactory factory;
     factory.SetTypeId(T::GetTypeId());
     return factory;
+}
+
+/// @return each per-queue part factory attribute and the class its factory must make
+const std::vector<std::pair<std::string, TypeId>>&
+PartBases()
+{
+    static const std::vector<std::pair<std::string, TypeId>> bases{
+        {"RxRing", RxRing::GetTypeId()},
+        {"Moderation", InterruptModeration::GetTypeId()},
+        {"RxMode", RxMode::GetTypeId()},
+        {"Gro", GroEngine::GetTypeId()},
+    };
+    return bases;
 }
 
 } // namespace
@@ -353,9 +370,11 @@ void
 HostNetDevice::CheckPartFactory(const ObjectFactory& value, TypeId base) const
 {
     // The attribute that holds a factory of this base class (for the messages).
-    std::string attribute = base == InterruptModeration::GetTypeId() ? "Moderation"
-                            : base == GroEngine::GetTypeId()         ? "Gro"
-                                                                     : base.GetName().substr(5);
+    std::string attribute;
+    for (const auto& [name, partBase] : PartBases())
+    {
+        attribute = partBase == base ? name : attribute;
+    }
     NS_ABORT_MSG_IF(m_setupDone,
                     "HostNetDevice::" << attribute
                                       << ": set it before the device is installed on a node with "
@@ -369,6 +388,20 @@ HostNetDevice::CheckPartFactory(const ObjectFactory& value, TypeId base) const
                                       << "' is not a " << base.GetName()
                                       << " (give a subclass of it, with its attributes if any: "
                                          "\"ns3::Class[Name=value|...]\")");
+}
+
+bool
+HostNetDevice::LookupPartBase(const std::string& attribute, TypeId* base)
+{
+    for (const auto& [name, partBase] : PartBases())
+    {
+        if (name == attribute)
+        {
+            *base = partBase;
+            return true;
+        }
+    }
+    return false;
 }
 
 bool

@@ -148,6 +148,15 @@ class HostNetDevice : public PhyWrapperNetDevice
     bool IsGroEnabled() const;
 
     /**
+     * @brief The class one of the per-queue part factories (RxRing, Moderation, RxMode, Gro)
+     * must make, as a check of a factory's text needs it (HostNetDeviceHelper::CheckAttribute).
+     * @param attribute an attribute name
+     * @param [out] base the class its factory must make (that class or a subclass)
+     * @return false if @p attribute is not a part factory
+     */
+    static bool LookupPartBase(const std::string& attribute, TypeId* base);
+
+    /**
      * @brief Get a receive queue.
      * @param index a queue index < GetNQueues()
      * @return the receive queue
