@@ -27,9 +27,8 @@
 #include "ns3/trace-source-accessor.h"
 #include "ns3/uinteger.h"
 
-#include <string>
-#include <utility>
-#include <vector>
+#include <algorithm>
+#include <map>
 
 namespace ns3
 {
@@ -56,15 +55,14 @@ FactoryOf()
 }
 
 /// @return each per-queue part factory attribute and the class its factory must make
-const std::vector<std::pair<std::string, TypeId>>&
+const std::map<std::string, TypeId>&
 PartBases()
 {
-    static const std::vector<std::pair<std::string, TypeId>> bases{
+    static const std::map<std::string, TypeId> bases{
         {"RxRing", RxRing::GetTypeId()},
         {"Moderation", InterruptModeration::GetTypeId()},
         {"RxMode", RxMode::GetTypeId()},
-        {"Gro", GroEngine::GetTypeId()},
-    };
+        {"Gro", GroEngine::GetTypeId()}};
     return bases;
 }
 
@@ -370,11 +368,10 @@ void
 HostNetDevice::CheckPartFactory(const ObjectFactory& value, TypeId base) const
 {
     // The attribute that holds a factory of this base class (for the messages).
-    std::string attribute;
-    for (const auto& [name, partBase] : PartBases())
-    {
-        attribute = partBase == base ? name : attribute;
-    }
+    const std::string& attribute =
+        std::find_if(PartBases().begin(), PartBases().end(), [base](const auto& part) {
+            return part.second == base;
+        })->first;
     NS_ABORT_MSG_IF(m_setupDone,
                     "HostNetDevice::" << attribute
                                       << ": set it before the device is installed on a node with "
@@ -393,15 +390,9 @@ HostNetDevice::CheckPartFactory(const ObjectFactory& value, TypeId base) const
 bool
 HostNetDevice::LookupPartBase(const std::string& attribute, TypeId* base)
 {
-    for (const auto& [name, partBase] : PartBases())
-    {
-        if (name == attribute)
-        {
-            *base = partBase;
-            return true;
-        }
-    }
-    return false;
+    auto part = PartBases().find(attribute);
+    *base = part == PartBases().end() ? *base : part->second;
+    return part != PartBases().end();
 }
 
 bool
